@@ -1,0 +1,24 @@
+import { authBench } from "./scenarios/auth";
+import { engineBench } from "./scenarios/engine";
+import { historyBench } from "./scenarios/history";
+import { telephonyBench } from "./scenarios/telephony";
+
+/** `npm run bench` runs every scenario; `npm run bench -- auth` runs the named ones. */
+const SCENARIOS: Record<string, () => Promise<void>> = {
+  auth: authBench,
+  engine: engineBench,
+  history: historyBench,
+  telephony: telephonyBench,
+};
+
+const requested = process.argv.slice(2);
+const names = requested.length ? requested : Object.keys(SCENARIOS);
+for (const name of names) {
+  const scenario = SCENARIOS[name];
+  if (!scenario) {
+    console.error(`Unknown scenario "${name}". Known: ${Object.keys(SCENARIOS).join(", ")}`);
+    process.exit(2);
+  }
+  console.log(`\n### ${name}`);
+  await scenario();
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { ErrorBoundary } from "../components/shell/error-boundary";
+import { InstallCard } from "../components/shell/install-card";
+import { NotFoundPage } from "../components/shell/not-found";
+import { useUser } from "../features/auth/api/use-user";
+import { TermsModal } from "../features/auth/components/terms-modal";
+import { LandingPage } from "../features/auth/landing-page";
+import { SignupPage } from "../features/auth/signup-page";
+import { useLayoutKind } from "../lib/device";
+import { Shell } from "./layouts/shell";
+import { SCREENS } from "./screens";
+
+export function App() {
+  const kind = useLayoutKind();
+  const location = useLocation();
+  const { user, isLoading } = useUser();
+
+  /** App screens need an account; signed-out visitors see the landing page instead. */
+  const signedIn = (element: ReactNode) => (isLoading ? <Loading /> : user ? element : <LandingPage />);
+
+  return (
+    <Shell kind={kind}>
+      <ErrorBoundary resetKey={location.pathname}>
+        <Routes>
+          {SCREENS.filter((screen) => kind === "desktop" || !screen.desktopOnly).map((screen) => (
+            <Route key={screen.path} path={screen.path} element={signedIn(screen.element)} />
+          ))}
+          <Route path="/signup" element={user ? <Navigate to="/" replace /> : <SignupPage />} />
+          {/* Spec 2 sends a new account to /dashboard; the dashboard lives at /. */}
+          <Route path="/dashboard" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </ErrorBoundary>
+      {user && !user.acceptedTermsAt ? <TermsModal /> : null}
+      <InstallCard />
+    </Shell>
+  );
+}
+
+function Loading() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-[40vh] items-center justify-center text-sm text-muted-foreground"
+    >
+      Loading...
+    </div>
+  );
+}

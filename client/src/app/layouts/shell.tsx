@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { BottomNav } from "../../components/shell/bottom-nav";
+import { Header } from "../../components/shell/header";
+import { Sidebar } from "../../components/shell/sidebar";
+import { useUser } from "../../features/auth/api/use-user";
+import { cn } from "../../lib/cn";
+import type { LayoutKind } from "../../lib/device";
+import { APP_TABS, MOBILE_TABS } from "../navigation";
+import { AppHeader } from "./app-header";
+
+/**
+ * The three layouts of spec 1 §2.1 and §2.5 in one tree:
+ * - desktop: top bar, side menu, the routes, bottom bar;
+ * - mobile (narrow windows): the routes plus the six-tab bottom bar;
+ * - app (phones): its own header, the routes and four tabs, inside the safe area.
+ *
+ * `<main>` sits at the same place in the tree whatever the layout, so a window resized across
+ * the breakpoint (or a phone rotated) keeps the screen's state: an open dialog, a typed form.
+ * Separate layout components would remount every screen at each switch.
+ */
+export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
+  const { user } = useUser();
+  const desktop = kind === "desktop";
+  return (
+    <div className={cn("flex min-h-dvh flex-col", !desktop && "pt-safe", kind === "app" && "px-safe")}>
+      {desktop ? <Header /> : kind === "app" ? <AppHeader /> : null}
+      <div className="flex flex-1">
+        {desktop && user ? <Sidebar /> : null}
+        <main id="main" className={cn("min-w-0 flex-1", desktop ? "p-6" : "p-4 pb-24")}>
+          {children}
+        </main>
+      </div>
+      {desktop ? (
+        <footer className="flex items-center justify-between border-t bg-background px-6 py-3 text-xs text-muted-foreground">
+          <span>AI Platform · Advanced AI-powered telecommunications sales platform</span>
+          <span>Calls are screened by your own AI assistant</span>
+        </footer>
+      ) : user ? (
+        <BottomNav
+          items={kind === "app" ? APP_TABS : MOBILE_TABS}
+          label={kind === "app" ? "App" : "Mobile"}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type * as React from "react";
+import { ComingSoon } from "../components/shell/coming-soon";
+import { AppointmentsPage } from "../features/appointments/appointments-page";
+import { CheckoutPage } from "../features/billing/checkout-page";
+import { BusinessPlanPage } from "../features/business/business-plan-page";
+import { CallHistoryPage } from "../features/call-history/call-history-page";
+import { ActiveCallsPage } from "../features/calls/active-calls-page";
+import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { SettingsPage } from "../features/settings/settings-page";
+import { SubscriptionPage } from "../features/subscription/subscription-page";
+import { PhoneServiceSection } from "../features/telephony/components/phone-service-section";
+import { CallSystemTestPage } from "../features/voice-calls/call-system-test-page";
+import { CallTestPage } from "../features/voice-calls/call-test-page";
+import { RealVoiceCallsPage } from "../features/voice-calls/real-voice-calls-page";
+import { VoiceCallDemoPage } from "../features/voice-calls/voice-call-demo-page";
+
+/**
+ * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title
+ * and what they will do; the README's feature table tracks which are built.
+ */
+export type Screen = { path: string; title: string; element: React.ReactNode; desktopOnly?: boolean };
+
+const soon = (title: string, summary: string) => <ComingSoon title={title} summary={summary} />;
+
+export const SCREENS: Screen[] = [
+  {
+    path: "/",
+    title: "Dashboard",
+    element: <DashboardPage />,
+  },
+  {
+    path: "/active-calls",
+    title: "Active Calls",
+    element: <ActiveCallsPage />,
+  },
+  {
+    path: "/call-history",
+    title: "Call History",
+    element: <CallHistoryPage />,
+  },
+  {
+    path: "/appointments",
+    title: "Appointments",
+    element: <AppointmentsPage />,
+  },
+  {
+    path: "/contacts",
+    title: "Contacts",
+    element: soon("Contacts", "The people and businesses you talk to."),
+  },
+  {
+    path: "/contact-manager",
+    title: "Contact Manager",
+    element: soon("Contact Manager", "Upload, filter and export contacts."),
+  },
+  {
+    path: "/settings",
+    title: "Settings",
+    element: <SettingsPage phoneService={<PhoneServiceSection />} />,
+  },
+  {
+    path: "/subscription",
+    title: "Subscription",
+    element: <SubscriptionPage />,
+  },
+  {
+    // The local payments provider's order page (the sessionUrl of POST /api/subscription/checkout).
+    path: "/checkout/:sessionId",
+    title: "Checkout",
+    element: <CheckoutPage />,
+  },
+  {
+    path: "/business-plan",
+    title: "Business Features",
+    element: <BusinessPlanPage />,
+  },
+  { path: "/enterprise", title: "Enterprise", element: soon("Enterprise", "Plans for high-volume calling.") },
+  {
+    path: "/enterprise-dashboard",
+    title: "Enterprise Dashboard",
+    element: soon("Enterprise Dashboard", "Live calls, campaigns and analytics."),
+  },
+  {
+    path: "/call-system-test",
+    title: "Call System Test",
+    element: <CallSystemTestPage />,
+  },
+  {
+    path: "/ai-scripts",
+    title: "AI Agent Scripts",
+    element: soon("AI Agent Scripts", "Scripts and templates for your agents."),
+  },
+  {
+    path: "/ai-agents",
+    title: "AI Agents",
+    element: soon("AI Agents", "Your AI voice agents and their results."),
+  },
+  { path: "/agent-manager", title: "Agent Manager", element: soon("Agent Manager", "Telecom sales agents.") },
+  {
+    path: "/lead-manager",
+    title: "Lead Manager",
+    element: soon("Lead Manager", "Contacts and leads in one place."),
+  },
+  {
+    path: "/leads",
+    title: "Lead Generation",
+    element: soon("Lead Generation", "Find businesses and run lead campaigns."),
+  },
+  {
+    path: "/conversation-flow",
+    title: "Conversation Flow",
+    element: soon("Conversation Flow", "Preview how an agent answers."),
+  },
+  {
+    path: "/conversation-flow-simple",
+    title: "Conversation Flow",
+    element: soon("Conversation Flow", "Preview how an agent answers, as cards."),
+  },
+  {
+    path: "/viasat-payment",
+    title: "Satellite Internet",
+    element: soon("Satellite Internet", "Packages and installation."),
+  },
+  {
+    path: "/grasshopper",
+    title: "Virtual business phone service",
+    element: soon("Virtual business phone service", "Business numbers, analytics and voicemail."),
+  },
+  { path: "/ai-studio", title: "AI Studio", element: soon("AI Studio", "Voices, flows and automation.") },
+  { path: "/autodialer", title: "Autodialer", element: soon("Autodialer", "Predictive dialing campaigns.") },
+  {
+    path: "/email-marketing",
+    title: "Email Marketing",
+    element: soon("Email Marketing", "AI-written email campaigns."),
+  },
+  {
+    path: "/email-wizard",
+    title: "AI Email Wizard",
+    element: soon("AI Email Wizard", "Write a campaign in five steps."),
+  },
+  {
+    path: "/admin",
+    title: "Admin Dashboard",
+    element: soon("Admin Dashboard", "Users, calls and system settings."),
+  },
+  {
+    path: "/test-preview",
+    title: "Test Preview",
+    element: soon("Test Preview", "Chat with an agent to test it."),
+  },
+  {
+    path: "/call-test",
+    title: "Mobile Calling Test",
+    element: <CallTestPage />,
+  },
+  {
+    path: "/real-voice-calls",
+    title: "Real Voice Calls",
+    element: <RealVoiceCallsPage phoneService={<PhoneServiceSection />} />,
+    desktopOnly: true,
+  },
+  {
+    path: "/voice-call-demo",
+    title: "Voice Call Demo",
+    element: <VoiceCallDemoPage />,
+    desktopOnly: true,
+  },
+];

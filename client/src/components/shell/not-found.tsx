@@ -1,0 +1,22 @@
+import { AlertCircle } from "lucide-react";
+import { Link } from "react-router";
+import { Card, CardContent } from "../ui/card";
+
+export function NotFoundPage() {
+  return (
+    <div className="flex min-h-[60vh] w-full items-center justify-center">
+      <Card className="mx-4 w-full max-w-md">
+        <CardContent className="pt-6">
+          <div className="mb-4 flex gap-2">
+            <AlertCircle className="size-8 text-destructive" aria-hidden />
+            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+          </div>
+          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <Link to="/" className="mt-4 inline-block text-sm text-primary underline">
+            Go to the dashboard
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { displayName, type User } from "@common/user";
+import { useNavigate } from "react-router";
+import { useLogout } from "../../features/auth/api/auth-mutations";
+import { Button } from "../ui/button";
+
+export function Avatar({ user, className = "size-9" }: { user: User; className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={`flex ${className} shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground`}
+    >
+      {displayName(user).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function useSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return () => logout.mutate(undefined, { onSettled: () => navigate("/") });
+}
+
+/** Spec 1 §2.6: the signed-in user's name, email, avatar initial and a Sign Out button. */
+export function UserMenu({ user }: { user: User }) {
+  const signOut = useSignOut();
+  return (
+    <div className="flex items-center gap-3">
+      <div className="hidden text-right sm:block">
+        <p className="text-sm font-medium leading-tight" data-testid="header-user-name">
+          {displayName(user)}
+        </p>
+        <p className="text-xs text-muted-foreground">{user.email}</p>
+      </div>
+      <Avatar user={user} />
+      <Button variant="outline" size="sm" onClick={signOut}>
+        Sign Out
+      </Button>
+    </div>
+  );
+}

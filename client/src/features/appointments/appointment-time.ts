@@ -1,0 +1,108 @@
+import {
+  type Appointment,
+  DEFAULT_APPOINTMENT_MINUTES,
+  MAX_APPOINTMENT_MINUTES,
+  MIN_APPOINTMENT_MINUTES,
+} from "@common/appointments";
+import { TZDate } from "@date-fns/tz";
+import { addDays, endOfWeek, format, startOfWeek } from "date-fns";
+
+const MINUTE = 60_000;
+
+/** An instant as the form's Date ("2031-03-04") and Time ("14:00") fields in the account's time zone. */
+export function toFormParts(iso: string, timeZone: string): { date: string; time: string } {
+  const zoned = new TZDate(new Date(iso).getTime(), timeZone);
+  return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
+}
+
+/** The form's Date and Time, read in the account's time zone; null when either is missing or malformed. */
+export function fromFormParts(date: string, time: string, timeZone: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  const t = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(time.trim());
+  if (!d || !t) return null;
+  const [year, month, day, hours, minutes] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59) return null;
+  const zoned = new TZDate(year, month - 1, day, hours, minutes, timeZone);
+  if (Number.isNaN(zoned.getTime()) || zoned.getDate() !== day) return null;
+  return new Date(zoned.getTime());
+}
+
+/**
+ * Spec 1 §5: the duration field in minutes; a non-numeric entry falls back to 60. The caller
+ * refuses results outside MIN..MAX.
+ */
+export function parseDuration(raw: string): number {
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isFinite(value)) return DEFAULT_APPOINTMENT_MINUTES;
+  return Math.round(value);
+}
+
+export function durationProblem(minutes: number): string | null {
+  if (minutes < MIN_APPOINTMENT_MINUTES)
+    return `Duration must be at least ${MIN_APPOINTMENT_MINUTES} minutes`;
+  if (minutes > MAX_APPOINTMENT_MINUTES) return `Duration must be at most ${MAX_APPOINTMENT_MINUTES} minutes`;
+  return null;
+}
+
+export function minutesBetween(startIso: string, endIso: string): number {
+  return Math.round((new Date(endIso).getTime() - new Date(startIso).getTime()) / MINUTE);
+}
+
+export function addMinutes(start: Date, minutes: number): Date {
+  return new Date(start.getTime() + minutes * MINUTE);
+}
+
+/** Spec 1 §9: the sample appointment is tomorrow 14:00 to 15:00 in the account's time zone. */
+export function sampleTimes(now: Date, timeZone: string): { startTime: string; endTime: string } {
+  const tomorrow = addDays(new TZDate(now.getTime(), timeZone), 1);
+  const at = (hours: number) =>
+    new Date(
+      new TZDate(
+        tomorrow.getFullYear(),
+        tomorrow.getMonth(),
+        tomorrow.getDate(),
+        hours,
+        0,
+        timeZone,
+      ).getTime(),
+    ).toISOString();
+  return { startTime: at(14), endTime: at(15) };
+}
+
+/** Scheduled and not yet over: the "Upcoming Appointments" list, soonest first. */
+export function upcoming(list: Appointment[], now: Date): Appointment[] {
+  return list
+    .filter((a) => a.status === "scheduled" && new Date(a.endTime).getTime() >= now.getTime())
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+}
+
+/**
+ * Quick Stats in the account's time zone: this week (Monday to Sunday) and this month (same month
+ * and year as today), both judged from startTime and leaving out cancelled ones; and all completed.
+ */
+export function quickStats(
+  list: Appointment[],
+  now: Date,
+  timeZone: string,
+): { thisWeek: number; thisMonth: number; completed: number } {
+  const today = new TZDate(now.getTime(), timeZone);
+  const weekStart = startOfWeek(today, { weekStartsOn: 1 }).getTime();
+  const weekEnd = endOfWeek(today, { weekStartsOn: 1 }).getTime();
+  let thisWeek = 0;
+  let thisMonth = 0;
+  let completed = 0;
+  for (const appointment of list) {
+    if (appointment.status === "completed") completed++;
+    if (appointment.status === "cancelled") continue;
+    const start = new TZDate(new Date(appointment.startTime).getTime(), timeZone);
+    if (start.getTime() >= weekStart && start.getTime() <= weekEnd) thisWeek++;
+    if (start.getFullYear() === today.getFullYear() && start.getMonth() === today.getMonth()) thisMonth++;
+  }
+  return { thisWeek, thisMonth, completed };
+}

@@ -1,0 +1,114 @@
+import { formatDollars } from "@common/plans";
+import { Check, Lock, ShieldCheck } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { ApiError } from "../../lib/api";
+import { toast, toastError } from "../../lib/toast";
+import { useCheckoutSession, useConfirmCheckout } from "./api/checkout-session";
+
+/**
+ * The local payments provider's checkout (the default when Stripe is not configured): the order
+ * and a confirm button. Confirming runs the same code Stripe's "checkout completed" webhook runs.
+ */
+export function CheckoutPage() {
+  const { sessionId = "" } = useParams();
+  const navigate = useNavigate();
+  const session = useCheckoutSession(sessionId);
+  const confirm = useConfirmCheckout(sessionId);
+  const order = session.data;
+
+  const pay = () =>
+    confirm.mutate(undefined, {
+      onSuccess: (result) => {
+        toast({ title: "Subscription Updated", description: result.message });
+        navigate("/subscription", { replace: true });
+      },
+      onError: (error) => toastError("Subscription Failed", "Failed to start subscription", error),
+    });
+
+  return (
+    <div className="mx-auto grid w-full max-w-lg gap-4">
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      {session.isLoading ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading your order...
+        </p>
+      ) : session.isError || !order ? (
+        <Card>
+          <CardHeader>
+            <h2 className="font-semibold">
+              {session.error instanceof ApiError && session.error.status === 404
+                ? "This checkout was not found"
+                : "Your order could not be loaded"}
+            </h2>
+            <CardDescription>Start again from the Subscription page.</CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild variant="outline">
+              <Link to="/subscription">Back to Subscription</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-lg font-semibold">{order.planName} plan</h2>
+              <Badge variant="secondary">Monthly</Badge>
+            </div>
+            <CardDescription>For {order.email}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <ul className="grid gap-2 text-sm">
+              {order.highlights.map((line) => (
+                <li key={line} className="flex gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
+                  {line}
+                </li>
+              ))}
+            </ul>
+            <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t pt-3 text-sm">
+              <dt className="text-muted-foreground">Due today</dt>
+              <dd className="text-right text-lg font-bold" data-testid="checkout-amount">
+                {formatDollars(order.amountCents)}
+              </dd>
+              <dt className="text-muted-foreground">Then</dt>
+              <dd className="text-right">{formatDollars(order.amountCents)} a month, cancel any time</dd>
+            </dl>
+            <p className="flex gap-2 rounded-md bg-muted p-3 text-xs text-muted-foreground">
+              <ShieldCheck className="size-4 shrink-0" aria-hidden />
+              Test checkout: this server has no card processor configured, so no card is charged. Confirming
+              puts your account on the plan straight away.
+            </p>
+            {order.status === "complete" ? (
+              <p role="status" className="text-sm font-medium text-green-800">
+                This order is already confirmed.
+              </p>
+            ) : order.status === "expired" ? (
+              <p role="alert" className="text-sm text-destructive">
+                This checkout has expired. Start again from the Subscription page.
+              </p>
+            ) : null}
+          </CardContent>
+          <CardFooter className="flex-wrap justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to="/subscription?checkout=cancelled">Cancel</Link>
+            </Button>
+            {order.status === "open" ? (
+              <Button onClick={pay} disabled={confirm.isPending}>
+                <Lock aria-hidden />
+                {confirm.isPending ? "Confirming..." : `Confirm and Pay ${formatDollars(order.amountCents)}`}
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to="/subscription">Go to Subscription</Link>
+              </Button>
+            )}
+          </CardFooter>
+        </Card>
+      )}
+    </div>
+  );
+}

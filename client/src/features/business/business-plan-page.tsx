@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { UpgradeRequired } from "../../components/upgrade-required";
+import { usePlanAccess } from "./api/subscription";
+import { BulkCalling } from "./components/bulk-calling";
+import { CsvImport } from "./components/csv-import";
+
+/**
+ * Spec 2 §2 /business-plan: CSV import and bulk calling, for plan business or pro. Others see
+ * "Business Plan Required" with an upgrade button; so does anyone the server refuses (402).
+ */
+export function BusinessPlanPage() {
+  const access = usePlanAccess();
+  const [refusal, setRefusal] = useState<unknown>(null);
+
+  if (access.isLoading) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+  }
+  if (access.isError || !access.data) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Your plan could not be loaded. Please try again.
+      </p>
+    );
+  }
+  if (!access.data.access.businessFeatures || refusal) {
+    return (
+      <div className="mx-auto grid w-full max-w-2xl gap-4 py-6">
+        <UpgradeRequired
+          headingLevel={1}
+          title="Business Plan Required"
+          description={`CSV import and bulk calling are part of the Business and Pro plans. You are on the ${access.data.subscription.planName} plan.`}
+          error={refusal ?? undefined}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Business Features</h1>
+        <p className="text-muted-foreground">
+          Import your contacts from a spreadsheet and let your assistant call a list of numbers.
+        </p>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CsvImport onRefused={setRefusal} />
+        <BulkCalling onRefused={setRefusal} />
+      </div>
+    </div>
+  );
+}

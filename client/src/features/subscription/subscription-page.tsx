@@ -1,0 +1,159 @@
+import { SUBSCRIPTION_FAILED } from "@common/billing";
+import { SIGNUP_PLAN_IDS, SUBSCRIPTION_PLAN_IDS } from "@common/plans";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { USER_QUERY_KEY } from "../../lib/api";
+import { serverMessage, toast } from "../../lib/toast";
+import { useUser } from "../auth/api/use-user";
+import { useStartCheckout } from "./api/checkout";
+import { usePlans } from "./api/plans";
+import { SUBSCRIPTION_URL, useSubscription } from "./api/subscription";
+import { CancelDialog } from "./components/cancel-dialog";
+import { ComparisonTable } from "./components/comparison-table";
+import { CurrentPlan } from "./components/current-plan";
+import { LimitAlert } from "./components/limit-alert";
+import { PlanCards } from "./components/plan-cards";
+import { UsageHistory } from "./components/usage-history";
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** Spec 2 §2 /subscription: current plan, usage bars, plan cards, comparison table, cancel. */
+export function SubscriptionPage() {
+  const { user } = useUser();
+  const timeZone = user?.timezone ?? browserTimeZone();
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const checkout = useStartCheckout();
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const returned = params.get("checkout");
+
+  // Back from a checkout: say how it went once, and read the plan fresh.
+  useEffect(() => {
+    if (!returned) return;
+    if (returned === "success") {
+      // Back from the card processor: its confirmation (a webhook) may land a moment after the browser.
+      toast({
+        title: "Payment Received",
+        description: "Your plan changes as soon as the payment is confirmed.",
+      });
+      const refresh = () => {
+        void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] });
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      };
+      refresh();
+      // Harmless after leaving the page: it only marks cached answers stale.
+      window.setTimeout(refresh, 3000);
+    } else if (returned === "cancelled") {
+      toast({ title: "Checkout Cancelled", description: "Your plan has not changed." });
+    }
+    setParams({}, { replace: true });
+  }, [returned, setParams, queryClient]);
+
+  const choose = (planId: string) =>
+    checkout.mutate(planId, {
+      onError: (error) =>
+        toast({
+          title: "Subscription Failed",
+          description: serverMessage(error) ?? SUBSCRIPTION_FAILED,
+          variant: "destructive",
+        }),
+    });
+
+  const data = subscription.data;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Subscription</h1>
+        <p className="text-muted-foreground">Your plan, this month's usage, and what each plan includes</p>
+      </div>
+
+      {subscription.isLoading ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading your subscription...
+        </p>
+      ) : subscription.isError || !data ? (
+        <p role="alert" className="text-sm text-destructive">
+          Your subscription could not be loaded. Please try again.
+        </p>
+      ) : (
+        <>
+          <LimitAlert data={data} timeZone={timeZone} />
+          <CurrentPlan
+            data={data}
+            plans={plans.data}
+            timeZone={timeZone}
+            onCancel={() => setCancelling(true)}
+          />
+          <CancelDialog
+            subscription={data.subscription}
+            timeZone={timeZone}
+            open={cancelling}
+            onOpenChange={setCancelling}
+          />
+        </>
+      )}
+
+      <section aria-labelledby="plans-heading" className="grid gap-4">
+        <div>
+          <h2 id="plans-heading" className="text-xl font-semibold">
+            Plans
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Monthly, cancel any time. Choosing a paid plan opens a secure card checkout.
+          </p>
+        </div>
+        {plans.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Plans could not be loaded.
+          </p>
+        ) : plans.data && data ? (
+          <>
+            <PlanCards
+              plans={plans.data}
+              ids={SUBSCRIPTION_PLAN_IDS}
+              current={data.subscription}
+              choice={{
+                onChoose: (plan) => choose(plan.id),
+                onFree: () => setCancelling(true),
+                pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,
+              }}
+            />
+            <h3 className="pt-2 text-base font-semibold">Personal and Business plans</h3>
+            <PlanCards
+              plans={plans.data}
+              ids={SIGNUP_PLAN_IDS}
+              current={data.subscription}
+              choice={{
+                onChoose: (plan) => choose(plan.id),
+                onFree: () => setCancelling(true),
+                pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,
+              }}
+            />
+          </>
+        ) : (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading plans...
+          </p>
+        )}
+      </section>
+
+      {plans.data ? (
+        <Card>
+          <CardHeader>
+            <h2 className="font-semibold leading-none tracking-tight">Compare plans</h2>
+            <CardDescription>Limits are per calendar month in your time zone.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ComparisonTable plans={plans.data} ids={[...SUBSCRIPTION_PLAN_IDS, ...SIGNUP_PLAN_IDS]} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {data ? <UsageHistory data={data} /> : null}
+    </div>
+  );
+}

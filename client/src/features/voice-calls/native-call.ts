@@ -1,0 +1,51 @@
+import {
+  cleanPhoneNumber,
+  EMERGENCY_NUMBER,
+  type NativeCallRequest,
+  type NativeCallResult,
+  nativeCallMessages,
+} from "@common/telephony";
+
+/** How the page leaves for the dialler; replaceable in tests. */
+export type Navigator = { assign(href: string): void; open(href: string): void };
+
+const browser: Navigator = {
+  assign(href) {
+    window.location.href = href;
+  },
+  open(href) {
+    window.open(href, "_self");
+  },
+};
+
+function dial(href: string, navigate: Navigator): void {
+  try {
+    navigate.assign(href);
+  } catch {
+    // Spec 1 §8: if setting the location fails, open the link in the same window instead.
+    navigate.open(href);
+  }
+}
+
+/** Spec 1 §3, §7.3 and §8: a tel: link with the cleaned number, and the native call result. */
+export function nativeCall(request: NativeCallRequest, navigate: Navigator = browser): NativeCallResult {
+  const callId = `native-${Date.now()}`;
+  const number = cleanPhoneNumber(request.phoneNumber);
+  try {
+    if (!number.replace(/\D/g, "")) throw new Error("No phone number");
+    dial(`tel:${number}`, navigate);
+    return { success: true, message: nativeCallMessages.success(number), callId };
+  } catch (error) {
+    return { success: false, message: nativeCallMessages.failure((error as Error)?.message), callId };
+  }
+}
+
+export function emergencyCall(navigate: Navigator = browser): NativeCallResult {
+  const callId = `emergency-${Date.now()}`;
+  try {
+    dial(`tel:${EMERGENCY_NUMBER}`, navigate);
+    return { success: true, message: nativeCallMessages.emergencySuccess, callId };
+  } catch {
+    return { success: false, message: nativeCallMessages.emergencyFailure, callId };
+  }
+}

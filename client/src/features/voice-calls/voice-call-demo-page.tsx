@@ -1,0 +1,289 @@
+import { DEMO_END_DELAY_MS, PHONE_REQUIRED, type ProcessDemoResponse } from "@common/telephony";
+import { Bot, Phone, PhoneOff, Send, User } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { cn } from "../../lib/cn";
+import { formatPercent } from "../../lib/format";
+import { toastError } from "../../lib/toast";
+import { useEndDemo } from "./api/end-demo";
+import { useProcessDemo } from "./api/process-demo";
+import { useStartDemo } from "./api/start-demo";
+
+type Turn = { id: number; speaker: "caller" | "ai"; text: string };
+type DemoState = "idle" | "active" | "ending" | "completed";
+
+/** Spec 2 §2 and §4: a chat-like call with the assistant; it ends by the user, or 2 s after end_call. */
+export function VoiceCallDemoPage() {
+  const start = useStartDemo();
+  const process = useProcessDemo();
+  const end = useEndDemo();
+  const [phoneNumber, setPhoneNumber] = useState("");
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [callId, setCallId] = useState<string | null>(null);
+  const [state, setState] = useState<DemoState>("idle");
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [latest, setLatest] = useState<ProcessDemoResponse | null>(null);
+  const [message, setMessage] = useState("");
+  const nextId = useRef(0);
+  const logEnd = useRef<HTMLLIElement>(null);
+
+  const add = (speaker: Turn["speaker"], text: string) =>
+    setTurns((current) => [...current, { id: nextId.current++, speaker, text }]);
+
+  useEffect(() => {
+    if (turns.length) logEnd.current?.scrollIntoView({ block: "nearest" });
+  }, [turns.length]);
+
+  useEffect(() => {
+    if (state !== "ending") return;
+    const timer = setTimeout(() => setState("completed"), DEMO_END_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const startDemo = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!phoneNumber.trim()) {
+      setPhoneError(PHONE_REQUIRED);
+      return;
+    }
+    setPhoneError(undefined);
+    start.mutate(phoneNumber.trim(), {
+      onSuccess: (answer) => {
+        nextId.current = 0;
+        setCallId(answer.callId);
+        setTurns([{ id: nextId.current++, speaker: "ai", text: answer.greeting }]);
+        setLatest(null);
+        setState("active");
+      },
+      onError: (error) => toastError("Demo Failed", "Failed to start the demo call", error),
+    });
+  };
+
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    if (!text || !callId || state !== "active") return;
+    add("caller", text);
+    setMessage("");
+    process.mutate(
+      { callId, message: text },
+      {
+        onSuccess: (answer) => {
+          if (answer.response) add("ai", answer.response);
+          setLatest(answer);
+          if (answer.action === "end_call") setState("ending");
+        },
+        onError: (error) => toastError("Processing Error", "Failed to process the message", error),
+      },
+    );
+  };
+
+  const endDemo = () => {
+    if (callId && state === "active") end.mutate(callId);
+    setState("completed");
+  };
+
+  const live = state === "active";
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Voice Call Demo</h1>
+        <p className="text-sm text-muted-foreground">
+          Play the caller and see how your assistant answers, what it understands and how urgent it finds it.
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardTitle>Conversation</CardTitle>
+              <Badge
+                variant={live ? "destructive" : state === "idle" ? "secondary" : "outline"}
+                data-testid="demo-state"
+              >
+                {live
+                  ? "Active"
+                  : state === "ending"
+                    ? "Ending..."
+                    : state === "completed"
+                      ? "Completed"
+                      : "Not started"}
+              </Badge>
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {state === "idle" || (state === "completed" && turns.length === 0) ? (
+              <form
+                className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+                onSubmit={startDemo}
+                noValidate
+              >
+                <Field label="Caller's phone number" error={phoneError}>
+                  {(p) => (
+                    <Input
+                      {...p}
+                      type="tel"
+                      placeholder="(555) 123-4567"
+                      value={phoneNumber}
+                      onChange={(event) => setPhoneNumber(event.target.value)}
+                    />
+                  )}
+                </Field>
+                <Button type="submit" disabled={start.isPending}>
+                  <Phone /> {start.isPending ? "Connecting..." : "Start Demo Call"}
+                </Button>
+              </form>
+            ) : (
+              <>
+                <div
+                  className="max-h-[28rem] overflow-y-auto rounded-md border bg-muted/30 p-3"
+                  role="log"
+                  aria-live="polite"
+                  aria-label="Conversation"
+                >
+                  <ol className="grid gap-3">
+                    {turns.map((turn) => (
+                      <li
+                        key={turn.id}
+                        className={cn(
+                          "flex gap-2",
+                          turn.speaker === "caller" ? "flex-row-reverse text-right" : "",
+                        )}
+                      >
+                        <span
+                          className={cn(
+                            "mt-1 flex size-7 shrink-0 items-center justify-center rounded-full",
+                            turn.speaker === "caller" ? "bg-primary text-primary-foreground" : "bg-secondary",
+                          )}
+                          aria-hidden
+                        >
+                          {turn.speaker === "caller" ? (
+                            <User className="size-4" />
+                          ) : (
+                            <Bot className="size-4" />
+                          )}
+                        </span>
+                        <div
+                          className={cn(
+                            "max-w-[80%] rounded-lg px-3 py-2 text-sm",
+                            turn.speaker === "caller"
+                              ? "bg-primary text-primary-foreground"
+                              : "bg-background shadow-sm",
+                          )}
+                        >
+                          <span className="sr-only">
+                            {turn.speaker === "caller" ? "Caller: " : "Assistant: "}
+                          </span>
+                          {turn.text}
+                        </div>
+                      </li>
+                    ))}
+                    {process.isPending ? (
+                      <li className="text-sm text-muted-foreground" role="status">
+                        The assistant is answering...
+                      </li>
+                    ) : null}
+                    <li ref={logEnd} aria-hidden className="h-0" />
+                  </ol>
+                </div>
+                {state === "completed" || state === "ending" ? (
+                  <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+                    <span role="status">
+                      {state === "ending"
+                        ? "The assistant ended the call."
+                        : "The demo call has ended. It is in your Call History."}
+                    </span>
+                    {state === "completed" ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          setTurns([]);
+                          setCallId(null);
+                          setLatest(null);
+                          setState("idle");
+                        }}
+                      >
+                        Start a new demo
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : (
+                  <form className="flex gap-2" onSubmit={send}>
+                    <label htmlFor="demo-message" className="sr-only">
+                      What the caller says
+                    </label>
+                    <Input
+                      id="demo-message"
+                      placeholder="Type what the caller would say..."
+                      value={message}
+                      onChange={(event) => setMessage(event.target.value)}
+                      autoComplete="off"
+                    />
+                    <Button type="submit" disabled={!message.trim() || process.isPending}>
+                      <Send /> Send
+                    </Button>
+                    <Button variant="destructive" onClick={endDemo}>
+                      <PhoneOff /> End
+                    </Button>
+                  </form>
+                )}
+              </>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>What the assistant understood</CardTitle>
+            <CardDescription>Updated after every message.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {latest ? (
+              <dl className="grid gap-3 text-sm" data-testid="demo-analysis">
+                <div>
+                  <dt className="text-muted-foreground">Intent</dt>
+                  <dd className="font-medium capitalize">{latest.intent}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Urgency</dt>
+                  <dd className="flex items-center gap-2 font-medium">
+                    <span>{formatPercent(latest.urgency)}</span>
+                    <span className="h-2 flex-1 overflow-hidden rounded-full bg-secondary" aria-hidden>
+                      <span
+                        className={cn("block h-full", latest.urgency >= 0.7 ? "bg-red-500" : "bg-primary")}
+                        style={{ width: formatPercent(latest.urgency) }}
+                      />
+                    </span>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Classification</dt>
+                  <dd className="font-medium capitalize">{latest.classification ?? "Not yet known"}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Action</dt>
+                  <dd className="font-medium">{ACTION_LABELS[latest.action]}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-sm text-muted-foreground">Send a message to see the intent and urgency.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+const ACTION_LABELS: Record<ProcessDemoResponse["action"], string> = {
+  continue: "Keep talking",
+  schedule_appointment: "Appointment booked",
+  transfer_call: "Put through to you",
+  end_call: "End the call",
+};

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { PLAN_IDS } from "./plans";
+
+/** Subscription statuses: Stripe's, plus the sign-up trial. */
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+  "paused",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Spec 2 §8, the checkout and cancel toasts. */
+export const CHECKOUT_FAILED = "Failed to create checkout session. Please try again";
+export const SUBSCRIPTION_FAILED = "Failed to start subscription";
+export const CANCEL_FAILED = "Failed to cancel subscription. Please try again.";
+
+export const PlanFeaturesOut = z.object({
+  monthlyMinutes: z.number().int(),
+  callScreeningLimit: z.number().int(),
+  transcriptionLimit: z.number().int(),
+  hasAds: z.boolean(),
+  hasPrioritySupport: z.boolean(),
+  hasAdvancedAnalytics: z.boolean(),
+});
+
+export const PlanAccessOut = z.object({
+  voiceCloning: z.boolean(),
+  businessFeatures: z.boolean(),
+  advancedAnalytics: z.boolean(),
+  prioritySupport: z.boolean(),
+});
+
+export const PlanOut = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  price: z.number(),
+  priceCents: z.number().int(),
+  interval: z.literal("month"),
+  popular: z.boolean(),
+  group: z.enum(["subscription", "signup"]),
+  description: z.string(),
+  highlights: z.array(z.string()),
+  features: PlanFeaturesOut,
+  access: PlanAccessOut,
+  contactLimit: z.number().int(),
+  concurrentCalls: z.number().int(),
+});
+export type PlanOut = z.infer<typeof PlanOut>;
+
+/** GET /api/subscription/plans: the plans keyed by plan id. */
+export const PlansResponse = z.record(z.enum(PLAN_IDS), PlanOut);
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+export const UsageOut = z.object({
+  callMinutesUsed: z.number().int(),
+  callsScreened: z.number().int(),
+  transcriptionsUsed: z.number().int(),
+  appointmentsScheduled: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  /** When the counters start again: the first of next month in the account's time zone. */
+  resetsAt: z.string(),
+});
+export type UsageOut = z.infer<typeof UsageOut>;
+
+export const LIMIT_KEYS = ["monthlyMinutes", "callScreeningLimit", "transcriptionLimit"] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+
+/** GET /api/subscription (spec 2 §3 "Subscription response", with the period and what the plan allows). */
+export const SubscriptionResponse = z.object({
+  subscription: z.object({
+    planType: z.enum(PLAN_IDS),
+    planName: z.string(),
+    status: z.string(),
+    currentPeriodStart: z.string(),
+    currentPeriodEnd: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    provider: z.enum(["local", "stripe"]).nullable(),
+  }),
+  usage: UsageOut,
+  planFeatures: PlanFeaturesOut,
+  access: PlanAccessOut,
+  /** Limits this month's usage has reached: new calls are not screened, recordings not transcribed. */
+  limitsReached: z.array(z.enum(LIMIT_KEYS)),
+});
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
+
+export const CheckoutRequest = z.object({
+  planId: z.string({ error: "Choose a plan" }).trim().min(1, "Choose a plan").max(40),
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+export const CheckoutResponse = z.object({ sessionUrl: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const CancelResponse = z.object({
+  message: z.string(),
+  subscription: SubscriptionResponse.shape.subscription,
+});
+export type CancelResponse = z.infer<typeof CancelResponse>;
+
+export const CheckoutSessionParams = z.object({ id: z.uuid("That checkout was not found") });
+
+/** The local payments provider's order page. */
+export const CheckoutSessionOut = z.object({
+  id: z.string(),
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  amountCents: z.number().int(),
+  interval: z.literal("month"),
+  status: z.enum(["open", "complete", "expired"]),
+  provider: z.enum(["local", "stripe"]),
+  email: z.string(),
+  highlights: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type CheckoutSessionOut = z.infer<typeof CheckoutSessionOut>;
+
+export const ConfirmCheckoutResponse = z.object({
+  message: z.string(),
+  redirectTo: z.string(),
+});
+
+export const UsageHistoryResponse = z.object({
+  months: z.array(
+    z.object({
+      year: z.number().int(),
+      month: z.number().int(),
+      callMinutesUsed: z.number().int(),
+      callsScreened: z.number().int(),
+      transcriptionsUsed: z.number().int(),
+      appointmentsScheduled: z.number().int(),
+    }),
+  ),
+});
+export type UsageHistoryResponse = z.infer<typeof UsageHistoryResponse>;
+
+export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });

@@ -1,0 +1,298 @@
+import type { SignupPlan } from "./auth";
+
+/** The two plans offered at sign-up (spec 2, "Signup plans"). Prices in US cents. */
+export const SIGNUP_PLAN_DETAILS: Record<
+  SignupPlan,
+  { name: string; priceCents: number; monthlyMinutes: number; contactLimit: number; features: string[] }
+> = {
+  personal: {
+    name: "Personal",
+    priceCents: 2900,
+    monthlyMinutes: 500,
+    contactLimit: 100,
+    features: [
+      "500 monthly minutes",
+      "Smart call screening",
+      "Up to 100 contacts",
+      "Basic AI assistant",
+      "Email support",
+    ],
+  },
+  business: {
+    name: "Business",
+    priceCents: 14900,
+    monthlyMinutes: -1,
+    contactLimit: -1,
+    features: [
+      "Unlimited minutes",
+      "CSV spreadsheet import",
+      "Unlimited contacts",
+      "Custom AI agent",
+      "Bulk calling",
+      "Priority support",
+    ],
+  },
+};
+
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
+}
+
+/** Every plan an account can be on: the four subscription plans and the two sign-up plans. */
+export const PLAN_IDS = ["free", "basic", "pro", "premium", "personal", "business"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** The plans the subscription screen offers as cards (spec 2 §2, "Subscription"). */
+export const SUBSCRIPTION_PLAN_IDS = ["free", "basic", "pro", "premium"] as const satisfies readonly PlanId[];
+/** The sign-up plans, also on offer from the subscription screen. */
+export const SIGNUP_PLAN_IDS = ["personal", "business"] as const satisfies readonly PlanId[];
+
+/** Spec 2 §3, "Plan definition": -1 means unlimited. Limits are per calendar month. */
+export type PlanFeatures = {
+  monthlyMinutes: number;
+  callScreeningLimit: number;
+  transcriptionLimit: number;
+  hasAds: boolean;
+  hasPrioritySupport: boolean;
+  hasAdvancedAnalytics: boolean;
+};
+
+/** What the server lets a plan do (spec 2 §6); checked by the server, shown by the screens. */
+export type PlanAccess = {
+  /** Creating and using cloned voices: every plan but free. */
+  voiceCloning: boolean;
+  /** CSV import and bulk calling: business and pro. */
+  businessFeatures: boolean;
+  /** Advanced analytics: pro and premium. */
+  advancedAnalytics: boolean;
+  /** Priority support: premium (and the business plan, whose offer includes it). */
+  prioritySupport: boolean;
+};
+export type PlanFeatureKey = keyof PlanAccess;
+
+export const UNLIMITED = -1;
+
+export type PlanDefinition = {
+  id: PlanId;
+  name: string;
+  /** US dollars a month (spec 2: "prices come from the server"). */
+  price: number;
+  priceCents: number;
+  interval: "month";
+  popular: boolean;
+  group: "subscription" | "signup";
+  description: string;
+  /** The lines the plan's card lists. */
+  highlights: string[];
+  features: PlanFeatures;
+  access: PlanAccess;
+  /** Contacts the plan keeps; -1 unlimited. */
+  contactLimit: number;
+  /** Calls handled at the same time; -1 unlimited. */
+  concurrentCalls: number;
+};
+
+function plan(definition: Omit<PlanDefinition, "price" | "interval">): PlanDefinition {
+  return { ...definition, price: definition.priceCents / 100, interval: "month" };
+}
+
+const access = (voiceCloning: boolean, businessFeatures: boolean, analytics: boolean, support: boolean) => ({
+  voiceCloning,
+  businessFeatures,
+  advancedAnalytics: analytics,
+  prioritySupport: support,
+});
+
+/** The server's plan catalogue; the single source for limits, gating and the screens' figures. */
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  free: plan({
+    id: "free",
+    name: "Free",
+    priceCents: 0,
+    popular: false,
+    group: "subscription",
+    description: "Try call screening on a few calls a month.",
+    highlights: ["60 minutes a month", "30 screened calls", "10 transcriptions", "Ad-supported"],
+    features: {
+      monthlyMinutes: 60,
+      callScreeningLimit: 30,
+      transcriptionLimit: 10,
+      hasAds: true,
+      hasPrioritySupport: false,
+      hasAdvancedAnalytics: false,
+    },
+    access: access(false, false, false, false),
+    contactLimit: 25,
+    concurrentCalls: 1,
+  }),
+  basic: plan({
+    id: "basic",
+    name: "Basic",
+    priceCents: 999,
+    popular: false,
+    group: "subscription",
+    description: "For a personal line with regular calls.",
+    highlights: [
+      "300 minutes a month",
+      "150 screened calls",
+      "100 transcriptions",
+      "Voice cloning",
+      "No ads",
+    ],
+    features: {
+      monthlyMinutes: 300,
+      callScreeningLimit: 150,
+      transcriptionLimit: 100,
+      hasAds: false,
+      hasPrioritySupport: false,
+      hasAdvancedAnalytics: false,
+    },
+    access: access(true, false, false, false),
+    contactLimit: 100,
+    concurrentCalls: 1,
+  }),
+  pro: plan({
+    id: "pro",
+    name: "Pro",
+    priceCents: 1999,
+    popular: true,
+    group: "subscription",
+    description: "For busy professionals and small teams.",
+    highlights: [
+      "1,000 minutes a month",
+      "Unlimited screened calls",
+      "500 transcriptions",
+      "Voice cloning",
+      "CSV import and bulk calling",
+      "Advanced analytics",
+    ],
+    features: {
+      monthlyMinutes: 1000,
+      callScreeningLimit: UNLIMITED,
+      transcriptionLimit: 500,
+      hasAds: false,
+      hasPrioritySupport: false,
+      hasAdvancedAnalytics: true,
+    },
+    access: access(true, true, true, false),
+    contactLimit: UNLIMITED,
+    concurrentCalls: 3,
+  }),
+  premium: plan({
+    id: "premium",
+    name: "Premium",
+    priceCents: 4999,
+    popular: false,
+    group: "subscription",
+    description: "Everything unlimited, with priority support.",
+    highlights: [
+      "Unlimited minutes",
+      "Unlimited screened calls",
+      "Unlimited transcriptions",
+      "Voice cloning",
+      "Advanced analytics",
+      "Priority support",
+    ],
+    features: {
+      monthlyMinutes: UNLIMITED,
+      callScreeningLimit: UNLIMITED,
+      transcriptionLimit: UNLIMITED,
+      hasAds: false,
+      hasPrioritySupport: true,
+      hasAdvancedAnalytics: true,
+    },
+    access: access(true, false, true, true),
+    contactLimit: UNLIMITED,
+    concurrentCalls: 5,
+  }),
+  personal: plan({
+    id: "personal",
+    name: SIGNUP_PLAN_DETAILS.personal.name,
+    priceCents: SIGNUP_PLAN_DETAILS.personal.priceCents,
+    popular: false,
+    group: "signup",
+    description: "Your own assistant for your personal number.",
+    highlights: [...SIGNUP_PLAN_DETAILS.personal.features, "Voice cloning"],
+    features: {
+      monthlyMinutes: SIGNUP_PLAN_DETAILS.personal.monthlyMinutes,
+      callScreeningLimit: UNLIMITED,
+      transcriptionLimit: UNLIMITED,
+      hasAds: false,
+      hasPrioritySupport: false,
+      hasAdvancedAnalytics: false,
+    },
+    access: access(true, false, false, false),
+    contactLimit: SIGNUP_PLAN_DETAILS.personal.contactLimit,
+    concurrentCalls: 2,
+  }),
+  business: plan({
+    id: "business",
+    name: SIGNUP_PLAN_DETAILS.business.name,
+    priceCents: SIGNUP_PLAN_DETAILS.business.priceCents,
+    popular: false,
+    group: "signup",
+    description: "A custom AI agent for your business line.",
+    highlights: [...SIGNUP_PLAN_DETAILS.business.features, "Voice cloning"],
+    features: {
+      monthlyMinutes: SIGNUP_PLAN_DETAILS.business.monthlyMinutes,
+      callScreeningLimit: UNLIMITED,
+      transcriptionLimit: UNLIMITED,
+      hasAds: false,
+      hasPrioritySupport: true,
+      hasAdvancedAnalytics: false,
+    },
+    access: access(true, true, false, true),
+    contactLimit: SIGNUP_PLAN_DETAILS.business.contactLimit,
+    concurrentCalls: 10,
+  }),
+};
+
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** The plan an account's stored plan type means; anything unknown is treated as free. */
+export function planFor(planType: string): PlanDefinition {
+  return isPlanId(planType) ? PLANS[planType] : PLANS.free;
+}
+
+/** The plans that include a feature, by name, for refusal messages ("Basic, Pro, Premium, Personal or Business"). */
+export function plansWith(feature: PlanFeatureKey): PlanDefinition[] {
+  return PLAN_IDS.map((id) => PLANS[id]).filter((p) => p.access[feature]);
+}
+
+export const FEATURE_NAMES: Record<PlanFeatureKey, string> = {
+  voiceCloning: "voice cloning",
+  businessFeatures: "CSV import and bulk calling",
+  advancedAnalytics: "advanced analytics",
+  prioritySupport: "priority support",
+};
+
+/** The refusal every gated route answers with (402), naming the plans that include the feature. */
+export function featureRefusal(feature: PlanFeatureKey, current: PlanDefinition): string {
+  const names = plansWith(feature).map((p) => p.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return `The ${current.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade to ${list} to use it.`;
+}
+
+/** Spec 2 §9: the enterprise plans (per month; -1 concurrent calls is unlimited). */
+export const ENTERPRISE_PLANS = [
+  { id: "enterprise_starter", name: "Starter", priceCents: 30000, concurrentCalls: 100, popular: false },
+  { id: "enterprise_pro", name: "Pro", priceCents: 80000, concurrentCalls: 500, popular: true },
+  { id: "enterprise_scale", name: "Scale", priceCents: 150000, concurrentCalls: 1000, popular: false },
+  {
+    id: "enterprise_ultimate",
+    name: "Ultimate",
+    priceCents: 200000,
+    concurrentCalls: UNLIMITED,
+    popular: false,
+  },
+] as const;
+export type EnterprisePlan = (typeof ENTERPRISE_PLANS)[number];
+
+/** Spec 2 §9 usage bars: -1 reads Unlimited, the percentage is capped at 100. */
+export function usagePercent(used: number, limit: number): number {
+  if (limit === UNLIMITED) return 0;
+  if (limit <= 0) return 100;
+  return Math.min(100, Math.round((used / limit) * 100));
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { Email } from "./auth";
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TERMS_VERSION = "1.0";
+
+export const User = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  cellphoneNumber: z.string().nullable(),
+  planType: z.string(),
+  role: z.enum(ROLES),
+  timezone: z.string(),
+  companyName: z.string().nullable(),
+  industry: z.string().nullable(),
+  businessDescription: z.string().nullable(),
+  acceptedTermsAt: z.string().nullable(),
+  termsVersion: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** A name to greet the user by: their full name, else their username. */
+export function displayName(user: Pick<User, "fullName" | "username">): string {
+  return user.fullName?.trim() || user.username;
+}
+
+const PHONE_MESSAGE = "Please enter a valid phone number (at least 10 digits)";
+
+/** Keeps digits and a leading plus; needs 10 to 15 digits (E.164 allows 15). Empty clears the number. */
+export const CellphoneNumber = z
+  .string()
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .transform((raw) => raw.replace(/[^\d+]/g, ""))
+  .refine((clean) => clean === "" || /^\+?\d{10,15}$/.test(clean), PHONE_MESSAGE);
+
+/** Exactly one field per request: the settings screen saves each field on blur. */
+export const ProfileUpdate = z.union(
+  [
+    z.strictObject({ fullName: z.string().trim().max(120, "Full name must be at most 120 characters") }),
+    z.strictObject({ email: Email, currentPassword: z.string().max(256).optional() }),
+    z.strictObject({ cellphoneNumber: CellphoneNumber }),
+  ],
+  { error: "Send exactly one of fullName, email or cellphoneNumber" },
+);
+export type ProfileUpdate = z.input<typeof ProfileUpdate>;
+
+export const AcceptTerms = z.object({
+  termsVersion: z.literal(TERMS_VERSION, { error: `Terms version must be ${TERMS_VERSION}` }),
+});

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export type Account = { username: string; email: string; password: string; fullName: string };
+
+export function newAccount(prefix = "e2e"): Account {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    username: `${prefix}_${id}`,
+    email: `${prefix}_${id}@example.com`,
+    password: "e2e-password-123",
+    fullName: `Jordan ${id.slice(-4).toUpperCase()} Rivera`,
+  };
+}
+
+/** Signs up through the /signup screen on the personal plan and accepts the terms. */
+export async function signUpAndAcceptTerms(page: Page, account: Account = newAccount()): Promise<Account> {
+  await page.goto("/signup");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Full Name").fill(account.fullName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: /Create Personal account/ }).click();
+  await acceptTerms(page);
+  return account;
+}
+
+export async function acceptTerms(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Terms and Conditions" });
+  await expect(dialog).toBeVisible();
+  for (const box of await dialog.getByRole("checkbox").all()) await box.check();
+  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Runs axe-core on the page and fails on serious or critical violations. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (serious.length) {
+    await testInfo.attach(`axe-${name}.json`, {
+      body: JSON.stringify(serious, null, 2),
+      contentType: "application/json",
+    });
+  }
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    `accessibility of ${name}`,
+  ).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** A toast's text inside the notifications region (Radix also announces it off-screen). */
+export function toastText(page: Page, text: string | RegExp) {
+  return page
+    .getByRole("region", { name: /Notifications/ })
+    .getByText(text)
+    .first();
+}

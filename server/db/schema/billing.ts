@@ -1,0 +1,31 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** A checkout started by an account: the local provider's order page and Stripe's session alike. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's own id (Stripe's cs_...); the local provider uses this row's id. */
+    providerSessionId: text("provider_session_id"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("checkout_sessions_user_idx").on(table.userId)],
+);
+
+/** Payment webhook events already handled: each event id is processed once. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    callerName: text("caller_name"),
+    direction: text("direction").notNull().default("inbound"),
+    /** Null until the first caller turn has been classified. */
+    classification: text("classification"),
+    status: text("status").notNull().default("in_progress"),
+    isActive: boolean("is_active").notNull().default(false),
+    isOnHold: boolean("is_on_hold").notNull().default(false),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull().defaultNow(),
+    endTime: timestamp("end_time", { withTimezone: true }),
+    duration: integer("duration").notNull().default(0),
+    transcript: text("transcript").notNull().default(""),
+    aiResponse: text("ai_response"),
+    sentiment: text("sentiment"),
+    customerSatisfaction: integer("customer_satisfaction"),
+    followUpRequired: boolean("follow_up_required").notNull().default(false),
+    importance: integer("importance").notNull().default(1),
+    actionTaken: text("action_taken").notNull().default(""),
+    notes: text("notes"),
+    summary: text("summary"),
+    /** The latest turn's analysis and the call-level evidence (see server/engine). */
+    analysis: jsonb("analysis"),
+    /** The engine's conversation state between turns (stage, offered slot, message so far). */
+    engineState: jsonb("engine_state"),
+    recordingUrl: text("recording_url"),
+    callType: text("call_type").notNull().default("simulation"),
+    /** The carrier's id for the call (Twilio's CallSid, the simulator's SIM...). */
+    providerCallSid: text("provider_call_sid").unique(),
+    transferredAt: timestamp("transferred_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One index per sort, matching the whole ORDER BY (sort column, then created_at, then id) so a
+    // page is an index range scan in either direction instead of a sort of the account's calls.
+    index("calls_user_created_idx").on(table.userId, table.createdAt, table.id),
+    index("calls_user_active_idx").on(table.userId, table.startTime.desc()).where(sql`${table.isActive}`),
+    index("calls_user_classification_idx").on(table.userId, table.classification, table.createdAt, table.id),
+    index("calls_user_duration_idx").on(table.userId, table.duration, table.createdAt, table.id),
+    index("calls_user_importance_idx").on(table.userId, table.importance, table.createdAt, table.id),
+    // Substring search on number and name (ILIKE '%...%') needs trigram indexes.
+    index("calls_phone_trgm_idx").using("gin", sql`${table.phoneNumber} gin_trgm_ops`),
+    index("calls_caller_name_trgm_idx").using("gin", sql`${table.callerName} gin_trgm_ops`),
+  ],
+);
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    callId: uuid("call_id").references(() => calls.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    attendeeName: text("attendee_name"),
+    attendeeEmail: text("attendee_email"),
+    attendeePhone: text("attendee_phone"),
+    status: text("status").notNull().default("scheduled"),
+    googleEventId: text("google_event_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("appointments_user_start_idx").on(table.userId, table.startTime),
+    index("appointments_user_phone_idx").on(table.userId, table.attendeePhone),
+    index("appointments_call_idx").on(table.callId),
+  ],
+);
+
+/** Numbers an account has blocked: the engine treats their calls as spam. */
+export const blockedNumbers = pgTable(
+  "blocked_numbers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("blocked_numbers_user_phone_idx").on(table.userId, table.phoneNumber)],
+);
+
+/**
+ * Per-account call counts by class, status and whether the call is live, kept exact by a
+ * statement-level trigger on calls (migration 0006). The history's totals and summary cards
+ * read these few rows instead of counting a million calls on every page.
+ */
+export const callCounts = pgTable(
+  "call_counts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classification: text("classification").notNull(),
+    status: text("status").notNull(),
+    isActive: boolean("is_active").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.classification, table.status, table.isActive] })],
+);

@@ -1,0 +1,40 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** An account's connection to a carrier (Twilio); the auth token is encrypted with APP_SECRET. */
+export const telephonyConnections = pgTable("telephony_connections", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull().default("twilio"),
+  accountSid: text("account_sid").notNull(),
+  authTokenEncrypted: text("auth_token_encrypted").notNull(),
+  status: text("status").notNull().default("connected"),
+  connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+  lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+});
+
+/** Which account a phone number belongs to: inbound calls are routed by it. */
+export const phoneNumbers = pgTable(
+  "phone_numbers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** E.164. */
+    number: text("number").notNull().unique(),
+    provider: text("provider").notNull(),
+    label: text("label"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("phone_numbers_user_idx").on(table.userId)],
+);
+
+/** Webhook deliveries already handled (CallSid plus step): a retried webhook changes nothing twice. */
+export const telephonyWebhookEvents = pgTable("telephony_webhook_events", {
+  key: text("key").primaryKey(),
+  response: text("response"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

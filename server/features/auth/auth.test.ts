@@ -1,0 +1,336 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../../test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitPerMinute: 10, adminEmails: ["boss@example.com"] });
+});
+afterAll(() => t.close());
+
+const valid = () => {
+  const id = Math.random().toString(36).slice(2, 10);
+  return {
+    username: `alice_${id}`,
+    email: `alice_${id}@example.com`,
+    password: "s3cret-password",
+    planType: "personal",
+  };
+};
+
+describe("signup", () => {
+  it("creates the account, default settings, a subscription and a session", async () => {
+    const c = t.client();
+    const body = valid();
+    const res = await c.post("/api/auth/signup", { ...body, fullName: "Alice Smith" });
+    expect(res.statusCode).toBe(201);
+    const { user } = res.json();
+    expect(user).toMatchObject({
+      username: body.username,
+      email: body.email,
+      fullName: "Alice Smith",
+      planType: "personal",
+    });
+    expect(user.acceptedTermsAt).toBeNull();
+    expect(user.timezone).toBe("America/New_York");
+    expect(user).not.toHaveProperty("passwordHash");
+
+    const me = await c.get("/api/user");
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
+
+    const settings = await t.database.db.execute(sql`select * from ai_settings where user_id = ${user.id}`);
+    const row = (settings as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    expect(row).toMatchObject({
+      personality: "professional",
+      greeting_message: "Hello! You've reached my assistant. How can I help you today?",
+      auto_block_spam: true,
+      allow_appointments: true,
+      forward_urgent: false,
+      appointment_duration: 30,
+      working_hours: { start: "09:00", end: "17:00", days: [1, 2, 3, 4, 5] },
+    });
+    const subs = await t.database.db.execute(
+      sql`select plan_type, status from subscriptions where user_id = ${user.id}`,
+    );
+    expect((subs as unknown as { rows: unknown[] }).rows).toEqual([
+      { plan_type: "personal", status: "trialing" },
+    ]);
+  });
+
+  it("stores the password only as an argon2id hash with OWASP parameters", async () => {
+    const c = t.client();
+    const user = await c.signup({ password: "a-very-long-password-".repeat(3) });
+    const result = await t.database.db.execute(sql`select password_hash from users where id = ${user.id}`);
+    const hash = (result as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash;
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("answers the spec's message when a required field is missing or blank", async () => {
+    for (const missing of ["username", "email", "password"] as const) {
+      const body: Record<string, string> = valid();
+      delete body[missing];
+      const res = await t.client().post("/api/auth/signup", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Please fill in all required fields");
+    }
+    const blank = await t.client().post("/api/auth/signup", { ...valid(), username: "   " });
+    expect(blank.json().message).toBe("Please fill in all required fields");
+  });
+
+  it("requires a company name on the business plan and stores the business information", async () => {
+    const missing = await t
+      .client()
+      .post("/api/auth/signup", { ...valid(), planType: "business", businessInfo: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Please provide your company information");
+
+    const c = t.client();
+    const res = await c.post("/api/auth/signup", {
+      ...valid(),
+      planType: "business",
+      businessInfo: {
+        companyName: "Acme Plumbing",
+        industry: "construction",
+        greetingMessage: "Acme, how can we help?",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({
+      planType: "business",
+      companyName: "Acme Plumbing",
+      industry: "construction",
+    });
+    const result = await t.database.db.execute(
+      sql`select greeting_message from ai_settings where user_id = ${res.json().user.id}`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      greeting_message: "Acme, how can we help?",
+    });
+  });
+
+  it("validates email and password length (8 to at least 64 characters)", async () => {
+    const badEmail = await t.client().post("/api/auth/signup", { ...valid(), email: "not-an-email" });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toBe("Please enter a valid email address");
+
+    const short = await t.client().post("/api/auth/signup", { ...valid(), password: "1234567" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Password must be at least 8 characters");
+
+    const long = await t.client().post("/api/auth/signup", { ...valid(), password: "x".repeat(64) });
+    expect(long.statusCode).toBe(201);
+  });
+
+  it("answers 409 for a taken username or email, whatever the case", async () => {
+    const first = valid();
+    await t.client().post("/api/auth/signup", first);
+    const sameName = await t
+      .client()
+      .post("/api/auth/signup", { ...valid(), username: first.username.toUpperCase() });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().message).toMatch(/username is taken/);
+    const sameEmail = await t
+      .client()
+      .post("/api/auth/signup", { ...valid(), email: first.email.toUpperCase() });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toMatch(/email already exists/);
+  });
+
+  it("makes the first account admin, later ones users, and ADMIN_EMAILS admins", async () => {
+    const fresh = await createTestApp({ adminEmails: ["boss@example.com"] });
+    try {
+      const first = await fresh.client().signup();
+      const second = await fresh.client().signup();
+      const boss = await fresh.client().signup({ email: "Boss@Example.com" });
+      expect([first.role, second.role, boss.role]).toEqual(["admin", "user", "admin"]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("session cookie", () => {
+  it("is HttpOnly, SameSite=Lax, not Secure over plain HTTP, and holds 256 random bits", async () => {
+    const res = await t.client().post("/api/auth/signup", valid());
+    const cookie = res.cookies.find((c) => c.name === "aip_session");
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.secure).toBeFalsy();
+    expect(Buffer.from(cookie?.value ?? "", "base64url")).toHaveLength(32);
+    const stored = await t.database.db.execute(sql`select token_hash from sessions`);
+    const hashes = (stored as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    expect(hashes).not.toContain(cookie?.value);
+  });
+
+  it("is Secure behind HTTPS", async () => {
+    const https = await createTestApp({ publicUrl: "https://calls.example.com" });
+    try {
+      const res = await https.client().post("/api/auth/signup", valid());
+      expect(res.cookies.find((c) => c.name === "aip_session")?.secure).toBe(true);
+      expect(res.headers["strict-transport-security"]).toContain("max-age=");
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe("login and logout", () => {
+  it("signs in by username or email, with a new token each time", async () => {
+    const body = valid();
+    const signup = await t.client().post("/api/auth/signup", body);
+    const firstToken = signup.cookies.find((c) => c.name === "aip_session")?.value;
+
+    const byName = t.client();
+    const res = await byName.post("/api/auth/login", { login: body.username, password: body.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(body.email);
+    const secondToken = byName.cookies.get("aip_session");
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(firstToken);
+
+    const byEmail = t.client();
+    const res2 = await byEmail.post("/api/auth/login", {
+      login: body.email.toUpperCase(),
+      password: body.password,
+    });
+    expect(res2.statusCode).toBe(200);
+    expect(byEmail.cookies.get("aip_session")).not.toBe(secondToken);
+  });
+
+  it("refuses a wrong password or an unknown account with the same message", async () => {
+    const body = valid();
+    await t.client().post("/api/auth/signup", body);
+    const wrong = await t
+      .client()
+      .post("/api/auth/login", { login: body.username, password: "wrong-password" });
+    const unknown = await t
+      .client()
+      .post("/api/auth/login", { login: "nobody_here", password: "wrong-password" });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+    const missing = await t.client().post("/api/auth/login", { login: "", password: "" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Please fill in all required fields");
+  });
+
+  it("ends the session at logout: the old cookie no longer works", async () => {
+    const c = t.client();
+    await c.signup();
+    const token = c.cookies.get("aip_session");
+    const out = await c.post("/api/auth/logout");
+    expect(out.statusCode).toBe(204);
+    expect(c.cookies.has("aip_session")).toBe(false);
+    const replay = t.client();
+    replay.cookies.set("aip_session", token ?? "");
+    expect((await replay.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("refuses a session past its idle timeout or its absolute lifetime", async () => {
+    const idle = t.client();
+    const idleUser = await idle.signup();
+    await t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '8 days' where user_id = ${idleUser.id}`,
+    );
+    expect((await idle.get("/api/user")).statusCode).toBe(401);
+
+    const old = t.client();
+    const oldUser = await old.signup();
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${oldUser.id}`,
+    );
+    expect((await old.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("answers 401 for a forged cookie", async () => {
+    const c = t.client();
+    c.cookies.set("aip_session", "forged-token-value");
+    const res = await c.get("/api/user");
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("Please sign in to continue");
+  });
+});
+
+describe("login rate limit", () => {
+  it("allows about 10 attempts a minute per account, then 429 with a message, then recovers", async () => {
+    const body = valid();
+    await t.client().post("/api/auth/signup", body);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // Different IPs: the per-account limit must hold on its own.
+      const res = await t
+        .client()
+        .post(
+          "/api/auth/login",
+          { login: body.username, password: "wrong-password" },
+          { remoteAddress: `10.0.0.${i + 1}` },
+        );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+
+    const blocked = await t
+      .client()
+      .post(
+        "/api/auth/login",
+        { login: body.username, password: body.password },
+        { remoteAddress: "10.0.1.1" },
+      );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many sign-in attempts.*try again/);
+
+    // The window ends by itself: no lockout an attacker can hold forever.
+    await t.database.db.execute(sql`update rate_limits set window_start = now() - interval '61 seconds'`);
+    const after = await t
+      .client()
+      .post(
+        "/api/auth/login",
+        { login: body.username, password: body.password },
+        { remoteAddress: "10.0.1.2" },
+      );
+    expect(after.statusCode).toBe(200);
+  });
+
+  it("limits attempts per IP across accounts", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t
+        .client()
+        .post(
+          "/api/auth/login",
+          { login: `nobody_${i}`, password: "wrong-password" },
+          { remoteAddress: "192.0.2.77" },
+        );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing request whose Origin names another site", async () => {
+    const res = await t
+      .client()
+      .post("/api/auth/signup", valid(), { headers: { origin: "https://evil.example" } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Cross-site requests are not allowed");
+  });
+
+  it("refuses cross-site Fetch Metadata without an Origin, allows same-origin and non-browser callers", async () => {
+    const meta = await t.client().post(
+      "/api/auth/login",
+      { login: "x", password: "y" },
+      {
+        headers: { origin: undefined, "sec-fetch-site": "cross-site" },
+      },
+    );
+    expect(meta.statusCode).toBe(403);
+    const same = await t.client().post("/api/auth/signup", valid(), { headers: { origin: TEST_ORIGIN } });
+    expect(same.statusCode).toBe(201);
+    const none = await t.client().post("/api/auth/signup", valid(), { headers: { origin: undefined } });
+    expect(none.statusCode).toBe(201);
+  });
+});

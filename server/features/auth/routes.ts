@@ -1,0 +1,47 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { LoginRequest, SignupRequest } from "../../../common/auth";
+import { User } from "../../../common/user";
+import type { AppDeps } from "../../app";
+import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/session-cookie";
+import { presentUser } from "../user/presenter";
+import type { ClientInfo } from "./service";
+
+const SignedInResponse = z.object({ user: User });
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { auth, config } = deps;
+
+  app.post(
+    "/api/auth/signup",
+    { config: { public: true }, schema: { body: SignupRequest, response: { 201: SignedInResponse } } },
+    async (request, reply) => {
+      const { user, token } = await auth.signup(request.body, clientInfo(request));
+      setSessionCookie(reply, request, config, token);
+      return reply.code(201).send({ user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    "/api/auth/login",
+    { config: { public: true }, schema: { body: LoginRequest, response: { 200: SignedInResponse } } },
+    async (request, reply) => {
+      // A new token at every sign-in: a token planted before sign-in never becomes a live session.
+      await auth.logout(sessionToken(request));
+      const { user, token } = await auth.login(request.body, clientInfo(request));
+      setSessionCookie(reply, request, config, token);
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.post("/api/auth/logout", { config: { public: true } }, async (request, reply) => {
+    await auth.logout(sessionToken(request));
+    clearSessionCookie(reply, request, config);
+    return reply.code(204).send();
+  });
+};
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] };
+}

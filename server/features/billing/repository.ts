@@ -1,0 +1,137 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { checkoutSessions, paymentEvents, subscriptions, users } from "../../db/schema";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+export type SubscriptionPatch = Partial<
+  Pick<
+    SubscriptionRow,
+    | "planType"
+    | "status"
+    | "currentPeriodStart"
+    | "currentPeriodEnd"
+    | "cancelAtPeriodEnd"
+    | "paymentCustomerId"
+    | "paymentSubscriptionId"
+    | "priceId"
+  >
+>;
+
+export function billingRepository(db: Db) {
+  const repository = {
+    /** The account's subscription; every account gets one at sign-up, this recreates a missing one as free. */
+    async subscription(userId: string): Promise<SubscriptionRow> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      if (row) return row;
+      await db
+        .insert(subscriptions)
+        .values({ userId, planType: "free", status: "active" })
+        .onConflictDoNothing();
+      const [again] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      if (!again) throw new Error("subscriptions row missing");
+      return again;
+    },
+
+    /** Locks the account's subscription row for this transaction. */
+    async subscriptionForUpdate(userId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .for("update");
+      return row;
+    },
+
+    async subscriptionByProviderId(providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.paymentSubscriptionId, providerSubscriptionId))
+        .for("update");
+      return row;
+    },
+
+    /** Changes the subscription and keeps users.plan_type (which the rest of the app reads) the same. */
+    async updateSubscription(userId: string, patch: SubscriptionPatch): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(subscriptions.userId, userId))
+        .returning();
+      if (!row) throw new Error("subscriptions row missing");
+      if (patch.planType)
+        await db.update(users).set({ planType: patch.planType }).where(eq(users.id, userId));
+      return row;
+    },
+
+    async createCheckout(values: {
+      userId: string;
+      planId: string;
+      provider: string;
+      amountCents: number;
+      createdAt: Date;
+    }): Promise<CheckoutRow> {
+      const [row] = await db.insert(checkoutSessions).values(values).returning();
+      if (!row) throw new Error("insert returned no checkout");
+      return row;
+    },
+
+    async setCheckoutProviderId(userId: string, id: string, providerSessionId: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ providerSessionId })
+        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+    },
+
+    async deleteCheckout(userId: string, id: string): Promise<void> {
+      await db
+        .delete(checkoutSessions)
+        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+    },
+
+    async checkout(userId: string, id: string): Promise<CheckoutRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+      return row;
+    },
+
+    /** A checkout by its id alone: webhooks carry it as client_reference_id and have no session. */
+    async checkoutForUpdate(id: string): Promise<CheckoutRow | undefined> {
+      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update");
+      return row;
+    },
+
+    async completeCheckout(id: string, at: Date): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ status: "complete", completedAt: at })
+        .where(eq(checkoutSessions.id, id));
+    },
+
+    /**
+     * Records an event id; false when it was already recorded. Called inside the transaction that
+     * handles the event, so a failed handling leaves no record and the provider's retry runs again.
+     */
+    async recordEvent(event: {
+      id: string;
+      provider: string;
+      type: string;
+      userId: string | null;
+    }): Promise<boolean> {
+      const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({
+        id: paymentEvents.id,
+      });
+      return rows.length > 0;
+    },
+
+    async setEventUser(id: string, userId: string): Promise<void> {
+      await db.update(paymentEvents).set({ userId }).where(eq(paymentEvents.id, id));
+    },
+  };
+  return repository;
+}
+
+export type BillingRepository = ReturnType<typeof billingRepository>;

@@ -1,0 +1,390 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CANCEL_FAILED, CHECKOUT_FAILED } from "../../../common/billing";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+
+/**
+ * The official client talks to a local server that answers like Stripe's API; webhooks are
+ * signed with the official package's test-header helper.
+ */
+type Seen = { method: string; path: string; form: URLSearchParams; auth: string | undefined };
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_the_suite";
+const stripe = new Stripe("sk_test_unused");
+const clock = new Date(Math.floor(Date.now() / 1000) * 1000);
+let seen: Seen[] = [];
+let failWith: number | null = null;
+let sessions = 0;
+let api: Server;
+let t: TestApp;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => resolve(body));
+  });
+}
+
+beforeAll(async () => {
+  api = createServer(async (request, response) => {
+    const form = new URLSearchParams(await readBody(request));
+    const path = (request.url ?? "").split("?")[0] ?? "";
+    seen.push({ method: request.method ?? "", path, form, auth: request.headers.authorization });
+    response.setHeader("content-type", "application/json");
+    if (failWith) {
+      response.statusCode = failWith;
+      response.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong" } }));
+      return;
+    }
+    if (request.method === "POST" && path === "/v1/checkout/sessions") {
+      sessions += 1;
+      const id = `cs_test_${sessions}`;
+      response.end(
+        JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}` }),
+      );
+      return;
+    }
+    const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
+    if (subscription) {
+      response.end(
+        JSON.stringify({
+          id: subscription[1],
+          object: "subscription",
+          status: request.method === "DELETE" ? "canceled" : "active",
+          cancel_at_period_end: form.get("cancel_at_period_end") === "true",
+        }),
+      );
+      return;
+    }
+    response.statusCode = 404;
+    response.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No route ${path}` } }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  const port = (api.address() as AddressInfo).port;
+  t = await createTestApp(
+    {
+      publicUrl: "https://calls.example.com",
+      payments: {
+        provider: "stripe",
+        stripeSecretKey: "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        stripeApiBaseUrl: `http://127.0.0.1:${port}`,
+        stripePrices: { pro: "price_pro_monthly" },
+      },
+    },
+    { now: () => clock },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => api.close(resolve));
+});
+beforeEach(() => {
+  seen = [];
+  failWith = null;
+});
+
+async function signedIn(): Promise<TestClient> {
+  const c = t.client();
+  await c.signup();
+  return c;
+}
+
+/** Starts a checkout and answers our checkout id (Stripe's client_reference_id). */
+async function startCheckout(c: TestClient, planId: string): Promise<string> {
+  const res = await c.post("/api/subscription/checkout", { planId });
+  expect(res.statusCode).toBe(200);
+  const created = seen.find((s) => s.path === "/v1/checkout/sessions");
+  return created?.form.get("client_reference_id") ?? "";
+}
+
+function event(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) {
+  return { id, object: "event", type, created: Math.floor(clock.getTime() / 1000), data: { object } };
+}
+
+function sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {
+  return stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(clock.getTime() / 1000),
+  });
+}
+
+/** Stripe posts from its servers: no session, no Origin. */
+function deliver(payload: string, signature: string | undefined) {
+  return t.client().request("POST", "/api/payments/stripe/webhook", {
+    payload,
+    headers: {
+      origin: undefined,
+      // As Stripe sends it.
+      "content-type": "application/json; charset=utf-8",
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      ...(signature === undefined ? {} : { "stripe-signature": signature }),
+    },
+  });
+}
+
+async function complete(c: TestClient, planId: string, subscription: string, customer = "cus_test_1") {
+  const checkoutId = await startCheckout(c, planId);
+  const payload = JSON.stringify(
+    event("checkout.session.completed", {
+      id: `cs_test_${sessions}`,
+      object: "checkout.session",
+      client_reference_id: checkoutId,
+      customer,
+      subscription,
+      payment_status: "paid",
+      metadata: { planId, checkoutId },
+    }),
+  );
+  const res = await deliver(payload, sign(payload));
+  expect(res.statusCode).toBe(200);
+  return payload;
+}
+
+describe("checkout with Stripe", () => {
+  it("creates a Checkout Session in subscription mode and answers its address", async () => {
+    const c = await signedIn();
+    const res = await c.post("/api/subscription/checkout", { planId: "pro" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+    const [request] = seen;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
+    expect(request?.auth).toBe("Bearer sk_test_4eC39HqLyjWDarjtT1zdp7dc");
+    const form = request!.form;
+    expect(form.get("mode")).toBe("subscription");
+    expect(form.get("line_items[0][price]")).toBe("price_pro_monthly");
+    expect(form.get("customer_email")).toBe(c.user!.email);
+    expect(form.get("success_url")).toBe("https://calls.example.com/subscription?checkout=success");
+    expect(form.get("cancel_url")).toBe("https://calls.example.com/subscription?checkout=cancelled");
+    expect(form.get("metadata[planId]")).toBe("pro");
+    expect(form.get("subscription_data[metadata][userId]")).toBe(c.user!.id);
+    const checkoutId = form.get("client_reference_id");
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select provider, provider_session_id, status, amount_cents from checkout_sessions where id = ${checkoutId}`,
+      )) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    expect(row).toEqual({
+      provider: "stripe",
+      provider_session_id: res.json().sessionUrl.split("/").pop(),
+      status: "open",
+      amount_cents: 1999,
+    });
+  });
+
+  it("sells a plan without a configured price with an inline monthly price", async () => {
+    const c = await signedIn();
+    await c.post("/api/subscription/checkout", { planId: "basic" });
+    const form = seen[0]!.form;
+    expect(form.get("line_items[0][price]")).toBeNull();
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("999");
+    expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
+    expect(form.get("line_items[0][price_data][recurring][interval]")).toBe("month");
+  });
+
+  it("answers 502 with the spec's message when Stripe fails, and keeps no checkout", async () => {
+    const c = await signedIn();
+    failWith = 500;
+    const res = await c.post("/api/subscription/checkout", { planId: "pro" });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(CHECKOUT_FAILED);
+    const left = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from checkout_sessions where user_id = ${c.user!.id}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(left[0]?.n).toBe(0);
+  });
+
+  it("the local order page refuses a Stripe checkout", async () => {
+    const c = await signedIn();
+    const checkoutId = await startCheckout(c, "pro");
+    const res = await c.post(`/api/checkout/${checkoutId}/confirm`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("This checkout is paid on Stripe's page");
+  });
+});
+
+describe("POST /api/payments/stripe/webhook", () => {
+  it("a valid checkout.session.completed puts the account on the plan", async () => {
+    const c = await signedIn();
+    await complete(c, "pro", "sub_valid_1");
+    const sub = (await c.get("/api/subscription")).json();
+    expect(sub.subscription).toMatchObject({ planType: "pro", status: "active", provider: "stripe" });
+    expect(sub.access.businessFeatures).toBe(true);
+    expect((await c.get("/api/user")).json().planType).toBe("pro");
+  });
+
+  it("refuses a tampered body, a wrong secret and a missing signature", async () => {
+    const c = await signedIn();
+    const checkoutId = await startCheckout(c, "premium");
+    const payload = JSON.stringify(
+      event("checkout.session.completed", {
+        client_reference_id: checkoutId,
+        subscription: "sub_tampered",
+        payment_status: "paid",
+      }),
+    );
+    const tampered = payload.replace("premium", "premium").replace("sub_tampered", "sub_tampered_x");
+    const bad = await deliver(tampered, sign(payload));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Webhook signature does not match");
+
+    const wrongSecret = await deliver(payload, sign(payload, { secret: "whsec_someone_else" }));
+    expect(wrongSecret.statusCode).toBe(400);
+
+    const missing = await deliver(payload, undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Missing Stripe-Signature header");
+
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("personal");
+  });
+
+  it("refuses a signature older than 300 seconds, and accepts one just inside", async () => {
+    const c = await signedIn();
+    const checkoutId = await startCheckout(c, "basic");
+    const payload = JSON.stringify(
+      event("checkout.session.completed", {
+        client_reference_id: checkoutId,
+        subscription: "sub_stale",
+        payment_status: "paid",
+      }),
+    );
+    const now = Math.floor(clock.getTime() / 1000);
+    const stale = await deliver(payload, sign(payload, { timestamp: now - 301 }));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe("Webhook signature timestamp is too old");
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("personal");
+
+    const fresh = await deliver(payload, sign(payload, { timestamp: now - 290 }));
+    expect(fresh.statusCode).toBe(200);
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("basic");
+  });
+
+  it("processes each event id once: a replay changes nothing", async () => {
+    const c = await signedIn();
+    const completed = await complete(c, "pro", "sub_replay");
+    const ended = JSON.stringify(
+      event("customer.subscription.deleted", { id: "sub_replay", status: "canceled" }),
+    );
+    expect((await deliver(ended, sign(ended))).statusCode).toBe(200);
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("free");
+
+    const replay = await deliver(completed, sign(completed));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("free");
+    const recorded = (
+      (await t.database.db.execute(
+        sql`select type from payment_events where user_id = ${c.user!.id} order by processed_at`,
+      )) as unknown as { rows: { type: string }[] }
+    ).rows.map((r) => r.type);
+    expect(recorded).toEqual(["checkout.session.completed", "customer.subscription.deleted"]);
+  });
+
+  it("follows customer.subscription.updated: period, cancellation, past due", async () => {
+    const c = await signedIn();
+    await complete(c, "pro", "sub_updates");
+    const start = Math.floor(clock.getTime() / 1000);
+    const end = start + 30 * 24 * 3600;
+    const updated = JSON.stringify(
+      event("customer.subscription.updated", {
+        id: "sub_updates",
+        object: "subscription",
+        status: "past_due",
+        cancel_at_period_end: true,
+        items: {
+          data: [
+            { current_period_start: start, current_period_end: end, price: { id: "price_pro_monthly" } },
+          ],
+        },
+      }),
+    );
+    expect((await deliver(updated, sign(updated))).statusCode).toBe(200);
+    const sub = (await c.get("/api/subscription")).json();
+    expect(sub.subscription).toMatchObject({
+      planType: "pro",
+      status: "past_due",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(end * 1000).toISOString(),
+    });
+    // Past due keeps the plan's features while Stripe retries the card.
+    expect(sub.access.advancedAnalytics).toBe(true);
+  });
+
+  it("ignores events about subscriptions and checkouts it does not know", async () => {
+    const unknown = JSON.stringify(
+      event("customer.subscription.updated", { id: "sub_nobody", status: "active" }),
+    );
+    expect((await deliver(unknown, sign(unknown))).statusCode).toBe(200);
+    const stray = JSON.stringify(
+      event("checkout.session.completed", { client_reference_id: "00000000-0000-4000-8000-000000000000" }),
+    );
+    expect((await deliver(stray, sign(stray))).statusCode).toBe(200);
+    const other = JSON.stringify(event("invoice.paid", { id: "in_1" }));
+    expect((await deliver(other, sign(other))).json()).toEqual({ received: true });
+  });
+
+  it("an unpaid completion waits for async_payment_succeeded", async () => {
+    const c = await signedIn();
+    const checkoutId = await startCheckout(c, "basic");
+    const object = { client_reference_id: checkoutId, subscription: "sub_async", payment_status: "unpaid" };
+    const pending = JSON.stringify(event("checkout.session.completed", object));
+    await deliver(pending, sign(pending));
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("personal");
+    const paid = JSON.stringify(
+      event("checkout.session.async_payment_succeeded", { ...object, payment_status: "paid" }),
+    );
+    await deliver(paid, sign(paid));
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("basic");
+  });
+
+  it("an upgrade ends the subscription it replaces at Stripe", async () => {
+    const c = await signedIn();
+    await complete(c, "basic", "sub_old_plan");
+    seen = [];
+    await complete(c, "premium", "sub_new_plan", "cus_test_1");
+    // The checkout reused the customer.
+    expect(seen.find((s) => s.path === "/v1/checkout/sessions")?.form.get("customer")).toBe("cus_test_1");
+    await expect
+      .poll(() => seen.some((s) => s.method === "DELETE" && s.path === "/v1/subscriptions/sub_old_plan"))
+      .toBe(true);
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("premium");
+  });
+});
+
+describe("cancel with Stripe", () => {
+  it("asks Stripe to cancel at the period's end", async () => {
+    const c = await signedIn();
+    await complete(c, "pro", "sub_cancel_me");
+    seen = [];
+    const res = await c.post("/api/subscription/cancel");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subscription.cancelAtPeriodEnd).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: "POST", path: "/v1/subscriptions/sub_cancel_me" });
+    expect(seen[0]?.form.get("cancel_at_period_end")).toBe("true");
+  });
+
+  it("answers 502 with the spec's message when Stripe fails, and changes nothing", async () => {
+    const c = await signedIn();
+    await complete(c, "pro", "sub_cancel_fails");
+    failWith = 500;
+    const res = await c.post("/api/subscription/cancel");
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(CANCEL_FAILED);
+    failWith = null;
+    expect((await c.get("/api/subscription")).json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+});

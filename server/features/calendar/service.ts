@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import type { CalendarSettings, CalendarSettingsUpdate } from "../../../common/calendar";
+import { feedUrlPath } from "../../../common/calendar";
+import type { Db } from "../../db/client";
+import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/repository";
+import { appointmentRepository } from "../appointments/repository";
+import { buildCalendar } from "./ics";
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Completed appointments stay in the feed this long after they end. */
+const FEED_HISTORY_DAYS = 30;
+const FEED_MAX_EVENTS = 2000;
+const FEED_REFRESH_MINUTES = 15;
+
+export function newCalendarToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function present(row: AiSettingsRow): CalendarSettings {
+  return {
+    defaultDuration: row.appointmentDuration,
+    bufferMinutes: row.bufferMinutes,
+    feedUrlPath: row.calendarToken ? feedUrlPath(row.calendarToken) : null,
+  };
+}
+
+export function calendarService(db: Db, now: () => Date = () => new Date()) {
+  const settings = aiSettingsRepository(db);
+  const appointments = appointmentRepository(db);
+
+  return {
+    async settings(userId: string): Promise<CalendarSettings> {
+      return present(await settings.get(userId));
+    },
+
+    /** Saves the length and buffer the call engine books with. */
+    async update(userId: string, input: CalendarSettingsUpdate): Promise<CalendarSettings> {
+      const fields: { appointmentDuration?: number; bufferMinutes?: number } = {};
+      if (input.defaultDuration !== undefined) fields.appointmentDuration = input.defaultDuration;
+      if (input.bufferMinutes !== undefined) fields.bufferMinutes = input.bufferMinutes;
+      return present(await settings.updateScheduling(userId, fields));
+    },
+
+    /** Turns the private feed on, or renews its address: the previous address stops working at once. */
+    async enableFeed(userId: string): Promise<CalendarSettings> {
+      return present(await settings.setCalendarToken(userId, newCalendarToken()));
+    },
+
+    /** Revokes the feed address. */
+    async disableFeed(userId: string): Promise<CalendarSettings> {
+      return present(await settings.setCalendarToken(userId, null));
+    },
+
+    /**
+     * The iCalendar text for a feed token, or null when no account has that token (unknown,
+     * renewed or revoked). Cancelled appointments are left out, so subscribers drop them.
+     */
+    async feed(token: string): Promise<string | null> {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const owner = await settings.findByCalendarToken(token);
+      if (!owner) return null;
+      const since = new Date(now().getTime() - FEED_HISTORY_DAYS * 24 * 60 * 60 * 1000);
+      const rows = await appointments.listForFeed(owner.userId, since, FEED_MAX_EVENTS);
+      return buildCalendar({
+        name: `Appointments (${owner.name})`,
+        timeZone: owner.timezone,
+        refreshMinutes: FEED_REFRESH_MINUTES,
+        events: rows.map((row) => ({
+          uid: `${row.id}@ai-platform`,
+          stamp: row.updatedAt,
+          start: row.startTime,
+          end: row.endTime,
+          summary: row.title,
+          description: eventDescription(row),
+          status: "CONFIRMED",
+          created: row.createdAt,
+          lastModified: row.updatedAt,
+        })),
+      });
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof calendarService>;
+
+function eventDescription(row: {
+  description: string | null;
+  attendeeName: string | null;
+  attendeeEmail: string | null;
+  attendeePhone: string | null;
+  callId: string | null;
+  status: string;
+}): string {
+  const lines: string[] = [];
+  if (row.description) lines.push(row.description);
+  const client = [
+    row.attendeeName ? `Client: ${row.attendeeName}` : null,
+    row.attendeeEmail ? `Email: ${row.attendeeEmail}` : null,
+    row.attendeePhone ? `Phone: ${row.attendeePhone}` : null,
+  ].filter((line): line is string => line !== null);
+  if (client.length) lines.push(client.join("\n"));
+  if (row.callId) lines.push("Booked by your assistant during a call.");
+  if (row.status === "completed") lines.push("Completed.");
+  return lines.join("\n\n");
+}

@@ -1,0 +1,287 @@
+import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type CallListParams, CLASSIFICATIONS } from "../../../common/calls";
+import type { Db } from "../../db/client";
+import { aiSettings, blockedNumbers, callCounts, calls, contacts } from "../../db/schema";
+import { EXPORT_HEADERS, exportColumns, inlineParams } from "./export";
+
+export type CallRow = typeof calls.$inferSelect;
+export type NewCall = Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">;
+export type CallPatch = Partial<Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">>;
+
+type ExportOptions = Pick<ListOptions, "filter" | "search" | "sortBy" | "sortOrder">;
+
+type ListOptions = Pick<CallListParams, "page" | "limit" | "filter" | "sortBy" | "sortOrder"> & {
+  search?: string | undefined;
+  active?: boolean | undefined;
+};
+
+/** A search counts at most this many matches (see countQuery). */
+export const SEARCH_COUNT_CAP = 500;
+
+const SORT_COLUMNS = {
+  createdAt: calls.createdAt,
+  duration: calls.duration,
+  importance: calls.importance,
+} as const;
+
+const KEY_TYPES = new Map<unknown, string>([
+  [calls.createdAt, "timestamptz"],
+  [calls.id, "uuid"],
+  [calls.duration, "integer"],
+  [calls.importance, "integer"],
+]);
+
+/** The full ordering for a sort: ties broken by time, then id, so pages never overlap. */
+function sortKeys(sortBy: keyof typeof SORT_COLUMNS) {
+  return sortBy === "createdAt"
+    ? [calls.createdAt, calls.id]
+    : [SORT_COLUMNS[sortBy], calls.createdAt, calls.id];
+}
+
+export function callRepository(db: Db) {
+  function listWhere(userId: string, options: Pick<ListOptions, "filter" | "search" | "active">): SQL {
+    const conditions: SQL[] = [eq(calls.userId, userId)];
+    if (options.filter !== "all") conditions.push(eq(calls.classification, options.filter));
+    if (options.active !== undefined) conditions.push(eq(calls.isActive, options.active));
+    if (options.search) {
+      const term = options.search.toLowerCase();
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The six classes are known words: match them here, so the database runs only the
+      // trigram-indexed substring searches plus an indexed equality.
+      const classes = CLASSIFICATIONS.filter((label) => label.includes(term));
+      const matches: SQL[] = [ilike(calls.phoneNumber, pattern), ilike(calls.callerName, pattern)];
+      if (classes.length) matches.push(inArray(calls.classification, classes));
+      // Digits typed with spaces or dashes ("555 123") still find "+1555123...".
+      const digits = term.replace(/\D/g, "");
+      if (digits.length >= 3 && digits !== term) matches.push(ilike(calls.phoneNumber, `%${digits}%`));
+      conditions.push(or(...matches) as SQL);
+    }
+    return and(...conditions) as SQL;
+  }
+
+  /** The page and count queries behind list(), unexecuted (the bench runs the same SQL bare). */
+  function listQueries(userId: string, options: ListOptions) {
+    const where = listWhere(userId, options);
+    const order = options.sortOrder === "asc" ? asc : desc;
+    return {
+      page: db
+        .select()
+        .from(calls)
+        .where(where)
+        .orderBy(...sortKeys(options.sortBy).map((column) => order(column)))
+        .limit(options.limit)
+        .offset((options.page - 1) * options.limit),
+      count: countQuery(userId, options, where),
+    };
+  }
+
+  /**
+   * How many calls match. Without a search, from the trigger-kept counters (a few rows, however
+   * many calls). A substring search has to look at the calls, so it counts at most
+   * SEARCH_COUNT_CAP of them: a page of results stays fast even when "5" matches everything.
+   */
+  function countQuery(userId: string, options: ListOptions, where: SQL) {
+    if (!options.search) {
+      const conditions: SQL[] = [eq(callCounts.userId, userId)];
+      if (options.filter !== "all") conditions.push(eq(callCounts.classification, options.filter));
+      if (options.active !== undefined) conditions.push(eq(callCounts.isActive, options.active));
+      return db
+        .select({ n: sql<number>`coalesce(sum(${callCounts.n}), 0)::int` })
+        .from(callCounts)
+        .where(and(...conditions));
+    }
+    const matching = db
+      .select({ one: sql`1` })
+      .from(calls)
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as("matching");
+    return db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  }
+
+  /** The history's summary cards, from the counters. */
+  function summaryQuery(userId: string) {
+    const ended = sql`not ${callCounts.isActive}`;
+    return db
+      .select({
+        totalCalls: sql<number>`coalesce(sum(${callCounts.n}), 0)::int`,
+        spamBlocked: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.status} = 'blocked'), 0)::int`,
+        appointmentsScheduled: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.classification} = 'appointment'), 0)::int`,
+        supportResolved: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.classification} = 'support' and ${ended}), 0)::int`,
+        averageDuration: sql<number>`coalesce(round(sum(${callCounts.durationSum}) filter (where ${ended})::numeric / nullif(sum(${callCounts.n}) filter (where ${ended}), 0)), 0)::int`,
+      })
+      .from(callCounts)
+      .where(eq(callCounts.userId, userId));
+  }
+
+  return {
+    listQueries,
+    summaryQuery,
+
+    async insert(userId: string, values: NewCall): Promise<CallRow> {
+      const [row] = await db
+        .insert(calls)
+        .values({ ...values, userId })
+        .returning();
+      if (!row) throw new Error("insert returned no call");
+      return row;
+    },
+
+    async get(userId: string, id: string): Promise<CallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.userId, userId), eq(calls.id, id)));
+      return row;
+    },
+
+    /** Reads the call and locks it until the transaction ends: turns on one call run one at a time. */
+    async getForUpdate(userId: string, id: string): Promise<CallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .for("update");
+      return row;
+    },
+
+    /** The call, locked for this transaction, with the account's settings: one round trip per turn. */
+    async lockWithSettings(userId: string, id: string) {
+      const [row] = await db
+        .select({ call: calls, settings: aiSettings })
+        .from(calls)
+        .leftJoin(aiSettings, eq(aiSettings.userId, calls.userId))
+        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .for("update", { of: calls });
+      return row;
+    },
+
+    async update(userId: string, id: string, patch: CallPatch): Promise<CallRow | undefined> {
+      const [row] = await db
+        .update(calls)
+        .set(patch)
+        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .returning();
+      return row;
+    },
+
+    async latestActive(userId: string): Promise<CallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.userId, userId), eq(calls.isActive, true)))
+        .orderBy(desc(calls.startTime))
+        .limit(1);
+      return row;
+    },
+
+    async list(userId: string, options: ListOptions): Promise<{ rows: CallRow[]; total: number }> {
+      const queries = listQueries(userId, options);
+      const [rows, [count]] = await Promise.all([queries.page, queries.count]);
+      return { rows, total: count?.n ?? 0 };
+    },
+
+    /** The CSV export as one self-contained SELECT, for PostgreSQL's COPY. */
+    exportSql(userId: string, options: ExportOptions, timeZone: string): string {
+      const columns = exportColumns(timeZone);
+      const order = options.sortOrder === "asc" ? asc : desc;
+      const query = db
+        .select(
+          Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
+        )
+        .from(calls)
+        .where(listWhere(userId, options))
+        .orderBy(...sortKeys(options.sortBy).map((column) => order(column)));
+      return inlineParams(query.toSQL());
+    },
+
+    /**
+     * The CSV export's rows, a batch at a time, in constant memory: keyset pagination on the
+     * sort keys, so every batch is an index range scan however deep into the history it is.
+     */
+    async *exportBatches(
+      userId: string,
+      options: ExportOptions,
+      timeZone: string,
+      batchSize = 5000,
+    ): AsyncGenerator<string[][]> {
+      const columns = exportColumns(timeZone);
+      const keys = sortKeys(options.sortBy);
+      const order = options.sortOrder === "asc" ? asc : desc;
+      const after = options.sortOrder === "asc" ? sql`>` : sql`<`;
+      const where = listWhere(userId, options);
+      const fields = {
+        ...Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
+        // Keys travel as text: a JavaScript Date would drop the microseconds and repeat rows.
+        ...Object.fromEntries(keys.map((column, i) => [`key${i}`, sql<string>`${column}::text`])),
+      };
+      let last: unknown[] | null = null;
+      for (;;) {
+        const position: SQL | undefined = last
+          ? sql`(${sql.join(keys, sql`, `)}) ${after} (${sql.join(
+              last.map((value, i) => sql`${value}::${sql.raw(KEY_TYPES.get(keys[i]!) ?? "text")}`),
+              sql`, `,
+            )})`
+          : undefined;
+        const batch = (await db
+          .select(fields)
+          .from(calls)
+          .where(position ? and(where, position) : where)
+          .orderBy(...keys.map((column) => order(column)))
+          .limit(batchSize)) as Record<string, unknown>[];
+        if (batch.length === 0) return;
+        yield batch.map((row) => EXPORT_HEADERS.map((header) => String(row[header] ?? "")));
+        if (batch.length < batchSize) return;
+        const tail = batch[batch.length - 1]!;
+        last = keys.map((_, i) => tail[`key${i}`]);
+      }
+    },
+
+    async summary(userId: string) {
+      const [row] = await summaryQuery(userId);
+      return (
+        row ?? {
+          totalCalls: 0,
+          spamBlocked: 0,
+          appointmentsScheduled: 0,
+          supportResolved: 0,
+          averageDuration: 0,
+        }
+      );
+    },
+
+    /** Today's figures for the dashboard; `since` is the start of today in the account's time zone. */
+    async statsSince(userId: string, since: Date) {
+      const [row] = await db
+        .select({
+          calls: sql<number>`count(*)::int`,
+          spamBlocked: sql<number>`count(*) filter (where ${calls.status} = 'blocked')::int`,
+          ended: sql<number>`count(*) filter (where not ${calls.isActive})::int`,
+          handled: sql<number>`count(*) filter (where not ${calls.isActive} and ${calls.status} in ('completed', 'blocked') and ${calls.actionTaken} <> '' and ${calls.actionTaken} <> 'Ended before the caller spoke')::int`,
+        })
+        .from(calls)
+        .where(and(eq(calls.userId, userId), gte(calls.startTime, since)));
+      return row ?? { calls: 0, spamBlocked: 0, ended: 0, handled: 0 };
+    },
+
+    /** What the account knows about a number: a contact's name, and whether it is blocked. */
+    async callerLookup(
+      userId: string,
+      e164: string,
+    ): Promise<{ contactName: string | null; blocked: boolean }> {
+      const [contact] = await db
+        .select({ name: contacts.name })
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), eq(contacts.phoneE164, e164)))
+        .limit(1);
+      const [blocked] = await db
+        .select({ id: blockedNumbers.id })
+        .from(blockedNumbers)
+        .where(and(eq(blockedNumbers.userId, userId), eq(blockedNumbers.phoneNumber, e164)))
+        .limit(1);
+      return { contactName: contact?.name ?? null, blocked: Boolean(blocked) };
+    },
+  };
+}
+
+export type CallRepository = ReturnType<typeof callRepository>;

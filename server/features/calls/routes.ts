@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  CallExportQuery,
+  CallerText,
+  CallIdParams,
+  CallListQuery,
+  CallListResponse,
+  CallOut,
+  HoldRequest,
+  PatchCallRequest,
+  ProcessAudioResponse,
+  SimulateCallRequest,
+  Stats,
+} from "../../../common/calls";
+import type { AppDeps } from "../../app";
+import { badRequest } from "../../http/errors";
+import { exportFileName } from "./export";
+import { presentCall } from "./presenter";
+import { readCallerTurn } from "./turn-input";
+
+export const callRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { calls, speech } = deps;
+
+  app.post(
+    "/api/calls/simulate",
+    { schema: { body: SimulateCallRequest, response: { 201: CallOut } } },
+    async (request, reply) =>
+      reply.code(201).send(presentCall(await calls.simulate(request.user, request.body))),
+  );
+
+  app.get("/api/active-call", { schema: { response: { 200: CallOut.nullable() } } }, async (request) => {
+    const row = await calls.activeCall(request.user);
+    return row ? presentCall(row) : null;
+  });
+
+  app.get(
+    "/api/calls",
+    { schema: { querystring: CallListQuery, response: { 200: CallListResponse } } },
+    async (request) => {
+      const result = await calls.list(request.user, request.query);
+      return { calls: result.rows.map(presentCall), pagination: result.pagination, summary: result.summary };
+    },
+  );
+
+  app.get("/api/calls/export", { schema: { querystring: CallExportQuery } }, async (request, reply) => {
+    const { format: _csv, ...filters } = request.query;
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="${exportFileName(new Date(), request.user.timezone)}"`,
+      )
+      .header("cache-control", "no-store");
+    return reply.send(calls.exportCsv(request.user, filters));
+  });
+
+  app.get(
+    "/api/calls/:id",
+    { schema: { params: CallIdParams, response: { 200: CallOut } } },
+    async (request) => presentCall(await calls.get(request.user, request.params.id)),
+  );
+
+  // Multipart with an `audio` part (recorded speech, or typed text as text/plain), or JSON { text }.
+  app.post(
+    "/api/calls/:id/process-audio",
+    {
+      schema: { params: CallIdParams, response: { 200: ProcessAudioResponse } },
+      bodyLimit: 12 * 1024 * 1024,
+    },
+    async (request) => {
+      // An upload may need speech recognition: check the call exists for this account first.
+      if (request.isMultipart()) await calls.get(request.user, request.params.id);
+      const turn = await readCallerTurn(request, speech);
+      const parsed = CallerText.safeParse({ text: turn.text });
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid text");
+      const result = await calls.hear(request.user, request.params.id, parsed.data.text, {
+        transcribed: turn.transcribed,
+      });
+      return {
+        transcription: parsed.data.text,
+        response: { text: result.reply },
+        analysis: result.analysis,
+        call: presentCall(result.call),
+      };
+    },
+  );
+
+  app.patch(
+    "/api/calls/:id",
+    { schema: { params: CallIdParams, body: PatchCallRequest, response: { 200: CallOut } } },
+    async (request) => presentCall(await calls.patch(request.user, request.params.id, request.body)),
+  );
+
+  app.post(
+    "/api/calls/:id/hold",
+    { schema: { params: CallIdParams, body: HoldRequest, response: { 200: CallOut } } },
+    async (request) => presentCall(await calls.hold(request.user, request.params.id, request.body.isOnHold)),
+  );
+
+  app.post(
+    "/api/calls/:id/transfer",
+    {
+      schema: {
+        params: CallIdParams,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: CallOut },
+      },
+    },
+    async (request) => presentCall(await calls.transfer(request.user, request.params.id)),
+  );
+
+  app.get("/api/stats", { schema: { response: { 200: Stats } } }, async (request) =>
+    calls.stats(request.user),
+  );
+};

@@ -1,0 +1,598 @@
+import type { Readable } from "node:stream";
+import { TZDate } from "@date-fns/tz";
+import { sql } from "drizzle-orm";
+import type { CallListParams, Stats } from "../../../common/calls";
+import { displayName } from "../../../common/user";
+import type { Db } from "../../db/client";
+import {
+  type CallerFacts,
+  CallSession,
+  callClassification,
+  type EngineAccount,
+  type EngineState,
+  initialState,
+  inspectNumber,
+  restoreState,
+  summarizeCall,
+  type TurnAnalysis,
+} from "../../engine";
+import type { EventBus } from "../../events/bus";
+import { conflict, notFound } from "../../http/errors";
+import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/repository";
+import { appointmentRepository } from "../appointments/repository";
+import type { UserRow } from "../auth/repository";
+import { usageRepository } from "../usage/repository";
+import { batchCsvStream, copyCsvStream } from "./export";
+import { type CallRow, callRepository, SEARCH_COUNT_CAP } from "./repository";
+
+/** What is stored in calls.engine_state: the conversation state plus the caller facts read at the start. */
+type StoredEngineState = { state: EngineState; facts: CallerFacts };
+
+export type Understand = ((
+  text: string,
+  facts: CallerFacts,
+) => Promise<TurnAnalysis & { source?: "local" | "llm" }>) & {
+  /** True when understanding calls a remote model, which may take seconds. */
+  remote?: boolean;
+};
+
+export type CallServiceDeps = {
+  db: Db;
+  events: EventBus;
+  understand: Understand;
+  /** PostgreSQL's COPY TO STDOUT, when the database has it (see Database.copyOut). */
+  copyOut?: ((query: string) => Promise<Readable>) | undefined;
+  now?: () => Date;
+};
+
+export function callService({ db, events, understand, copyOut, now = () => new Date() }: CallServiceDeps) {
+  const calls = callRepository(db);
+
+  /** Runs work in one transaction with repositories bound to it. */
+  function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => work(tx as unknown as Db));
+  }
+
+  async function finalize(
+    tx: Db,
+    user: UserRow,
+    row: CallRow,
+    stored: StoredEngineState,
+    endedBy: "caller" | "assistant" | "user",
+    status: string,
+    at: Date,
+    countUsage = true,
+  ): Promise<CallRow> {
+    const outcome = summarizeCall(stored.state, row.callerName || row.phoneNumber, endedBy);
+    stored.state.stage = "ended";
+    const duration = Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000));
+    const updated = await callRepository(tx).update(user.id, row.id, {
+      isActive: false,
+      isOnHold: false,
+      endTime: at,
+      duration,
+      status,
+      classification: callClassification(stored.state) ?? row.classification,
+      summary: outcome.summary,
+      sentiment: outcome.sentiment,
+      importance: outcome.importance,
+      followUpRequired: outcome.followUpRequired,
+      actionTaken: outcome.actionTaken,
+      customerSatisfaction: outcome.customerSatisfaction,
+      engineState: stored,
+    });
+    if (countUsage)
+      await usageRepository(tx).add(user.id, monthOf(at, user.timezone), {
+        callsScreened: 1,
+        // Like carriers, an answered call counts whole minutes, at least one.
+        callMinutesUsed: Math.max(1, Math.ceil(duration / 60)),
+      });
+    return updated ?? row;
+  }
+
+  /** Who hears about the user's hold, transfer and end (the carrier layer updates live phone calls). */
+  const controlListeners = new Set<(event: CallControlEvent) => void>();
+  function notifyControl(event: CallControlEvent): void {
+    for (const listener of controlListeners) listener(event);
+  }
+
+  async function lockActive(
+    tx: Db,
+    user: UserRow,
+    id: string,
+  ): Promise<{ row: CallRow; stored: StoredEngineState }> {
+    const row = await callRepository(tx).getForUpdate(user.id, id);
+    if (!row) throw notFound("That call");
+    if (!row.isActive) throw conflict("This call has already ended");
+    return { row, stored: readStored(row) };
+  }
+
+  return {
+    async simulate(
+      user: UserRow,
+      input: { phoneNumber: string; callerName?: string | undefined },
+    ): Promise<CallRow> {
+      const settings = await aiSettingsRepository(db).get(user.id);
+      const facts = await callerFacts(db, user, input.phoneNumber);
+      const state = initialState();
+      const at = now();
+      const account = engineAccount(user, settings);
+      const session = new CallSession(
+        account,
+        { phoneNumber: facts.number, callerName: null },
+        () => {
+          throw new Error("no turn before the greeting");
+        },
+        unusedPorts,
+        state,
+      );
+      const row = await calls.insert(user.id, {
+        phoneNumber: facts.number,
+        callerName: input.callerName || facts.contactName,
+        direction: "inbound",
+        status: "in_progress",
+        isActive: true,
+        startTime: at,
+        transcript: session.greeting().join("\n"),
+        aiResponse: settings.greetingMessage,
+        callType: "simulation",
+        engineState: { state, facts } satisfies StoredEngineState,
+      });
+      events.publish(user.id, { type: "call.started", callId: row.id });
+      return row;
+    },
+
+    /** One caller turn: understand, decide, respond, act, all under a lock on the call. */
+    async hear(user: UserRow, callId: string, text: string, options: { transcribed: boolean }) {
+      const at = now();
+      // A language model may take seconds: ask it before taking the call's lock, so neither the
+      // lock nor (on the embedded database) anyone else's request waits for it. The local AI
+      // takes a fraction of a millisecond and runs inside, saving a read.
+      let understood: Awaited<ReturnType<Understand>> | undefined;
+      if (understand.remote) {
+        const before = await calls.get(user.id, callId);
+        if (!before) throw notFound("That call");
+        if (!before.isActive) throw conflict("This call has already ended");
+        understood = await understand(text, readStored(before).facts);
+      }
+
+      const result = await inTransaction(async (tx) => {
+        const locked = await callRepository(tx).lockWithSettings(user.id, callId);
+        if (!locked) throw notFound("That call");
+        const row = locked.call;
+        const settings = locked.settings ?? (await aiSettingsRepository(tx).get(user.id));
+        if (!row.isActive) throw conflict("This call has already ended");
+        const stored = readStored(row);
+        understood ??= await understand(text, stored.facts);
+        const analysisOfTurn = understood;
+        const appointments = appointmentRepository(tx);
+        const source = analysisOfTurn.source ?? "local";
+        let booked = false;
+        const session = new CallSession(
+          engineAccount(user, settings),
+          { phoneNumber: row.phoneNumber, callerName: row.callerName },
+          async () => analysisOfTurn,
+          {
+            busyIntervals: (from, to) => appointments.busy(user.id, from, to),
+            async bookAppointment(input) {
+              booked = true;
+              const created = await appointments.create(user.id, {
+                callId: row.id,
+                title: input.title,
+                description: input.description,
+                startTime: input.start,
+                endTime: input.end,
+                attendeeName: row.callerName,
+                attendeePhone: row.phoneNumber,
+                status: "scheduled",
+              });
+              return { id: created.id };
+            },
+            async upcomingAppointment(when) {
+              const next = await appointments.nextFor(user.id, row.phoneNumber, when);
+              return next ? { id: next.id, start: next.startTime, end: next.endTime } : null;
+            },
+            async cancelAppointment(id) {
+              await appointments.update(user.id, id, { status: "cancelled" });
+            },
+            async moveAppointment(id, start, end) {
+              await appointments.update(user.id, id, { startTime: start, endTime: end });
+            },
+          },
+          stored.state,
+        );
+        const turn = await session.hear(text, at);
+        const analysis = { ...turn.analysis, source };
+        stored.state = turn.state;
+        let updated = await callRepository(tx).update(user.id, row.id, {
+          transcript: appendLines(row.transcript, turn.lines),
+          classification: turn.call.classification,
+          analysis,
+          aiResponse: turn.reply ?? row.aiResponse,
+          importance: turn.state.importance,
+          sentiment: analysis.sentiment,
+          actionTaken: turn.state.actionTaken,
+          followUpRequired: turn.state.urgent || row.followUpRequired,
+          engineState: stored,
+          ...(turn.call.forwardTo ? { transferredAt: at } : {}),
+        });
+        if (!updated) throw notFound("That call");
+        if (turn.call.end) {
+          updated = await finalize(tx, user, updated, stored, "assistant", turn.call.end, at);
+        }
+        const usage = usageRepository(tx);
+        if (booked || options.transcribed) {
+          await usage.add(user.id, monthOf(at, user.timezone), {
+            appointmentsScheduled: booked ? 1 : 0,
+            transcriptionsUsed: options.transcribed ? 1 : 0,
+          });
+        }
+        return { row: updated, turn, analysis };
+      });
+
+      events.publish(user.id, { type: "call.updated", callId, lines: result.turn.lines });
+      if (result.turn.analysis.appointment) {
+        events.publish(user.id, {
+          type: "appointment.created",
+          appointmentId: result.turn.analysis.appointment.appointmentId,
+        });
+      }
+      if (!result.row.isActive) events.publish(user.id, { type: "call.ended", callId });
+      return { call: result.row, reply: result.turn.reply, analysis: result.analysis };
+    },
+
+    /** Ending from the screen (PATCH isActive false): the server's clock sets endTime and duration. */
+    async patch(
+      user: UserRow,
+      callId: string,
+      body: {
+        isActive?: boolean | undefined;
+        status?: "completed" | "missed" | undefined;
+        notes?: string | undefined;
+      },
+    ): Promise<CallRow> {
+      const at = now();
+      const row = await inTransaction(async (tx) => {
+        const current = await callRepository(tx).getForUpdate(user.id, callId);
+        if (!current) throw notFound("That call");
+        let row = current;
+        if (body.notes !== undefined) {
+          row = (await callRepository(tx).update(user.id, callId, { notes: body.notes || null })) ?? row;
+        }
+        if (body.isActive === false && row.isActive) {
+          const stored = readStored(row);
+          const transcript = appendLines(row.transcript, ["System: Call ended"]);
+          row = (await callRepository(tx).update(user.id, callId, { transcript })) ?? row;
+          row = await finalize(tx, user, row, stored, "user", body.status ?? "completed", at);
+        } else if (body.isActive === true && !row.isActive) {
+          throw conflict("An ended call cannot be restarted");
+        }
+        return row;
+      });
+      if (body.isActive === false) {
+        events.publish(user.id, { type: "call.ended", callId });
+        notifyControl({ type: "end", user, call: row });
+      }
+      return row;
+    },
+
+    async hold(user: UserRow, callId: string, isOnHold: boolean): Promise<CallRow> {
+      const row = await inTransaction(async (tx) => {
+        const { row } = await lockActive(tx, user, callId);
+        if (row.isOnHold === isOnHold) return row;
+        const line = isOnHold ? "System: Caller placed on hold" : "System: Call resumed";
+        const updated = await callRepository(tx).update(user.id, callId, {
+          isOnHold,
+          status: isOnHold ? "on_hold" : "in_progress",
+          transcript: appendLines(row.transcript, [line]),
+        });
+        return updated ?? row;
+      });
+      events.publish(user.id, { type: "call.updated", callId });
+      notifyControl({ type: isOnHold ? "hold" : "resume", user, call: row });
+      return row;
+    },
+
+    /** "Transfer to Me": the user takes the call; the assistant stops answering. Not undoable. */
+    async transfer(user: UserRow, callId: string): Promise<CallRow> {
+      const at = now();
+      const row = await inTransaction(async (tx) => {
+        const { row, stored } = await lockActive(tx, user, callId);
+        if (row.transferredAt) return row;
+        stored.state.stage = "handed_off";
+        stored.state.actionTaken = `Transferred to ${displayName(user)}`;
+        const updated = await callRepository(tx).update(user.id, callId, {
+          transferredAt: at,
+          isOnHold: false,
+          status: "in_progress",
+          actionTaken: stored.state.actionTaken,
+          engineState: stored,
+          transcript: appendLines(row.transcript, [`System: Call transferred to ${displayName(user)}`]),
+        });
+        return updated ?? row;
+      });
+      events.publish(user.id, { type: "call.updated", callId });
+      notifyControl({ type: "transfer", user, call: row });
+      return row;
+    },
+
+    /**
+     * A call that a carrier (Twilio or the built-in simulator) or a demo screen brings in. Before
+     * it is answered (`answered: false`: an outbound call ringing, a test call connecting) it has
+     * no transcript; answerCarrierCall greets. `admit` runs inside the transaction, under a lock on
+     * the account, before the insert: the concurrent-call limit is checked there, race-free.
+     */
+    async startCarrierCall(
+      user: UserRow,
+      input: {
+        phoneNumber: string;
+        callerName?: string | null | undefined;
+        direction: "inbound" | "outbound";
+        callType: string;
+        providerCallSid: string | null;
+        answered: boolean;
+        /** What the assistant says first on an outbound call (its purpose); inbound calls get the greeting. */
+        opening?: string | null | undefined;
+      },
+      admit?: (tx: Db) => Promise<void>,
+    ): Promise<{ row: CallRow; greeting: string | null }> {
+      const at = now();
+      const settings = await aiSettingsRepository(db).get(user.id);
+      const facts = await callerFacts(db, user, input.phoneNumber);
+      const greeting = input.answered ? (input.opening ?? settings.greetingMessage) : null;
+      const row = await inTransaction(async (tx) => {
+        if (admit) {
+          await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${user.id}))`);
+          await admit(tx);
+        }
+        return callRepository(tx).insert(user.id, {
+          phoneNumber: facts.number,
+          callerName: input.callerName || facts.contactName,
+          direction: input.direction,
+          status: input.answered ? "in_progress" : "ringing",
+          isActive: true,
+          startTime: at,
+          transcript: greeting ? `AI: ${greeting}` : "",
+          // An outbound call keeps its opening here until it is answered.
+          aiResponse: greeting ?? input.opening ?? null,
+          callType: input.callType,
+          providerCallSid: input.providerCallSid,
+          engineState: { state: initialState(), facts } satisfies StoredEngineState,
+        });
+      });
+      events.publish(user.id, { type: "call.started", callId: row.id });
+      return { row, greeting };
+    },
+
+    /** The carrier says the call was answered: it goes live and the assistant speaks first. Idempotent. */
+    async answerCarrierCall(
+      user: UserRow,
+      callId: string,
+      input: { providerCallSid?: string | undefined; opening?: string | null | undefined },
+    ): Promise<{ row: CallRow; greeting: string | null }> {
+      const at = now();
+      const result = await inTransaction(async (tx) => {
+        const { row } = await lockActive(tx, user, callId);
+        if (row.status !== "ringing") return { row, greeting: null };
+        const settings = await aiSettingsRepository(tx).get(user.id);
+        const greeting =
+          input.opening ?? (row.direction === "outbound" ? row.aiResponse : null) ?? settings.greetingMessage;
+        const updated = await callRepository(tx).update(user.id, callId, {
+          status: "in_progress",
+          startTime: at,
+          transcript: appendLines(row.transcript, [`AI: ${greeting}`]),
+          aiResponse: greeting,
+          ...(input.providerCallSid && !row.providerCallSid
+            ? { providerCallSid: input.providerCallSid }
+            : {}),
+        });
+        return { row: updated ?? row, greeting };
+      });
+      if (result.greeting) events.publish(user.id, { type: "call.updated", callId });
+      return result;
+    },
+
+    /**
+     * The carrier ended the call: the caller hung up (completed), or it never connected (busy,
+     * no answer, failed, missed). An answered call gets its summary and counts as usage; the
+     * carrier's own duration, when it sends one, is the call's duration. A call that already
+     * ended (the assistant blocked it or said goodbye) only takes the carrier's duration.
+     */
+    async endCarrierCall(
+      user: UserRow,
+      callId: string,
+      input: {
+        status: string;
+        duration?: number | undefined;
+        line?: string | undefined;
+        countUsage?: boolean;
+        /** For a call refused before it was answered (a blocked number is spam). */
+        classification?: string | undefined;
+      },
+    ): Promise<CallRow> {
+      const at = now();
+      let ended = false;
+      const row = await inTransaction(async (tx) => {
+        const current = await callRepository(tx).getForUpdate(user.id, callId);
+        if (!current) throw notFound("That call");
+        const repository = callRepository(tx);
+        if (!current.isActive) {
+          if (input.duration === undefined || current.duration === input.duration) return current;
+          return (await repository.update(user.id, callId, { duration: input.duration })) ?? current;
+        }
+        ended = true;
+        const stored = readStored(current);
+        const lines = input.line ? [input.line] : [];
+        if (current.status === "ringing") {
+          stored.state.stage = "ended";
+          return (
+            (await repository.update(user.id, callId, {
+              isActive: false,
+              isOnHold: false,
+              status: input.status,
+              endTime: at,
+              duration: 0,
+              actionTaken: input.line?.replace(/^System: /, "") ?? "",
+              ...(input.classification ? { classification: input.classification } : {}),
+              transcript: appendLines(current.transcript, lines),
+              engineState: stored,
+            })) ?? current
+          );
+        }
+        let row = current;
+        if (lines.length)
+          row =
+            (await repository.update(user.id, callId, { transcript: appendLines(row.transcript, lines) })) ??
+            row;
+        row = await finalize(tx, user, row, stored, "caller", input.status, at, input.countUsage ?? true);
+        if (input.duration !== undefined && input.duration !== row.duration)
+          row = (await repository.update(user.id, callId, { duration: input.duration })) ?? row;
+        return row;
+      });
+      if (ended) events.publish(user.id, { type: "call.ended", callId });
+      return row;
+    },
+
+    /** Subscribes to the user's hold, resume, transfer and end of a call; returns the unsubscribe. */
+    onCallControl(listener: (event: CallControlEvent) => void): () => void {
+      controlListeners.add(listener);
+      return () => controlListeners.delete(listener);
+    },
+
+    get: async (user: UserRow, callId: string) => {
+      const row = await calls.get(user.id, callId);
+      if (!row) throw notFound("That call");
+      return row;
+    },
+
+    activeCall: (user: UserRow) => calls.latestActive(user.id),
+
+    async list(user: UserRow, query: CallListParams) {
+      const options = {
+        page: query.page,
+        limit: query.limit,
+        filter: query.filter,
+        sortBy: query.sortBy,
+        sortOrder: query.sortOrder,
+        search: query.search || undefined,
+        active: query.active === undefined ? undefined : query.active === "true",
+      };
+      const [{ rows, total: counted }, summary] = await Promise.all([
+        calls.list(user.id, options),
+        calls.summary(user.id),
+      ]);
+      const totalCapped = Boolean(options.search) && counted > SEARCH_COUNT_CAP;
+      const total = totalCapped ? SEARCH_COUNT_CAP : counted;
+      const totalPages = Math.max(1, Math.ceil(total / options.limit));
+      return {
+        rows,
+        pagination: {
+          page: options.page,
+          limit: options.limit,
+          total,
+          totalPages,
+          hasPrev: options.page > 1,
+          hasNext: options.page < totalPages,
+          ...(totalCapped ? { totalCapped } : {}),
+        },
+        summary,
+      };
+    },
+
+    /** The CSV export: PostgreSQL's own COPY when available, keyset batches on the embedded database. */
+    exportCsv(user: UserRow, filters: Pick<CallListParams, "filter" | "search" | "sortBy" | "sortOrder">) {
+      const options = { ...filters, search: filters.search || undefined };
+      if (copyOut) return copyCsvStream(copyOut(calls.exportSql(user.id, options, user.timezone)));
+      return batchCsvStream(calls.exportBatches(user.id, options, user.timezone));
+    },
+
+    /** Today in the account's time zone. Success rate: see README ("Dashboard figures"). */
+    async stats(user: UserRow): Promise<Stats> {
+      const since = startOfToday(now(), user.timezone);
+      const [today, appointmentsToday] = await Promise.all([
+        calls.statsSince(user.id, since),
+        appointmentRepository(db).countCreatedSince(user.id, since),
+      ]);
+      return {
+        todaysCalls: today.calls,
+        spamBlocked: today.spamBlocked,
+        appointments: appointmentsToday,
+        successRate: today.ended === 0 ? 0 : Math.round((today.handled / today.ended) * 100),
+      };
+    },
+  };
+}
+
+export type CallService = ReturnType<typeof callService>;
+
+/** The user acted on a live call from the screen: a carrier must now change the real call. */
+export type CallControlEvent = { type: "hold" | "resume" | "transfer" | "end"; user: UserRow; call: CallRow };
+
+const unusedPorts = {
+  busyIntervals: async () => [],
+  bookAppointment: async () => ({ id: "" }),
+  upcomingAppointment: async () => null,
+  cancelAppointment: async () => {},
+  moveAppointment: async () => {},
+};
+
+function readStored(row: CallRow): StoredEngineState {
+  const raw = (row.engineState ?? {}) as Partial<StoredEngineState>;
+  const facts: CallerFacts = raw.facts ?? {
+    number: row.phoneNumber,
+    withheld: false,
+    malformed: false,
+    spoofedLooking: false,
+    inContacts: false,
+    contactName: null,
+    blocked: false,
+  };
+  return { state: restoreState(raw.state), facts };
+}
+
+async function callerFacts(db: Db, user: UserRow, rawNumber: string): Promise<CallerFacts> {
+  const inspected = inspectNumber(rawNumber, user.cellphoneNumber);
+  const known =
+    inspected.withheld || inspected.malformed
+      ? { contactName: null, blocked: false }
+      : await callRepository(db).callerLookup(user.id, inspected.number);
+  return {
+    ...inspected,
+    inContacts: known.contactName !== null,
+    contactName: known.contactName,
+    blocked: known.blocked,
+  };
+}
+
+export function engineAccount(user: UserRow, settings: AiSettingsRow): EngineAccount {
+  const firstName = user.fullName?.trim().split(/\s+/)[0];
+  return {
+    ownerName: user.companyName || firstName || "the person you're calling",
+    cellphoneNumber: user.cellphoneNumber,
+    timeZone: user.timezone,
+    settings: {
+      personality: settings.personality,
+      greetingMessage: settings.greetingMessage,
+      autoBlockSpam: settings.autoBlockSpam,
+      allowAppointments: settings.allowAppointments,
+      forwardUrgent: settings.forwardUrgent,
+      workingHours: settings.workingHours,
+      appointmentDuration: settings.appointmentDuration,
+      bufferMinutes: settings.bufferMinutes,
+    },
+  };
+}
+
+function appendLines(transcript: string, lines: string[]): string {
+  return transcript ? `${transcript}\n${lines.join("\n")}` : lines.join("\n");
+}
+
+export function monthOf(at: Date, timeZone: string): { year: number; month: number } {
+  const z = new TZDate(at.getTime(), timeZone);
+  return { year: z.getFullYear(), month: z.getMonth() + 1 };
+}
+
+function startOfToday(at: Date, timeZone: string): Date {
+  const z = new TZDate(at.getTime(), timeZone);
+  return new Date(new TZDate(z.getFullYear(), z.getMonth(), z.getDate(), 0, 0, timeZone).getTime());
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { CallEvent } from "../../../common/calls";
+import type { AppDeps } from "../../app";
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: the account's live events as server-sent events. The browser's EventSource
+ * reconnects by itself; the screens keep polling as a fallback.
+ */
+export const eventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Open streams never end by themselves: they must be closed before Fastify waits for its
+  // connections to drain (preClose), or shutting down would wait for every open browser tab.
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const close of open) close();
+  });
+
+  app.get("/api/events", async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    res.write("retry: 3000\n\n");
+    const send = (event: CallEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    const unsubscribe = deps.events.subscribe(request.user.id, send);
+    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+    const close = () => {
+      if (!open.delete(close)) return;
+      clearInterval(heartbeat);
+      unsubscribe();
+      res.end();
+    };
+    open.add(close);
+    request.raw.on("close", close);
+  });
+};

@@ -1,0 +1,160 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  SimulatedInboundRequest,
+  TelephonyState,
+  TwilioConnectRequest,
+  TwilioNumberRequest,
+  TwilioTestResult,
+} from "../../../common/telephony";
+import type { AppDeps } from "../../app";
+import { forbidden } from "../../http/errors";
+import type { WebhookRequest } from "./service";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The account's phone service: the Twilio connection, its number, and simulated incoming calls. */
+export const telephonyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { telephony } = deps;
+  const stateReply = { response: { 200: TelephonyState } };
+
+  app.get("/api/telephony", { schema: stateReply }, async (request) => telephony.state(request.user));
+
+  /** Connects Twilio: the token is checked for form, sealed with APP_SECRET, and never sent back. */
+  app.put(
+    "/api/telephony/twilio",
+    { schema: { body: TwilioConnectRequest, ...stateReply } },
+    async (request) => telephony.connectTwilio(request.user, request.body),
+  );
+
+  /** Chooses another of the account's Twilio numbers without entering the token again. */
+  app.patch(
+    "/api/telephony/twilio",
+    { schema: { body: TwilioNumberRequest, ...stateReply } },
+    async (request) => telephony.chooseTwilioNumber(request.user, request.body.phoneNumber),
+  );
+
+  app.delete("/api/telephony/twilio", { schema: stateReply }, async (request) =>
+    telephony.disconnectTwilio(request.user),
+  );
+
+  app.post(
+    "/api/telephony/twilio/test",
+    { schema: { response: { 200: TwilioTestResult } } },
+    async (request) => telephony.testTwilio(request.user, new Date()),
+  );
+
+  app.post(
+    "/api/telephony/simulator/calls",
+    {
+      schema: {
+        body: SimulatedInboundRequest,
+        response: { 202: z.object({ callSid: z.string(), to: z.string() }) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await telephony.simulateInbound(request.user, request.body)),
+  );
+
+  const prune = setInterval(
+    () => {
+      telephony
+        .prune(new Date(Date.now() - DAY_MS))
+        .catch((error: unknown) => app.log.warn({ err: error }, "webhook prune failed"));
+    },
+    60 * 60 * 1000,
+  );
+  prune.unref();
+  app.addHook("preClose", async () => {
+    clearInterval(prune);
+    telephony.close();
+  });
+};
+
+const FormParams = z.record(z.string(), z.string()).nullish();
+const GatherQuery = z.object({
+  turn: z.coerce.number().int().min(1).max(100_000),
+  silence: z.coerce.number().int().min(1).max(10).optional(),
+  wait: z.coerce.number().int().min(1).max(100).optional(),
+});
+const CallIdParams = z.object({ callId: z.uuid() });
+const CallIdQuery = z.object({ callId: z.uuid().optional() });
+
+/**
+ * Twilio's webhooks (and the simulator's, which speaks the same protocol). Public routes: no
+ * session, so every one proves itself with X-Twilio-Signature under the account's auth token,
+ * computed over PUBLIC_URL plus the path, and answers 403 when it does not match.
+ */
+export const telephonyWebhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { telephony, config } = deps;
+
+  // Twilio posts application/x-www-form-urlencoded; this parser serves only the routes below.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  // Unsigned is refused before anything else is read (a wrong signature is refused once the account is known).
+  app.addHook("preValidation", async (request) => {
+    if (!request.headers["x-twilio-signature"]) throw forbidden("The X-Twilio-Signature header is missing");
+  });
+
+  const webhook = (request: FastifyRequest): WebhookRequest => {
+    const header = request.headers["x-twilio-signature"];
+    return {
+      url: `${config.publicUrl ?? `${request.protocol}://${request.host}`}${request.url}`,
+      signature: Array.isArray(header) ? header[0] : header,
+      params: (request.body as Record<string, string> | undefined) ?? {},
+    };
+  };
+  const options = { config: { public: true } } as const;
+
+  app.post(
+    "/api/telephony/twilio/voice",
+    { ...options, schema: { body: FormParams, querystring: CallIdQuery } },
+    async (request, reply) =>
+      reply
+        .type("text/xml; charset=utf-8")
+        .send(await telephony.voice(webhook(request), request.query.callId)),
+  );
+
+  app.post(
+    "/api/telephony/twilio/gather/:callId",
+    { ...options, schema: { body: FormParams, params: CallIdParams, querystring: GatherQuery } },
+    async (request, reply) =>
+      reply
+        .type("text/xml; charset=utf-8")
+        .send(await telephony.gather(webhook(request), request.params.callId, request.query)),
+  );
+
+  app.post(
+    "/api/telephony/twilio/dial/:callId",
+    { ...options, schema: { body: FormParams, params: CallIdParams } },
+    async (request, reply) =>
+      reply
+        .type("text/xml; charset=utf-8")
+        .send(await telephony.dial(webhook(request), request.params.callId)),
+  );
+
+  app.post(
+    "/api/telephony/twilio/status",
+    { ...options, schema: { body: FormParams, querystring: CallIdQuery } },
+    async (request, reply) => {
+      await telephony.status(webhook(request), request.query.callId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/telephony/twilio/recording",
+    { ...options, schema: { body: FormParams } },
+    async (request, reply) => {
+      await telephony.recording(webhook(request));
+      return reply.code(204).send();
+    },
+  );
+};

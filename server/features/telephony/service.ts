@@ -1,0 +1,752 @@
+import { randomInt } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import {
+  concurrentCallLimit,
+  concurrentLimitMessage,
+  type TelephonyState,
+  type TwilioTestResult,
+  UNLIMITED_CALLS,
+} from "../../../common/telephony";
+import type { Config } from "../../config";
+import { derivedToken, secretBox } from "../../crypto/secret-box";
+import type { Db } from "../../db/client";
+import type { EventBus } from "../../events/bus";
+import { conflict, forbidden, HttpError, notFound, paymentRequired, tooMany } from "../../http/errors";
+import { type CarrierDelivery, CarrierSimulator } from "../../providers/telephony/simulator";
+import { twilioProvider, validTwilioSignature } from "../../providers/telephony/twilio";
+import { CarrierError, type TelephonyProvider } from "../../providers/telephony/types";
+import type { CallControlEvent, CallService } from "../calls/service";
+import {
+  type ConnectionRow,
+  PHONE_CALL_TYPES,
+  type TelephonyRepository,
+  telephonyRepository,
+  type UserRow,
+} from "./repository";
+import {
+  dialUser,
+  empty,
+  holdMusic,
+  reject,
+  type Speech,
+  sayAndHangUp,
+  speakAndListen,
+  twilioVoice,
+  WEBHOOK_PATHS,
+  waitForTurn,
+} from "./twiml";
+
+/** A webhook as it arrived: the address Twilio signed, its signature, and the form parameters. */
+export type WebhookRequest = { url: string; signature: string | undefined; params: Record<string, string> };
+
+type CallRow = NonNullable<Awaited<ReturnType<TelephonyRepository["callById"]>>>["call"];
+type CallContext = { call: CallRow; user: UserRow; connection: ConnectionRow | null };
+
+/** Twilio waits 15 s for TwiML; we answer well inside a second and finish slow turns after. */
+/** How long a "wait" request looks for the finished turn before asking the carrier to come back. */
+const WAIT_WINDOW_MS = 300;
+const WAIT_POLL_MS = 100;
+const VOICE_CACHE_MS = 5000;
+const MAX_WAITS = 15;
+/** Calls a carrier carries (system-test calls too, though they do not count against the plan). */
+const CARRIER_CALL_TYPES = new Set<string>([...PHONE_CALL_TYPES, "system_test"]);
+const SIMULATOR_ACCOUNT_SID = "ACsimulator0000000000000000000000";
+/** Relative TwiML and simulator URLs resolve against this when PUBLIC_URL is not set. */
+const LOCAL_BASE = "http://localhost";
+
+const SORRY = "I'm sorry, I'm having trouble right now. Please call again later. Goodbye.";
+const STILL_THERE = "Are you still there?";
+const SILENT_GOODBYE = "I haven't heard anything, so I'll end the call now. Goodbye.";
+const HOLD_RESUMED = "Thank you for holding.";
+const TRANSFERRING = "Please hold while I put you through.";
+const NOBODY = "I'm sorry, nobody can take your call right now. I've passed your message on. Goodbye.";
+
+export type TelephonyDeps = {
+  db: Db;
+  config: Config;
+  calls: CallService;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** The plan's monthly limits: past them a call is answered with an apology, not screened. */
+  usage?: {
+    callStop(user: UserRow): Promise<{ message: string } | null>;
+    limitReply(user: UserRow): Promise<string>;
+  };
+  appSecret: string;
+  /** How the built-in carrier reaches the app's webhooks (app.inject in the server). */
+  deliver: CarrierDelivery;
+};
+
+export function telephonyService(deps: TelephonyDeps) {
+  const { db, config, calls, events, log } = deps;
+  const repo = telephonyRepository(db);
+  const tokens = secretBox(deps.appSecret, "telephony-auth-token");
+  const simulatorToken = derivedToken(deps.appSecret, "carrier-simulator");
+  const baseUrl = config.publicUrl ?? LOCAL_BASE;
+  const simulator = new CarrierSimulator({
+    accountSid: SIMULATOR_ACCOUNT_SID,
+    token: simulatorToken,
+    baseUrl,
+    deliver: deps.deliver,
+    timeScale: config.telephony.simulatorTimeScale,
+    log,
+  });
+
+  // --- carriers and credentials ----------------------------------------------------------------
+
+  function twilioFor(connection: ConnectionRow): TelephonyProvider {
+    return twilioProvider(
+      { accountSid: connection.accountSid, authToken: tokens.open(connection.authTokenEncrypted) },
+      { apiBaseUrl: config.telephony.twilioApiBaseUrl },
+    );
+  }
+
+  function providerForCall(ctx: CallContext): TelephonyProvider | null {
+    if (ctx.call.callType === "twilio") return ctx.connection ? twilioFor(ctx.connection) : null;
+    return simulator.asProvider();
+  }
+
+  /** The secret a call's webhooks are signed with: its Twilio account's token, or the simulator's. */
+  function tokenForCall(ctx: CallContext): string | null {
+    if (ctx.call.callType === "twilio")
+      return ctx.connection ? tokens.open(ctx.connection.authTokenEncrypted) : null;
+    return simulatorToken;
+  }
+
+  function verify(request: WebhookRequest, token: string | null, connection?: ConnectionRow | null): void {
+    if (!token || !validTwilioSignature(token, request.signature, request.url, request.params))
+      throw forbidden("The X-Twilio-Signature does not match this request");
+    // A Twilio account's webhooks carry its SID; another account's valid signature proves nothing here.
+    if (connection && request.params.AccountSid !== connection.accountSid)
+      throw forbidden("The X-Twilio-Signature does not match this request");
+  }
+
+  /** Finds the call a webhook is about (by the carrier's SID, else by our id in its address) and checks its signature. */
+  async function callContext(request: WebhookRequest, callId?: string): Promise<CallContext> {
+    const sid = request.params.CallSid;
+    let ctx: CallContext | undefined = sid ? await repo.callBySid(sid) : undefined;
+    if (!ctx && callId) ctx = await repo.callById(callId);
+    if (!ctx || (callId && ctx.call.id !== callId))
+      throw forbidden("The X-Twilio-Signature does not match this request");
+    verify(request, tokenForCall(ctx), ctx.call.callType === "twilio" ? ctx.connection : null);
+    if (sid && ctx.call.providerCallSid && ctx.call.providerCallSid !== sid)
+      throw forbidden("The X-Twilio-Signature does not match this request");
+    if (sid && !ctx.call.providerCallSid) {
+      await repo.setCallSid(ctx.user.id, ctx.call.id, sid);
+      ctx.call = { ...ctx.call, providerCallSid: sid };
+    }
+    return ctx;
+  }
+
+  /**
+   * The account's voice, read at most every few seconds per account: every TwiML answer needs
+   * it, and a voice chosen in Settings a moment ago may wait for the next webhook or two.
+   */
+  const voices = new Map<string, { speech: Speech; until: number }>();
+  async function speechFor(userId: string): Promise<Speech> {
+    const cached = voices.get(userId);
+    if (cached && cached.until > Date.now()) return cached.speech;
+    const speech: Speech = {
+      voice: twilioVoice(await repo.activeVoice(userId), config.telephony.defaultVoice),
+      language: "en-US",
+    };
+    if (voices.size > 10_000) voices.clear();
+    voices.set(userId, { speech, until: Date.now() + VOICE_CACHE_MS });
+    return speech;
+  }
+
+  // --- idempotency: a retried delivery (same CallSid and step) gets the same answer --------------
+
+  async function storedAnswer(key: string, waitMs: number): Promise<string | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const answer = await repo.answered(key);
+      if (typeof answer === "string") return answer;
+      if (Date.now() >= deadline) return null;
+      await sleep(WAIT_POLL_MS);
+    }
+  }
+
+  async function once(key: string, work: () => Promise<string>, pending: () => string): Promise<string> {
+    if (!(await repo.claim(key)))
+      return (await storedAnswer(key, config.telephony.turnDeadlineMs)) ?? pending();
+    try {
+      const answer = await work();
+      await repo.saveAnswer(key, answer);
+      return answer;
+    } catch (error) {
+      await repo.release(key);
+      throw error;
+    }
+  }
+
+  /**
+   * A caller's turn, answered within the deadline: when the turn takes longer (a remote language
+   * model), the webhook answers "pause, then ask again" and the turn's TwiML is stored when ready.
+   */
+  async function turnWithDeadline(key: string, work: () => Promise<string>, callId: string, turn: number) {
+    if (!(await repo.claim(key)))
+      return (await storedAnswer(key, config.telephony.turnDeadlineMs)) ?? waitForTurn(callId, turn, 1);
+    const job = work()
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 409) return sayAndHangUp(plainSpeech(), null);
+        log.error({ err: error, callId }, "a caller's turn failed");
+        return sayAndHangUp(plainSpeech(), SORRY);
+      })
+      .then(async (answer) => {
+        await repo.saveAnswer(key, answer);
+        return answer;
+      });
+    const first = await Promise.race([job, sleep(config.telephony.turnDeadlineMs).then(() => null)]);
+    return first ?? waitForTurn(callId, turn, 1);
+  }
+
+  function plainSpeech(): Speech {
+    return { voice: config.telephony.defaultVoice, language: "en-US" };
+  }
+
+  // --- admission: concurrent calls by plan ------------------------------------------------------
+
+  function admitPhoneCall(user: UserRow): ((tx: Db) => Promise<void>) | undefined {
+    const { limit, planName } = concurrentCallLimit(user.planType);
+    if (limit === UNLIMITED_CALLS) return undefined;
+    return async (tx) => {
+      const live = await telephonyRepository(tx).countLivePhoneCalls(user.id);
+      if (live >= limit) throw tooMany(concurrentLimitMessage(planName, limit));
+    };
+  }
+
+  // --- webhooks -------------------------------------------------------------------------------
+
+  async function answerKnownCall(ctx: CallContext, sid: string): Promise<string> {
+    const { call, user } = ctx;
+    const speech = await speechFor(user.id);
+    if (!call.isActive) return sayAndHangUp(speech, null);
+    const record = call.callType === "twilio";
+    if (call.status === "ringing") {
+      const { row, greeting } = await calls.answerCarrierCall(user, call.id, { providerCallSid: sid });
+      return speakAndListen(speech, greeting, call.id, nextTurn(row), { record });
+    }
+    return speakAndListen(speech, null, call.id, nextTurn(call));
+  }
+
+  async function answerInbound(
+    route: NonNullable<Awaited<ReturnType<TelephonyRepository["routeNumber"]>>>,
+    sid: string,
+    params: Record<string, string>,
+  ): Promise<string> {
+    const user = route.user;
+    const callType = route.number.provider === "twilio" ? "twilio" : "simulator";
+    const base = {
+      phoneNumber: params.From || "anonymous",
+      callerName: params.CallerName || null,
+      direction: "inbound" as const,
+      callType,
+      providerCallSid: sid,
+    };
+    const stop = await deps.usage?.callStop(user);
+    if (stop) {
+      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
+      await calls.endCarrierCall(user, row.id, {
+        status: "missed",
+        line: `System: Not screened. ${stop.message}`,
+      });
+      return sayAndHangUp(
+        await speechFor(user.id),
+        await (deps.usage as NonNullable<TelephonyDeps["usage"]>).limitReply(user),
+      );
+    }
+    const screening = await repo.screeningOf(user.id, base.phoneNumber);
+    if (screening.blocked && screening.autoBlockSpam) {
+      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
+      await calls.endCarrierCall(user, row.id, {
+        status: "blocked",
+        classification: "spam",
+        line: "System: Rejected: this number is on your block list",
+      });
+      return reject("rejected");
+    }
+    try {
+      const { row, greeting } = await calls.startCarrierCall(
+        user,
+        { ...base, answered: true },
+        admitPhoneCall(user),
+      );
+      return speakAndListen(await speechFor(user.id), greeting, row.id, 1, { record: callType === "twilio" });
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+      // Over the plan's concurrent calls: refused before answering, and History says why.
+      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
+      await calls.endCarrierCall(user, row.id, {
+        status: "missed",
+        line: `System: Refused: ${error.message}`,
+      });
+      return reject("busy");
+    }
+  }
+
+  async function speakTurn(ctx: CallContext, text: string): Promise<string> {
+    const { call, user } = ctx;
+    const speech = await speechFor(user.id);
+    if (!call.isActive) return sayAndHangUp(speech, null);
+    if (call.isOnHold) return holdMusic(config.telephony.holdMusicUrl);
+    // Twilio recognised the speech: no transcription of ours is used.
+    const result = await calls.hear(user, call.id, text, { transcribed: false });
+    const row = result.call;
+    if (!row.isActive) return sayAndHangUp(speech, result.reply);
+    const forwarded = row.transferredAt && !call.transferredAt;
+    if (forwarded && user.cellphoneNumber)
+      return dialUser(speech, result.reply, user.cellphoneNumber, row.id);
+    return speakAndListen(speech, result.reply, row.id, nextTurn(row));
+  }
+
+  async function silentTurn(ctx: CallContext, turn: number, silence: number): Promise<string> {
+    const { call, user } = ctx;
+    const speech = await speechFor(user.id);
+    if (!call.isActive) return sayAndHangUp(speech, null);
+    if (call.isOnHold) return holdMusic(config.telephony.holdMusicUrl);
+    if (silence < 2) return speakAndListen(speech, STILL_THERE, call.id, turn, { silence });
+    await calls.endCarrierCall(user, call.id, {
+      status: "completed",
+      line: "System: The caller stopped answering",
+    });
+    return sayAndHangUp(speech, SILENT_GOODBYE);
+  }
+
+  // --- the user acts on a live phone call from the screen ---------------------------------------
+
+  async function control(event: CallControlEvent): Promise<void> {
+    const sid = event.call.providerCallSid;
+    if (!sid || !CARRIER_CALL_TYPES.has(event.call.callType)) return;
+    const ctx = await repo.callById(event.call.id);
+    if (!ctx) return;
+    const provider = providerForCall(ctx);
+    if (!provider) return;
+    const speech = await speechFor(ctx.user.id);
+    const call = ctx.call;
+    let update: Parameters<TelephonyProvider["updateCall"]>[1];
+    switch (event.type) {
+      case "hold":
+        update = { twiml: holdMusic(config.telephony.holdMusicUrl) };
+        break;
+      case "resume":
+        update = { twiml: speakAndListen(speech, HOLD_RESUMED, call.id, nextTurn(call)) };
+        break;
+      case "transfer":
+        // Transfer cannot be undone, and a second click must not dial twice.
+        if (!(await repo.claim(`${sid}:control:transfer`))) return;
+        update = {
+          twiml: ctx.user.cellphoneNumber
+            ? dialUser(speech, TRANSFERRING, ctx.user.cellphoneNumber, call.id)
+            : sayAndHangUp(speech, NOBODY),
+        };
+        break;
+      case "end":
+        update = { status: "completed" };
+        break;
+    }
+    try {
+      await provider.updateCall(sid, update);
+    } catch (error) {
+      log.warn(
+        { err: error, callSid: sid, action: event.type },
+        "the carrier did not take the live-call update",
+      );
+    }
+  }
+  const unsubscribe = calls.onCallControl((event) => {
+    control(event).catch((error: unknown) => log.error({ err: error }, "live-call update failed"));
+  });
+
+  // --- numbers --------------------------------------------------------------------------------
+
+  async function ensureSimulatorNumber(userId: string): Promise<string> {
+    const existing = (await repo.numbers(userId)).find((n) => n.provider === "simulator");
+    if (existing) return existing.number;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      // 555-0100 to 555-0199 is the range set aside for fiction: these never ring a real phone.
+      const number = `+1${randomInt(201, 990)}55501${String(randomInt(0, 100)).padStart(2, "0")}`;
+      if (await repo.addSimulatorNumber(userId, number)) return number;
+      const mine = (await repo.numbers(userId)).find((n) => n.provider === "simulator");
+      if (mine) return mine.number;
+    }
+    throw new Error("no free simulator number");
+  }
+
+  async function state(user: UserRow): Promise<TelephonyState> {
+    const [connection, numbers, simulatorNumber, active] = await Promise.all([
+      repo.connection(user.id),
+      repo.numbers(user.id),
+      ensureSimulatorNumber(user.id),
+      repo.countLivePhoneCalls(user.id),
+    ]);
+    const twilioNumber = numbers.find((n) => n.provider === "twilio")?.number ?? null;
+    const { limit, planName } = concurrentCallLimit(user.planType);
+    let hint = "";
+    if (connection) {
+      try {
+        hint = `••••${tokens.open(connection.authTokenEncrypted).slice(-4)}`;
+      } catch {
+        hint = "(sealed under another APP_SECRET: enter it again)";
+      }
+    }
+    return {
+      provider: connection ? "twilio" : "simulator",
+      twilio: connection
+        ? {
+            accountSid: connection.accountSid,
+            authTokenHint: hint,
+            phoneNumber: twilioNumber,
+            status: connection.status,
+            connectedAt: connection.connectedAt.toISOString(),
+            lastCheckedAt: connection.lastCheckedAt?.toISOString() ?? null,
+          }
+        : null,
+      simulatorNumber,
+      webhooks: {
+        voiceUrl: `${config.publicUrl ?? ""}${WEBHOOK_PATHS.voice}`,
+        statusCallbackUrl: `${config.publicUrl ?? ""}${WEBHOOK_PATHS.status}`,
+        publicUrlConfigured: Boolean(config.publicUrl),
+      },
+      concurrentCalls: { limit, active, planName },
+      cellphoneNumber: user.cellphoneNumber,
+    };
+  }
+
+  async function assertNumberFree(userId: string, number: string): Promise<void> {
+    const owner = await repo.numberOwner(number);
+    if (owner && owner.userId !== userId)
+      throw conflict("That number is already connected to another account");
+    if (owner && owner.provider === "simulator")
+      throw conflict("That is your simulator number, not a Twilio number");
+  }
+
+  return {
+    simulator,
+    ensureSimulatorNumber,
+    state,
+
+    async connectTwilio(
+      user: UserRow,
+      input: { accountSid: string; authToken: string; phoneNumber: string },
+    ) {
+      await assertNumberFree(user.id, input.phoneNumber);
+      await repo.saveTwilio(user.id, {
+        accountSid: input.accountSid,
+        authTokenEncrypted: tokens.seal(input.authToken),
+        phoneNumber: input.phoneNumber,
+      });
+      return state(user);
+    },
+
+    async chooseTwilioNumber(user: UserRow, phoneNumber: string) {
+      if (!(await repo.connection(user.id))) throw notFound("A Twilio connection");
+      await assertNumberFree(user.id, phoneNumber);
+      await repo.setTwilioNumber(user.id, phoneNumber);
+      return state(user);
+    },
+
+    async disconnectTwilio(user: UserRow) {
+      await repo.deleteTwilio(user.id);
+      return state(user);
+    },
+
+    /** Asks Twilio whether the credentials work and the number is theirs; lists the account's numbers. */
+    async testTwilio(user: UserRow, at: Date): Promise<TwilioTestResult> {
+      const connection = await repo.connection(user.id);
+      if (!connection) throw notFound("A Twilio connection");
+      const number = (await repo.numbers(user.id)).find((n) => n.provider === "twilio")?.number ?? null;
+      let result: TwilioTestResult;
+      try {
+        const account = await twilioFor(connection).verify();
+        const owns = number !== null && account.numbers.some((n) => n.phoneNumber === number);
+        const active = account.status === "active";
+        const numberLine = owns
+          ? `${number} is a voice number on this account.`
+          : `${number ?? "Your number"} is not a voice number on this account: choose one below.`;
+        result = {
+          ok: owns && active,
+          message: `Connected to Twilio account "${account.friendlyName}"${active ? "" : ` (status ${account.status})`}. ${numberLine}`,
+          numbers: account.numbers.map((n) => ({ phoneNumber: n.phoneNumber, friendlyName: n.friendlyName })),
+        };
+      } catch (error) {
+        const refused =
+          error instanceof CarrierError &&
+          (error.status === 401 || error.status === 403 || error.status === 404);
+        result = {
+          ok: false,
+          message: refused
+            ? "Twilio refused these credentials. Check the Account SID and Auth Token on your Twilio console."
+            : `Twilio could not be reached: ${(error as Error).message}`,
+          numbers: [],
+        };
+      }
+      await repo.markChecked(user.id, result.ok ? "connected" : "error", at);
+      return result;
+    },
+
+    /** A simulated incoming call to the account's simulator number, the caller speaking `script`. */
+    async simulateInbound(
+      user: UserRow,
+      input: { from: string; callerName?: string | undefined; script: string[] },
+    ) {
+      const to = await ensureSimulatorNumber(user.id);
+      const callSid = simulator.ringInbound({
+        from: toE164(input.from),
+        to,
+        callerName: input.callerName,
+        party: { script: input.script.map((text) => ({ text, delayMs: 2500 })) },
+        voiceUrl: WEBHOOK_PATHS.voice,
+        statusCallback: WEBHOOK_PATHS.status,
+        ringMs: 1000,
+      });
+      return { callSid, to };
+    },
+
+    /**
+     * An outbound call: through the account's Twilio number when connected, else the simulator.
+     * The call row exists first (so the carrier's callbacks find it), then the carrier is asked.
+     */
+    async placeOutbound(user: UserRow, input: { phoneNumber: string; purpose?: string | undefined }) {
+      const to = toE164(input.phoneNumber);
+      const connection = await repo.connection(user.id);
+      let provider: TelephonyProvider;
+      let from: string;
+      if (connection) {
+        if (!config.publicUrl)
+          throw conflict(
+            "Set PUBLIC_URL to this app's public address so Twilio can reach it, then try again",
+          );
+        const number = (await repo.numbers(user.id)).find((n) => n.provider === "twilio")?.number;
+        if (!number) throw conflict("Choose your Twilio number in Settings → Phone service first");
+        provider = twilioFor(connection);
+        from = number;
+      } else {
+        provider = simulator.asProvider();
+        from = await ensureSimulatorNumber(user.id);
+      }
+      const stop = await deps.usage?.callStop(user);
+      if (stop) throw paymentRequired(stop.message);
+      const opening = await outboundOpening(user, input.purpose);
+      const { row } = await calls.startCarrierCall(
+        user,
+        {
+          phoneNumber: to,
+          direction: "outbound",
+          callType: provider.name,
+          providerCallSid: null,
+          answered: false,
+          opening,
+        },
+        admitPhoneCall(user),
+      );
+      const query = `?callId=${row.id}`;
+      try {
+        const { callSid } = await provider.placeCall({
+          to,
+          from,
+          url: `${baseUrl}${WEBHOOK_PATHS.voice}${query}`,
+          statusCallback: `${baseUrl}${WEBHOOK_PATHS.status}${query}`,
+        });
+        await repo.setCallSid(user.id, row.id, callSid);
+        return { callId: row.id, callSid, to, provider: provider.name };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : "Unknown error";
+        await calls.endCarrierCall(user, row.id, {
+          status: "failed",
+          line: `System: The call could not be placed: ${message}`,
+        });
+        throw new HttpError(502, `The call could not be placed: ${message}`);
+      }
+    },
+
+    /** The account's live carrier calls, for the active-calls list. */
+    async activeCalls(user: UserRow, at: Date) {
+      const rows = await repo.liveCarrierCalls(user.id);
+      return rows.map((row) => ({
+        callSid: row.providerCallSid ?? row.id,
+        callId: row.id,
+        phoneNumber: row.phoneNumber,
+        duration:
+          row.status === "ringing"
+            ? 0
+            : Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000)),
+        status: VOICE_STATUS[row.status] ?? row.status.replace(/_/g, "-"),
+        direction: row.direction,
+        provider: row.callType === "twilio" ? "twilio" : "simulator",
+      }));
+    },
+
+    // --- the webhooks (public routes; each proves itself with the account's signature) ----------
+
+    async voice(request: WebhookRequest, callId: string | undefined): Promise<string> {
+      const sid = request.params.CallSid;
+      if (!sid) throw forbidden("The X-Twilio-Signature does not match this request");
+      const known = (await repo.callBySid(sid)) ?? (callId ? await repo.callById(callId) : undefined);
+      if (known) {
+        const ctx = await callContext(request, known.call.id);
+        return once(
+          `${sid}:voice`,
+          () => answerKnownCall(ctx, sid),
+          () => empty(),
+        );
+      }
+      const to = toE164OrNull(request.params.To ?? "");
+      const route = to ? await repo.routeNumber(to) : undefined;
+      if (!route) throw forbidden("The X-Twilio-Signature does not match this request");
+      const twilio = route.number.provider === "twilio";
+      const token = twilio
+        ? route.connection
+          ? tokens.open(route.connection.authTokenEncrypted)
+          : null
+        : simulatorToken;
+      verify(request, token, twilio ? route.connection : null);
+      return once(
+        `${sid}:voice`,
+        () => answerInbound(route, sid, request.params),
+        () => empty(),
+      );
+    },
+
+    async gather(
+      request: WebhookRequest,
+      callId: string,
+      query: { turn: number; silence?: number | undefined; wait?: number | undefined },
+    ): Promise<string> {
+      const ctx = await callContext(request, callId);
+      const sid = ctx.call.providerCallSid as string;
+      const key = `${sid}:gather:${query.turn}`;
+      if (query.wait) {
+        const answer = await storedAnswer(key, WAIT_WINDOW_MS);
+        if (answer) return answer;
+        return query.wait < MAX_WAITS
+          ? waitForTurn(callId, query.turn, query.wait + 1)
+          : sayAndHangUp(plainSpeech(), SORRY);
+      }
+      const text = (request.params.SpeechResult ?? "").trim();
+      if (!text) {
+        const silence = query.silence ?? 1;
+        return once(
+          `${key}:silence:${silence}`,
+          () => silentTurn(ctx, query.turn, silence),
+          () => empty(),
+        );
+      }
+      return turnWithDeadline(key, () => speakTurn(ctx, text), callId, query.turn);
+    },
+
+    /** After <Dial> to the user's cellphone: it was answered (the call ends with it) or not. */
+    async dial(request: WebhookRequest, callId: string): Promise<string> {
+      const ctx = await callContext(request, callId);
+      const sid = ctx.call.providerCallSid as string;
+      const status = request.params.DialCallStatus ?? "completed";
+      return once(
+        `${sid}:dial:${request.params.DialCallSid ?? status}`,
+        async () => {
+          if (status === "completed" || status === "answered") return sayAndHangUp(plainSpeech(), null);
+          return sayAndHangUp(await speechFor(ctx.user.id), NOBODY);
+        },
+        () => empty(),
+      );
+    },
+
+    async status(request: WebhookRequest, callId: string | undefined): Promise<void> {
+      const ctx = await callContext(request, callId);
+      const sid = ctx.call.providerCallSid as string;
+      const callStatus = request.params.CallStatus ?? "";
+      const ending = CARRIER_ENDINGS[callStatus];
+      if (!ending) return;
+      await once(
+        `${sid}:status:${callStatus}`,
+        async () => {
+          const duration = Number.parseInt(request.params.CallDuration ?? "", 10);
+          await calls.endCarrierCall(ctx.user, ctx.call.id, {
+            status: ending.status,
+            line: ending.line,
+            duration: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
+            countUsage: ctx.call.callType !== "system_test",
+          });
+          return "";
+        },
+        () => "",
+      );
+    },
+
+    async recording(request: WebhookRequest): Promise<void> {
+      const ctx = await callContext(request);
+      const sid = ctx.call.providerCallSid as string;
+      const url = request.params.RecordingUrl;
+      const recordingStatus = request.params.RecordingStatus ?? "completed";
+      if (!url || recordingStatus !== "completed") return;
+      await once(
+        `${sid}:recording:${request.params.RecordingSid ?? url}`,
+        async () => {
+          await repo.setRecording(ctx.user.id, ctx.call.id, url);
+          events.publish(ctx.user.id, { type: "call.updated", callId: ctx.call.id });
+          return "";
+        },
+        () => "",
+      );
+    },
+
+    prune: (before: Date) => repo.pruneWebhookEvents(before),
+
+    close(): void {
+      unsubscribe();
+      simulator.stop();
+    },
+  };
+
+  async function outboundOpening(user: UserRow, purpose: string | undefined): Promise<string> {
+    const about = purpose || (await repo.screeningOf(user.id, "")).callPurpose;
+    const owner = user.companyName || user.fullName?.trim().split(/\s+/)[0] || "the person I work for";
+    const reason = about
+      ? ` I'm calling about ${about.replace(/[.!?]+$/, "")}.`
+      : " I'm calling to follow up with you.";
+    return `Hello, this is the AI assistant calling on behalf of ${owner}.${reason} Is now a good time to talk?`;
+  }
+}
+
+export type TelephonyService = ReturnType<typeof telephonyService>;
+
+/** Carrier statuses that end a call, with what History says about the unanswered ones. */
+const CARRIER_ENDINGS: Record<string, { status: string; line?: string }> = {
+  completed: { status: "completed" },
+  busy: { status: "busy", line: "System: The line was busy" },
+  "no-answer": { status: "no_answer", line: "System: Nobody answered" },
+  failed: { status: "failed", line: "System: The call could not be connected" },
+  canceled: { status: "missed", line: "System: The caller hung up before the call was answered" },
+};
+
+const VOICE_STATUS: Record<string, string> = {
+  ringing: "ringing",
+  in_progress: "in-progress",
+  on_hold: "on-hold",
+};
+
+function nextTurn(call: { engineState: unknown }): number {
+  const turns = (call.engineState as { state?: { turns?: number } } | null)?.state?.turns;
+  return (typeof turns === "number" ? turns : 0) + 1;
+}
+
+/**
+ * E.164 with libphonenumber-js; 10 digits (or 11 starting with 1) are North American. The
+ * number has already passed the spec's cleaning rule (common/telephony phoneNumberProblem).
+ */
+export function toE164(raw: string): string {
+  const clean = raw.replace(/[^\d+]/g, "");
+  const parsed = parsePhoneNumberFromString(clean, "US");
+  if (parsed?.number) return parsed.number;
+  const digits = clean.replace(/\D/g, "");
+  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+}
+
+function toE164OrNull(raw: string): string | null {
+  const clean = raw.replace(/[^\d+]/g, "");
+  return /^\+?\d{7,15}$/.test(clean) ? toE164(clean) : null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

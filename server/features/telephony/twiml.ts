@@ -1,0 +1,126 @@
+import twilio from "twilio";
+
+type VoiceResponse = InstanceType<typeof twilio.twiml.VoiceResponse>;
+type SayVoice = Parameters<VoiceResponse["say"]>[0] extends infer A
+  ? A extends { voice?: infer V }
+    ? V
+    : never
+  : never;
+
+/** How the assistant speaks on this call: the account's voice, in US English. */
+export type Speech = { voice: string; language: "en-US" };
+
+export const WEBHOOK_PATHS = {
+  voice: "/api/telephony/twilio/voice",
+  gather: (callId: string) => `/api/telephony/twilio/gather/${callId}`,
+  dial: (callId: string) => `/api/telephony/twilio/dial/${callId}`,
+  status: "/api/telephony/twilio/status",
+  recording: "/api/telephony/twilio/recording",
+};
+
+/** Where the caller's next words go: the turn number makes each delivery's step unique. */
+export function gatherAction(
+  callId: string,
+  turn: number,
+  extra: Record<string, string | number> = {},
+): string {
+  const query = new URLSearchParams({
+    turn: String(turn),
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
+  return `${WEBHOOK_PATHS.gather(callId)}?${query}`;
+}
+
+function say(target: { say: VoiceResponse["say"] }, speech: Speech, text: string): void {
+  target.say({ voice: speech.voice as SayVoice, language: speech.language }, text);
+}
+
+/**
+ * The assistant speaks and listens: <Gather input="speech"> with the words inside it, so the
+ * caller can talk over them. If the caller says nothing, the <Redirect> after it comes back as a
+ * silent turn (the assistant asks once whether they are there, then ends the call).
+ */
+export function speakAndListen(
+  speech: Speech,
+  text: string | null,
+  callId: string,
+  turn: number,
+  options: { silence?: number; record?: boolean } = {},
+): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (options.record) {
+    response.start().recording({
+      recordingStatusCallback: WEBHOOK_PATHS.recording,
+      recordingStatusCallbackEvent: ["completed"],
+      recordingStatusCallbackMethod: "POST",
+      channels: "dual",
+    });
+  }
+  const gather = response.gather({
+    input: ["speech"],
+    action: gatherAction(callId, turn),
+    method: "POST",
+    speechTimeout: "auto",
+    language: speech.language,
+    actionOnEmptyResult: false,
+  });
+  if (text) say(gather, speech, text);
+  response.redirect({ method: "POST" }, gatherAction(callId, turn, { silence: (options.silence ?? 0) + 1 }));
+  return response.toString();
+}
+
+/** The assistant says its last words and hangs up (spam blocked, goodbye). */
+export function sayAndHangUp(speech: Speech, text: string | null): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (text) say(response, speech, text);
+  response.hangup();
+  return response.toString();
+}
+
+/** Refused before answering: a blocked number, or over the plan's concurrent calls. */
+export function reject(reason: "rejected" | "busy"): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.reject({ reason });
+  return response.toString();
+}
+
+/** Puts the caller through to the user's cellphone (forward-urgent, Transfer to Me). */
+export function dialUser(speech: Speech, text: string | null, cellphone: string, callId: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (text) say(response, speech, text);
+  response.dial(
+    { action: WEBHOOK_PATHS.dial(callId), method: "POST", timeout: 20, answerOnBridge: true },
+    cellphone,
+  );
+  return response.toString();
+}
+
+/** Hold: music on a loop (loop="0" plays until the call is given new TwiML through the REST API). */
+export function holdMusic(musicUrl: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.play({ loop: 0 }, musicUrl);
+  return response.toString();
+}
+
+/** While a slow turn finishes after the webhook has answered: wait a second, then ask again. */
+export function waitForTurn(callId: string, turn: number, attempt: number): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.pause({ length: 1 });
+  response.redirect({ method: "POST" }, gatherAction(callId, turn, { wait: attempt }));
+  return response.toString();
+}
+
+export function empty(): string {
+  return new twilio.twiml.VoiceResponse().toString();
+}
+
+/** Maps the account's chosen voice to one Twilio's <Say> speaks. */
+export function twilioVoice(chosen: { stockVoice: string | null } | undefined, fallback: string): string {
+  const name = chosen?.stockVoice?.trim();
+  if (!name) return fallback;
+  if (/^(Polly|Google)\.[\w-]+$/.test(name) || ["man", "woman", "alice"].includes(name)) return name;
+  // espeak-ng variants: +f1..+f5 are female, +m1..+m7 male.
+  if (/\+f\d|female|woman/i.test(name)) return "Polly.Joanna";
+  if (/\+m\d|male|\bman\b/i.test(name)) return "Polly.Matthew";
+  return fallback;
+}

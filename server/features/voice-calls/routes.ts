@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ActiveVoiceCallsResponse,
+  OutboundCallRequest,
+  OutboundCallResponse,
+  ProcessDemoRequest,
+  ProcessDemoResponse,
+  StartDemoRequest,
+  StartDemoResponse,
+  StartSystemTestRequest,
+  SystemTestStats,
+} from "../../../common/telephony";
+import type { AppDeps } from "../../app";
+import { telephonyRepository } from "../telephony/repository";
+import { voiceCallService } from "./service";
+
+/** Spec 2 §7: real voice calls, the voice call demo, and the call system test. */
+export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const voice = voiceCallService({
+    calls: deps.calls,
+    telephony: deps.telephony,
+    repository: telephonyRepository(deps.database.db),
+    usage: deps.usage,
+  });
+
+  app.post(
+    "/api/voice/outbound",
+    { schema: { body: OutboundCallRequest, response: { 200: OutboundCallResponse } } },
+    async (request) => voice.outbound(request.user, request.body),
+  );
+
+  app.get(
+    "/api/voice/active-calls",
+    { schema: { response: { 200: ActiveVoiceCallsResponse } } },
+    async (request) => ({
+      activeCalls: await voice.activeCalls(request.user),
+    }),
+  );
+
+  app.post(
+    "/api/conversation/start-demo",
+    { schema: { body: StartDemoRequest, response: { 200: StartDemoResponse } } },
+    async (request) => voice.startDemo(request.user, request.body.phoneNumber),
+  );
+
+  app.post(
+    "/api/conversation/process",
+    { schema: { body: ProcessDemoRequest, response: { 200: ProcessDemoResponse } } },
+    async (request) => voice.processDemo(request.user, request.body.callId, request.body.message),
+  );
+
+  app.post(
+    "/api/call-system-test/start",
+    { schema: { body: StartSystemTestRequest, response: { 201: SystemTestStats } } },
+    async (request, reply) => reply.code(201).send(await voice.startSystemTest(request.user, request.body)),
+  );
+
+  app.get(
+    "/api/call-system-test/stats",
+    {
+      schema: {
+        querystring: z.object({
+          runId: z
+            .string()
+            .regex(/^[0-9a-f]{12}$/, "runId is not valid")
+            .optional(),
+        }),
+        response: { 200: SystemTestStats },
+      },
+    },
+    async (request) => voice.stats(request.user, request.query.runId),
+  );
+};

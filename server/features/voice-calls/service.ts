@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type {
+  DemoAction,
+  ProcessDemoResponse,
+  StartSystemTestRequest,
+  SystemTestCall,
+  SystemTestStats,
+} from "../../../common/telephony";
+import { notFound, paymentRequired } from "../../http/errors";
+import type { UserRow } from "../auth/repository";
+import type { CallService } from "../calls/service";
+import type { TelephonyRepository } from "../telephony/repository";
+import { type TelephonyService, toE164 } from "../telephony/service";
+import { WEBHOOK_PATHS } from "../telephony/twiml";
+import { planSystemTest, testNumber } from "./system-test";
+
+/** The four calling screens' server side: outbound calls, the voice demo and the system test. */
+export function voiceCallService(deps: {
+  calls: CallService;
+  telephony: TelephonyService;
+  repository: TelephonyRepository;
+  usage?: { callStop(user: UserRow): Promise<{ message: string } | null> } | undefined;
+  now?: () => Date;
+}) {
+  const { calls, telephony, repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function stats(user: UserRow, runId: string | undefined): Promise<SystemTestStats> {
+    const run =
+      runId ??
+      (await repository.latestSystemTestSid(user.id))?.slice(
+        SID_PREFIX.length,
+        SID_PREFIX.length + RUN_ID_LENGTH,
+      );
+    if (!run)
+      return {
+        runId: null,
+        startedAt: null,
+        total: 0,
+        connecting: 0,
+        active: 0,
+        completed: 0,
+        failed: 0,
+        averageDuration: 0,
+        elapsedSeconds: 0,
+        calls: [],
+      };
+    const rows = await repository.systemTestCalls(user.id, `${SID_PREFIX}${run}`);
+    const list: SystemTestCall[] = rows.map((row) => {
+      const state: SystemTestCall["state"] = row.isActive
+        ? row.status === "ringing"
+          ? "connecting"
+          : "active"
+        : row.status === "completed"
+          ? "completed"
+          : "failed";
+      return {
+        callId: row.id,
+        callSid: row.providerCallSid ?? "",
+        index:
+          Number.parseInt(
+            (row.providerCallSid ?? "").slice(
+              SID_PREFIX.length + RUN_ID_LENGTH,
+              SID_PREFIX.length + RUN_ID_LENGTH + 3,
+            ),
+            10,
+          ) || 0,
+        phoneNumber: row.phoneNumber,
+        state,
+        status: row.status,
+        duration: row.duration,
+        classification: row.classification,
+      };
+    });
+    const count = (state: SystemTestCall["state"]) => list.filter((call) => call.state === state).length;
+    const completed = list.filter((call) => call.state === "completed");
+    const startedAt = rows.reduce<Date | null>(
+      (min, row) => (!min || row.createdAt < min ? row.createdAt : min),
+      null,
+    );
+    const allEnded = rows.length > 0 && rows.every((row) => !row.isActive);
+    const endedAt = allEnded
+      ? rows.reduce<Date>(
+          (max, row) => (row.endTime && row.endTime > max ? row.endTime : max),
+          startedAt ?? now(),
+        )
+      : now();
+    return {
+      runId: run,
+      startedAt: startedAt?.toISOString() ?? null,
+      total: list.length,
+      connecting: count("connecting"),
+      active: count("active"),
+      completed: completed.length,
+      failed: count("failed"),
+      averageDuration: completed.length
+        ? Math.round(completed.reduce((sum, call) => sum + call.duration, 0) / completed.length)
+        : 0,
+      elapsedSeconds: startedAt
+        ? Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000))
+        : 0,
+      calls: list.sort((a, b) => a.index - b.index),
+    };
+  }
+
+  return {
+    async outbound(user: UserRow, input: { phoneNumber: string; purpose?: string | undefined }) {
+      const placed = await telephony.placeOutbound(user, input);
+      const through =
+        placed.provider === "twilio"
+          ? "Your Twilio number is calling now."
+          : "No Twilio account is connected, so the built-in simulator is playing the phone network and the person you called.";
+      return {
+        success: true,
+        message: `Calling ${placed.to}`,
+        instructions: `${through} When they answer, your assistant says why it is calling and handles the conversation. Follow it in the list below or on Active Calls; it is saved to Call History when it ends.`,
+        callSid: placed.callSid,
+        callId: placed.callId,
+      };
+    },
+
+    activeCalls: (user: UserRow) => telephony.activeCalls(user, now()),
+
+    async startDemo(user: UserRow, phoneNumber: string) {
+      const stop = await deps.usage?.callStop(user);
+      if (stop) throw paymentRequired(stop.message);
+      const { row, greeting } = await calls.startCarrierCall(user, {
+        phoneNumber,
+        direction: "inbound",
+        callType: "demo",
+        providerCallSid: null,
+        answered: true,
+      });
+      return { callId: row.id, greeting: greeting ?? "" };
+    },
+
+    async processDemo(user: UserRow, callId: string, message: string): Promise<ProcessDemoResponse> {
+      const call = await calls.get(user, callId);
+      if (call.callType !== "demo") throw notFound("That demo call");
+      const result = await calls.hear(user, callId, message, { transcribed: false });
+      const row = result.call;
+      let action: DemoAction = "continue";
+      if (!row.isActive) action = "end_call";
+      else if (row.transferredAt && !call.transferredAt) action = "transfer_call";
+      else if (result.analysis.appointment) action = "schedule_appointment";
+      return {
+        response: result.reply ?? "",
+        intent: result.analysis.intent,
+        urgency: result.analysis.urgency,
+        action,
+        classification: row.classification,
+      };
+    },
+
+    /** N simulated concurrent calls through the carrier simulator, on the spec's timings. */
+    async startSystemTest(user: UserRow, body: z.output<typeof StartSystemTestRequest>) {
+      const numbers =
+        "phoneNumbers" in body
+          ? body.phoneNumbers.map(toE164)
+          : Array.from({ length: body.count }, (_, index) => testNumber(index));
+      const run = randomBytes(RUN_ID_LENGTH / 2).toString("hex");
+      const to = await telephony.ensureSimulatorNumber(user.id);
+      for (const plan of planSystemTest(numbers)) {
+        const sid = `${SID_PREFIX}${run}${String(plan.index).padStart(3, "0")}${randomBytes(8).toString("hex")}`;
+        await calls.startCarrierCall(user, {
+          phoneNumber: plan.phoneNumber,
+          callerName: `Test caller ${plan.index + 1}`,
+          direction: "inbound",
+          callType: "system_test",
+          providerCallSid: sid,
+          answered: false,
+        });
+        telephony.simulator.ringInbound({
+          sid,
+          from: plan.phoneNumber,
+          to,
+          party: {
+            script: plan.script,
+            hangUpAfterMs: plan.completeAfterMs,
+            reportedDuration: plan.durationSeconds,
+          },
+          voiceUrl: WEBHOOK_PATHS.voice,
+          statusCallback: WEBHOOK_PATHS.status,
+          ringMs: plan.activeAfterMs,
+        });
+      }
+      return stats(user, run);
+    },
+
+    stats,
+  };
+}
+
+export type VoiceCallService = ReturnType<typeof voiceCallService>;
+
+/** System-test call SIDs: SIMT, the run's id, the call's index, then random hex. */
+const SID_PREFIX = "SIMT";
+const RUN_ID_LENGTH = 12;

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BULK_DEMO_NUMBERS, type SystemTestStats } from "../../../common/telephony";
+import type { TestClient } from "../../test/app";
+import { eventually, telephonyTestApp } from "../telephony/testing";
+import { planSystemTest, testNumber } from "./system-test";
+
+let env: Awaited<ReturnType<typeof telephonyTestApp>>;
+let owner: TestClient;
+
+beforeAll(async () => {
+  env = await telephonyTestApp();
+  owner = env.t.client();
+  // Business: ten phone calls at once, so the outbound checks below do not meet the plan's limit.
+  await owner.signup({ planType: "business", businessInfo: { companyName: "Rivera Plumbing" } });
+});
+afterAll(() => env.close());
+
+describe("POST /api/voice/outbound", () => {
+  it("keeps digits and +, needs 10 digits (or 11 starting with 1), with the spec's messages", async () => {
+    const message = async (phoneNumber: string) => {
+      const res = await owner.post("/api/voice/outbound", { phoneNumber });
+      return res.statusCode === 200 ? "ok" : res.json().message;
+    };
+    expect(await message("")).toBe("Please enter a phone number");
+    expect(await message("555-1234")).toBe("Please enter a valid phone number (at least 10 digits)");
+    expect(await message("22125550123")).toBe("Please enter a valid phone number (at least 10 digits)");
+    expect(await message("1 (212) 555-0177")).toBe("ok");
+    expect(await message("+44 20 7946 0958")).toBe("ok");
+    const sent = (await owner.post("/api/voice/outbound", { phoneNumber: "212.555.0178" })).json();
+    expect(sent).toMatchObject({ success: true, message: "Calling +12125550178" });
+    expect(Object.keys(sent).sort()).toEqual(["callId", "callSid", "instructions", "message", "success"]);
+  });
+
+  it("lists the account's live voice calls with callSid, phoneNumber, duration and status", async () => {
+    const { callSid } = (await owner.post("/api/voice/outbound", { phoneNumber: "2125550179" })).json();
+    const active = await eventually(async () => {
+      const list = (await owner.get("/api/voice/active-calls")).json().activeCalls;
+      const call = list.find((c: { callSid: string }) => c.callSid === callSid);
+      expect(call).toBeDefined();
+      return call;
+    });
+    expect(active).toMatchObject({
+      callSid,
+      phoneNumber: "+12125550179",
+      direction: "outbound",
+      provider: "simulator",
+    });
+    expect(["ringing", "in-progress"]).toContain(active.status);
+    const intruder = env.t.client();
+    await intruder.signup();
+    expect((await intruder.get("/api/voice/active-calls")).json()).toEqual({ activeCalls: [] });
+  });
+});
+
+describe("voice call demo", () => {
+  it("starts with the greeting, then answers each message with response, intent, urgency and action", async () => {
+    const start = await owner.post("/api/conversation/start-demo", { phoneNumber: "+12125550180" });
+    expect(start.statusCode).toBe(200);
+    const { callId, greeting } = start.json();
+    expect(greeting).toBe("Hello! You've reached my assistant. How can I help you today?");
+    const turn = (
+      await owner.post("/api/conversation/process", {
+        callId,
+        message: "Hi, my order arrived broken and I want a replacement.",
+      })
+    ).json();
+    expect(turn).toMatchObject({ action: "continue", classification: "support" });
+    expect(turn.response.length).toBeGreaterThan(10);
+    expect(typeof turn.intent).toBe("string");
+    expect(turn.urgency).toBeGreaterThanOrEqual(0);
+    const call = (await owner.get(`/api/calls/${callId}`)).json();
+    expect(call).toMatchObject({ callType: "demo", isActive: true });
+    expect(call.transcript).toContain("Caller: Hi, my order arrived broken and I want a replacement.");
+  });
+
+  it("answers end_call when the assistant ends the call (spam)", async () => {
+    const { callId } = (
+      await owner.post("/api/conversation/start-demo", { phoneNumber: "+12125550181" })
+    ).json();
+    const turn = (
+      await owner.post("/api/conversation/process", {
+        callId,
+        message: "This is the IRS. There is a warrant for your arrest unless you pay with gift cards today.",
+      })
+    ).json();
+    expect(turn).toMatchObject({ action: "end_call", classification: "spam" });
+    expect((await owner.get(`/api/calls/${callId}`)).json()).toMatchObject({
+      isActive: false,
+      status: "blocked",
+    });
+    const after = await owner.post("/api/conversation/process", { callId, message: "Hello?" });
+    expect(after.statusCode).toBe(409);
+  });
+
+  it("checks its input and keeps other accounts' and non-demo calls out", async () => {
+    expect((await owner.post("/api/conversation/start-demo", { phoneNumber: " " })).json().message).toBe(
+      "Please enter a phone number",
+    );
+    const { callId } = (
+      await owner.post("/api/conversation/start-demo", { phoneNumber: "+12125550182" })
+    ).json();
+    expect((await owner.post("/api/conversation/process", { callId, message: "   " })).json().message).toBe(
+      "Please type a message",
+    );
+    const intruder = env.t.client();
+    await intruder.signup();
+    expect((await intruder.post("/api/conversation/process", { callId, message: "hi" })).statusCode).toBe(
+      404,
+    );
+    const simulated = (await owner.post("/api/calls/simulate", { phoneNumber: "+12125550183" })).json();
+    expect(
+      (await owner.post("/api/conversation/process", { callId: simulated.id, message: "hi" })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("call system test", () => {
+  it("plans the spec's timings: active after 2 s + 1 s per index, complete 15-45 s later, 60-239 s reported", () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => testNumber(i));
+    const low = planSystemTest(numbers, (min) => min);
+    const high = planSystemTest(numbers, (_, max) => max - 1);
+    expect(low.map((p) => p.activeAfterMs).slice(0, 3)).toEqual([2000, 3000, 4000]);
+    expect(low[99]?.activeAfterMs).toBe(101_000);
+    expect([low[0]?.completeAfterMs, high[0]?.completeAfterMs]).toEqual([15_000, 45_000]);
+    expect([low[0]?.durationSeconds, high[0]?.durationSeconds]).toEqual([60, 239]);
+    expect(new Set(numbers).size).toBe(100);
+  });
+
+  it("runs N simulated calls through the simulator: connecting, active, completed, from the calls table", async () => {
+    const start = await owner.post("/api/call-system-test/start", { count: 3 });
+    expect(start.statusCode, start.body).toBe(201);
+    const first: SystemTestStats = start.json();
+    expect(first.total).toBe(3);
+    expect(first.connecting + first.active).toBe(3);
+    expect(first.calls.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect(first.calls.map((c) => c.phoneNumber)).toEqual([testNumber(0), testNumber(1), testNumber(2)]);
+
+    const seen = new Set<string>();
+    const done = await eventually(async () => {
+      const stats: SystemTestStats = (await owner.get("/api/call-system-test/stats")).json();
+      for (const call of stats.calls) seen.add(call.state);
+      expect(stats.completed).toBe(3);
+      return stats;
+    }, 20_000);
+    expect(seen.has("active")).toBe(true);
+    expect(done).toMatchObject({ runId: first.runId, total: 3, connecting: 0, active: 0, failed: 0 });
+    for (const call of done.calls) {
+      expect(call.duration).toBeGreaterThanOrEqual(60);
+      expect(call.duration).toBeLessThanOrEqual(239);
+    }
+    expect(done.averageDuration).toBe(Math.round(done.calls.reduce((s, c) => s + c.duration, 0) / 3));
+    // They are real calls: in History, with what the test callers said.
+    const history = (await owner.get(`/api/calls/${done.calls[0]?.callId}`)).json();
+    expect(history).toMatchObject({ callType: "system_test", isActive: false, status: "completed" });
+    expect(history.transcript).toContain("Caller: ");
+  });
+
+  it("runs the bulk demo's five numbers, checks the count, and keeps runs per account", async () => {
+    const bulk: SystemTestStats = (
+      await owner.post("/api/call-system-test/start", { phoneNumbers: BULK_DEMO_NUMBERS })
+    ).json();
+    expect(bulk.calls.map((c) => c.phoneNumber)).toEqual(BULK_DEMO_NUMBERS);
+    for (const count of [0, 101, 2.5]) {
+      const res = await owner.post("/api/call-system-test/start", { count });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await owner.post("/api/call-system-test/start", { count: 0 })).json().message).toMatch(
+      /Choose between 1 and 100 calls/,
+    );
+    const intruder = env.t.client();
+    await intruder.signup();
+    expect((await intruder.get("/api/call-system-test/stats")).json()).toMatchObject({
+      runId: null,
+      total: 0,
+    });
+    expect((await intruder.get(`/api/call-system-test/stats?runId=${bulk.runId}`)).json().total).toBe(0);
+  });
+});

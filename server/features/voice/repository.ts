@@ -1,0 +1,73 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { voiceProfiles } from "../../db/schema";
+
+export type VoiceProfileRow = typeof voiceProfiles.$inferSelect;
+export type NewVoiceProfile = Omit<typeof voiceProfiles.$inferInsert, "userId" | "createdAt" | "isActive">;
+
+export function voiceRepository(db: Db) {
+  return {
+    async list(userId: string): Promise<VoiceProfileRow[]> {
+      return db
+        .select()
+        .from(voiceProfiles)
+        .where(eq(voiceProfiles.userId, userId))
+        .orderBy(desc(voiceProfiles.createdAt), desc(voiceProfiles.id));
+    },
+
+    async get(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(voiceProfiles)
+        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)));
+      return row;
+    },
+
+    async active(userId: string): Promise<VoiceProfileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(voiceProfiles)
+        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.isActive, true)))
+        .limit(1);
+      return row;
+    },
+
+    async insert(userId: string, values: NewVoiceProfile): Promise<VoiceProfileRow> {
+      const [row] = await db
+        .insert(voiceProfiles)
+        .values({ ...values, userId })
+        .returning();
+      if (!row) throw new Error("insert returned no voice profile");
+      return row;
+    },
+
+    /** One active profile per account: the others are switched off in the same transaction. */
+    async activate(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ id: voiceProfiles.id })
+          .from(voiceProfiles)
+          .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+          .for("update");
+        if (!target) return undefined;
+        await tx.update(voiceProfiles).set({ isActive: false }).where(eq(voiceProfiles.userId, userId));
+        const [row] = await tx
+          .update(voiceProfiles)
+          .set({ isActive: true })
+          .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+          .returning();
+        return row;
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+      const [row] = await db
+        .delete(voiceProfiles)
+        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type VoiceRepository = ReturnType<typeof voiceRepository>;

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DEFAULT_GREETING } from "../../../common/ai-settings";
+import {
+  CreateVoiceProfile,
+  MAX_SAMPLE_BYTES,
+  VoiceProfileCreated,
+  VoiceProfileOut,
+  VoiceProfileParams,
+  VoiceServiceOut,
+} from "../../../common/voice";
+import type { AppDeps } from "../../app";
+import { requireFeature } from "../../http/plan-gate";
+import { aiSettingsRepository } from "../ai-settings/repository";
+import { presentVoiceProfile } from "./presenter";
+
+const PreviewQuery = z.object({
+  text: z.string().trim().min(1).max(300, "Preview text must be at most 300 characters").optional(),
+});
+
+/**
+ * Voice profiles (spec 2 §7). Creating, activating and hearing a cloned voice need a plan with
+ * voice cloning (not free); listing, playing back your own sample and deleting work on any plan,
+ * so nobody loses control of their recorded voice after a downgrade.
+ */
+export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { voice, billing } = deps;
+  const cloning = requireFeature(billing, "voiceCloning");
+
+  app.get(
+    "/api/voice-profiles",
+    { schema: { response: { 200: z.array(VoiceProfileOut) } } },
+    async (request) => (await voice.list(request.user)).map(presentVoiceProfile),
+  );
+
+  app.get("/api/voice-profiles/service", { schema: { response: { 200: VoiceServiceOut } } }, async () =>
+    voice.status(),
+  );
+
+  app.post(
+    "/api/voice-profiles",
+    {
+      preHandler: cloning,
+      // Room for a sample at the limit as base64, so an oversized one gets the clear message.
+      bodyLimit: Math.ceil(MAX_SAMPLE_BYTES * 2),
+      schema: { body: CreateVoiceProfile, response: { 201: VoiceProfileCreated } },
+    },
+    async (request, reply) => {
+      const { row, notice } = await voice.create(request.user, request.body);
+      return reply.code(201).send({ ...presentVoiceProfile(row), notice });
+    },
+  );
+
+  app.put(
+    "/api/voice-profiles/:id/activate",
+    {
+      preHandler: cloning,
+      schema: {
+        params: VoiceProfileParams,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: VoiceProfileOut },
+      },
+    },
+    async (request) => presentVoiceProfile(await voice.activate(request.user, request.params.id)),
+  );
+
+  app.delete(
+    "/api/voice-profiles/:id",
+    { schema: { params: VoiceProfileParams } },
+    async (request, reply) => {
+      await voice.remove(request.user, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/api/voice-profiles/:id/sample",
+    { schema: { params: VoiceProfileParams } },
+    async (request, reply) => {
+      const sample = await voice.sample(request.user, request.params.id);
+      return reply
+        .header("content-type", sample.mimeType)
+        .header("cache-control", "private, no-store")
+        .send(sample.audio);
+    },
+  );
+
+  /** The profile's voice saying a line: the account's greeting unless `text` is given. */
+  app.get(
+    "/api/voice-profiles/:id/preview",
+    { preHandler: cloning, schema: { params: VoiceProfileParams, querystring: PreviewQuery } },
+    async (request, reply) => {
+      const text =
+        request.query.text ??
+        (await aiSettingsRepository(deps.database.db).get(request.user.id)).greetingMessage ??
+        DEFAULT_GREETING;
+      const speech = await voice.preview(request.user, request.params.id, text);
+      return reply
+        .header("content-type", speech.mimeType)
+        .header("cache-control", "private, no-store")
+        .send(speech.audio);
+    },
+  );
+};

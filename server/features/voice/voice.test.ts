@@ -1,0 +1,420 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  MAX_SAMPLE_BYTES,
+  SAMPLE_TOO_LARGE,
+  VOICE_CONSENT_TEXT,
+  VOICE_INPUT_REQUIRED,
+} from "../../../common/voice";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { analyzePcm, decodeToPcm } from "./audio";
+import { asDataUrl, toneWav } from "./testing";
+
+const hasEspeak = (() => {
+  try {
+    execFileSync("espeak-ng", ["--version"]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A real spoken sample, encoded the way Chromium's MediaRecorder does (WebM/Opus). */
+function spokenWebm(): Buffer {
+  const wav = execFileSync("espeak-ng", [
+    "-v",
+    "en-us+f2",
+    "--stdout",
+    "Hello, this is Jordan. I am recording a sample of my voice so my assistant can sound like me on the phone.",
+  ]);
+  return execFileSync(
+    "ffmpeg",
+    ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", "-c:a", "libopus", "-f", "webm", "pipe:1"],
+    {
+      input: wav,
+    },
+  );
+}
+
+async function rows(app: TestApp, query: ReturnType<typeof sql>) {
+  return ((await app.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+const sample = (seconds = 4, hz = 120) => ({
+  voiceName: "My voice",
+  audioData: asDataUrl(toneWav(seconds, hz)),
+  consent: true,
+});
+
+describe("voice profiles with the local voice", () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "aip-voice-"));
+    t = await createTestApp({ dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(): Promise<TestClient> {
+    const c = t.client();
+    await c.signup();
+    return c;
+  }
+
+  it("says plainly that cloning is not set up", async () => {
+    const c = await signedIn();
+    const res = await c.get("/api/voice-profiles/service");
+    expect(res.json()).toMatchObject({ provider: "local", cloning: false, speech: hasEspeak });
+    expect(res.json().message).toMatch(/^Voice cloning is not set up on this server/);
+  });
+
+  it("creates a profile: the sample as a file under DATA_DIR, consent with time and hash", async () => {
+    const c = await signedIn();
+    const audio = toneWav(6, 110);
+    const res = await c.post("/api/voice-profiles", {
+      voiceName: "  Work voice ",
+      audioData: asDataUrl(audio),
+      consent: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const profile = res.json();
+    expect(profile).toMatchObject({
+      voiceName: "Work voice",
+      isActive: false,
+      provider: "local",
+      cloned: false,
+      sampleDuration: 6,
+      sampleBytes: audio.length,
+    });
+    expect(profile.voiceId).toBe(`local-${profile.id}`);
+    expect(profile.stockVoice).toMatch(/^en-us\+m\d\/p\d+$/);
+    expect(profile.notice).toMatch(/^Voice cloning is not set up on this server, so your sample was saved/);
+    expect(profile.quality).toBeGreaterThan(0);
+    expect(profile.quality).toBeLessThanOrEqual(100);
+
+    const [row] = await rows(
+      t,
+      sql`select sample_path, sample_sha256, sample_mime_type, consent_text, consent_at from voice_profiles where id = ${profile.id}`,
+    );
+    expect(row?.sample_sha256).toBe(createHash("sha256").update(audio).digest("hex"));
+    expect(row?.consent_text).toBe(VOICE_CONSENT_TEXT);
+    expect(row?.consent_at).toBeTruthy();
+    expect(row?.sample_mime_type).toBe("audio/wav");
+    const file = path.join(dataDir, String(row?.sample_path));
+    expect(file.startsWith(path.join(dataDir, "voice-samples", c.user!.id))).toBe(true);
+    expect(await readFile(file)).toEqual(audio);
+
+    // The sample plays back as recorded.
+    const played = await c.get(`/api/voice-profiles/${profile.id}/sample`);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers["content-type"]).toBe("audio/wav");
+    expect(played.rawPayload).toEqual(audio);
+  });
+
+  it.runIf(hasEspeak)(
+    "picks the stock voice nearest the speaker's pitch, from a browser-style recording",
+    async () => {
+      const c = await signedIn();
+      const webm = spokenWebm();
+      const res = await c.post("/api/voice-profiles", {
+        voiceName: "Recorded",
+        audioData: asDataUrl(webm, "audio/webm;codecs=opus"),
+        consent: true,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().stockVoice).toMatch(/^en-us\+f\d\/p\d+$/);
+      expect(res.json().stockVoiceLabel).toMatch(/female voice/);
+      expect(res.json().sampleDuration).toBeGreaterThanOrEqual(5);
+      const low = await c.post("/api/voice-profiles", sample(4, 95));
+      expect(low.json().stockVoice).toMatch(/^en-us\+m\d\//);
+    },
+  );
+
+  it.runIf(hasEspeak)("previews the profile's voice as speech", async () => {
+    const c = await signedIn();
+    const profile = (await c.post("/api/voice-profiles", sample())).json();
+    const res = await c.get(
+      `/api/voice-profiles/${profile.id}/preview?text=${encodeURIComponent("Hello there")}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("audio/wav");
+    const pcm = await decodeToPcm(res.rawPayload);
+    expect(analyzePcm(pcm!).duration).toBeGreaterThan(0.3);
+  });
+
+  it("lists newest first, activates one at a time, deletes with the file", async () => {
+    const c = await signedIn();
+    const a = (await c.post("/api/voice-profiles", { ...sample(), voiceName: "A" })).json();
+    const b = (await c.post("/api/voice-profiles", { ...sample(), voiceName: "B" })).json();
+    const list = await c.get("/api/voice-profiles");
+    expect(list.json().map((p: { voiceName: string }) => p.voiceName)).toEqual(["B", "A"]);
+
+    expect((await c.put(`/api/voice-profiles/${a.id}/activate`)).json().isActive).toBe(true);
+    const afterB = await c.put(`/api/voice-profiles/${b.id}/activate`, {});
+    expect(afterB.statusCode).toBe(200);
+    const active = (await c.get("/api/voice-profiles"))
+      .json()
+      .filter((p: { isActive: boolean }) => p.isActive);
+    expect(active.map((p: { voiceName: string }) => p.voiceName)).toEqual(["B"]);
+
+    const [row] = await rows(t, sql`select sample_path from voice_profiles where id = ${b.id}`);
+    const file = path.join(dataDir, String(row?.sample_path));
+    expect(existsSync(file)).toBe(true);
+    const deleted = await c.delete(`/api/voice-profiles/${b.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+    expect((await c.get("/api/voice-profiles")).json()).toHaveLength(1);
+    expect((await c.delete(`/api/voice-profiles/${b.id}`)).statusCode).toBe(404);
+    expect((await c.put(`/api/voice-profiles/${b.id}/activate`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ voiceName: "", audioData: asDataUrl(toneWav(4)), consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "   ", audioData: asDataUrl(toneWav(4)), consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "Me", audioData: "", consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "Me", consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "Me", audioData: "data:audio/wav;base64,", consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [
+      { voiceName: "Me", audioData: asDataUrl(toneWav(4)) },
+      400,
+      "Please confirm this is your own voice and that you consent to cloning it",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(toneWav(4)), consent: false },
+      400,
+      "Please confirm this is your own voice and that you consent to cloning it",
+    ],
+    [
+      { voiceName: "Me", audioData: "aGVsbG8=", consent: true },
+      400,
+      "The recording must be sent as an audio data URL (data:audio/...;base64,...)",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(Buffer.from("hello"), "text/plain"), consent: true },
+      400,
+      "The recording must be sent as an audio data URL (data:audio/...;base64,...)",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(Buffer.from("hello"), "audio/flac"), consent: true },
+      415,
+      "Record the sample as WebM, Ogg, WAV, MP3 or MP4 audio",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(Buffer.from("not really audio")), consent: true },
+      400,
+      "The recording could not be read. Please record your sample again.",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(toneWav(1.5)), consent: true },
+      400,
+      "The sample is too short (2 seconds). Record at least 3 seconds; 30 seconds is recommended.",
+    ],
+    [
+      { voiceName: "Me", audioData: asDataUrl(toneWav(4, 120, 16000, 0)), consent: true },
+      400,
+      "No sound was heard in the recording. Check your microphone and record again.",
+    ],
+    [
+      { voiceName: "x".repeat(61), audioData: asDataUrl(toneWav(4)), consent: true },
+      400,
+      "The voice name must be at most 60 characters",
+    ],
+  ])("refuses %#", async (body, status, message) => {
+    const c = await signedIn();
+    const res = await c.post("/api/voice-profiles", body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect((await c.get("/api/voice-profiles")).json()).toEqual([]);
+  });
+
+  it("refuses a sample over the size limit with a clear message", async () => {
+    const c = await signedIn();
+    const big = Buffer.alloc(MAX_SAMPLE_BYTES + 1024, 1);
+    const res = await c.post("/api/voice-profiles", {
+      voiceName: "Big",
+      audioData: asDataUrl(big),
+      consent: true,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(SAMPLE_TOO_LARGE);
+    const huge = Buffer.alloc(MAX_SAMPLE_BYTES * 2, 1);
+    const generic = await c.post("/api/voice-profiles", {
+      voiceName: "Huge",
+      audioData: asDataUrl(huge),
+      consent: true,
+    });
+    expect(generic.statusCode).toBe(413);
+  });
+
+  it("on the free plan: creating, activating and previewing are refused (402); listing, playback and deleting are not", async () => {
+    const c = await signedIn();
+    const kept = (await c.post("/api/voice-profiles", sample())).json();
+    await c.post("/api/subscription/cancel");
+    const refusal =
+      "The Free plan does not include voice cloning. Upgrade to Basic, Pro, Premium, Personal or Business to use it.";
+    const create = await c.post("/api/voice-profiles", sample());
+    expect(create.statusCode).toBe(402);
+    expect(create.json().message).toBe(refusal);
+    const activate = await c.put(`/api/voice-profiles/${kept.id}/activate`);
+    expect(activate.statusCode).toBe(402);
+    expect((await c.get(`/api/voice-profiles/${kept.id}/preview`)).statusCode).toBe(402);
+    expect((await c.get("/api/voice-profiles")).json()).toHaveLength(1);
+    expect((await c.get(`/api/voice-profiles/${kept.id}/sample`)).statusCode).toBe(200);
+    expect((await c.delete(`/api/voice-profiles/${kept.id}`)).statusCode).toBe(204);
+  });
+
+  it("keeps accounts apart", async () => {
+    const owner = await signedIn();
+    const profile = (await owner.post("/api/voice-profiles", sample())).json();
+    const other = await signedIn();
+    expect((await other.get("/api/voice-profiles")).json()).toEqual([]);
+    expect((await other.get(`/api/voice-profiles/${profile.id}/sample`)).statusCode).toBe(404);
+    expect((await other.delete(`/api/voice-profiles/${profile.id}`)).statusCode).toBe(404);
+    expect((await owner.get("/api/voice-profiles")).json()).toHaveLength(1);
+  });
+});
+
+type Seen = { method: string; path: string; key: string | undefined; body: Buffer; type: string | undefined };
+
+describe("voice profiles with the voice service (ElevenLabs' API on a local server)", () => {
+  let t: TestApp;
+  let dataDir: string;
+  let server: Server;
+  let seen: Seen[] = [];
+  let failClone = false;
+
+  function read(request: IncomingMessage): Promise<Buffer> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+  }
+
+  beforeAll(async () => {
+    server = createServer(async (request, response) => {
+      const body = await read(request);
+      const url = request.url ?? "";
+      seen.push({
+        method: request.method ?? "",
+        path: url,
+        key: request.headers["xi-api-key"] as string | undefined,
+        body,
+        type: request.headers["content-type"],
+      });
+      if (request.headers["xi-api-key"] !== "xi-test-key") {
+        response.statusCode = 401;
+        response.end(JSON.stringify({ detail: { status: "invalid_api_key" } }));
+        return;
+      }
+      if (request.method === "POST" && url === "/v1/voices/add") {
+        if (failClone) {
+          response.statusCode = 500;
+          response.end("{}");
+          return;
+        }
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ voice_id: `cloned_${seen.length}`, requires_verification: false }));
+        return;
+      }
+      if (request.method === "POST" && url.startsWith("/v1/text-to-speech/")) {
+        response.setHeader("content-type", "audio/mpeg");
+        response.end(Buffer.from("ID3-fake-mp3-bytes"));
+        return;
+      }
+      if (request.method === "DELETE" && url.startsWith("/v1/voices/")) {
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ status: "ok" }));
+        return;
+      }
+      response.statusCode = 404;
+      response.end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    dataDir = await mkdtemp(path.join(tmpdir(), "aip-voice-remote-"));
+    t = await createTestApp({
+      dataDir,
+      voice: {
+        apiKey: "xi-test-key",
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        model: "eleven_multilingual_v2",
+        timeoutMs: 5000,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    seen = [];
+    failClone = false;
+  });
+
+  async function signedIn(): Promise<TestClient> {
+    const c = t.client();
+    await c.signup();
+    return c;
+  }
+
+  it("clones through the service, speaks with the cloned voice, and deletes it there", async () => {
+    const c = await signedIn();
+    expect((await c.get("/api/voice-profiles/service")).json()).toMatchObject({
+      provider: "elevenlabs",
+      cloning: true,
+    });
+    const audio = toneWav(5);
+    const res = await c.post("/api/voice-profiles", {
+      voiceName: "Cloned me",
+      audioData: asDataUrl(audio),
+      consent: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      provider: "elevenlabs",
+      cloned: true,
+      notice: null,
+      voiceId: "cloned_1",
+    });
+    const [add] = seen;
+    expect(add).toMatchObject({ method: "POST", path: "/v1/voices/add", key: "xi-test-key" });
+    expect(add?.type).toMatch(/^multipart\/form-data; boundary=/);
+    const text = add!.body.toString("latin1");
+    expect(text).toContain('name="name"\r\n\r\nCloned me');
+    expect(text).toContain('name="files"; filename=');
+    expect(add!.body.includes(audio.subarray(44, 1044))).toBe(true);
+
+    const preview = await c.get(`/api/voice-profiles/${res.json().id}/preview?text=Hi`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers["content-type"]).toBe("audio/mpeg");
+    expect(preview.rawPayload.toString()).toBe("ID3-fake-mp3-bytes");
+    const tts = seen.find((s) => s.path.startsWith("/v1/text-to-speech/cloned_1"));
+    expect(JSON.parse(tts!.body.toString())).toEqual({ text: "Hi", model_id: "eleven_multilingual_v2" });
+
+    expect((await c.delete(`/api/voice-profiles/${res.json().id}`)).statusCode).toBe(204);
+    await expect
+      .poll(() => seen.some((s) => s.method === "DELETE" && s.path === "/v1/voices/cloned_1"))
+      .toBe(true);
+  });
+
+  it("stores the profile with the local voice when the service fails, and says so", async () => {
+    const c = await signedIn();
+    failClone = true;
+    const res = await c.post("/api/voice-profiles", sample());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ provider: "local", cloned: false });
+    expect(res.json().notice).toMatch(/^The voice service could not clone this voice right now/);
+  });
+});

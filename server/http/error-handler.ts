@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ErrorBody } from "../../common/http";
+import { HttpError } from "./errors";
+
+type Issue = { path: string; message: string };
+
+/** One place maps every failure to { message, issues? } with the right status. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+      return reply.code(error.statusCode).send(body);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: Issue[] = error.validation.map((issue) => ({
+        path: formatPath(issue.instancePath, error.validationContext),
+        message: issue.message ?? "Invalid value",
+      }));
+      const first = issues[0];
+      const message = first ? withField(first) : "The request is not valid";
+      return reply.code(400).send({ message, issues } satisfies ErrorBody);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, "response did not match its schema");
+      return internal(reply, request.id);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.code(413).send({ message: "The request body is too large" } satisfies ErrorBody);
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      return reply.code(400).send({ message: "The request body is not valid JSON" } satisfies ErrorBody);
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.code(415).send({ message: "This content type is not supported here" } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+    }
+
+    request.log.error({ err: error }, "unexpected error");
+    return internal(reply, request.id);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0];
+    const message = pathname?.startsWith("/api/")
+      ? `No API route for ${request.method} ${pathname}`
+      : "Not found";
+    reply.code(404).send({ message } satisfies ErrorBody);
+  });
+}
+
+function internal(reply: { code(n: number): { send(body: ErrorBody): unknown } }, requestId: string) {
+  return reply.code(500).send({
+    message: `Something went wrong on our side. If it keeps happening, quote reference ${requestId}.`,
+    requestId,
+  });
+}
+
+/** "/businessInfo/companyName" in body -> "businessInfo.companyName"; params and query keep their prefix. */
+function formatPath(instancePath: string, context: string | undefined): string {
+  const dotted = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  if (context === "body" || !context) return dotted;
+  return dotted ? `${context}.${dotted}` : context;
+}
+
+/** Our own texts stand alone; Zod's generic ones ("Invalid input: ...") get the field they concern. */
+function withField(issue: Issue): string {
+  const generic = /^(Invalid|Too (small|big)|Unrecognized|Expected)/.test(issue.message);
+  return generic && issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}

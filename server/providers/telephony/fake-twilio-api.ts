@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A request the fake API received, with its form body and the Basic-auth user. */
+export type FakeTwilioRequest = {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  user: string | null;
+};
+
+/**
+ * A local HTTP server that answers like Twilio's REST API (the parts the app uses: the account,
+ * its incoming numbers, creating and updating calls), with Twilio's error shape on a bad login.
+ * Tests point TWILIO_API_BASE_URL at it and read what the app sent.
+ */
+export async function startFakeTwilioApi(account: {
+  accountSid: string;
+  authToken: string;
+  numbers: string[];
+  friendlyName?: string;
+}) {
+  const requests: FakeTwilioRequest[] = [];
+  const listeners = new Set<(request: FakeTwilioRequest) => void>();
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? "/", "http://fake");
+    const auth = req.headers.authorization?.startsWith("Basic ")
+      ? Buffer.from(req.headers.authorization.slice(6), "base64").toString()
+      : null;
+    const [user, password] = auth
+      ? [auth.slice(0, auth.indexOf(":")), auth.slice(auth.indexOf(":") + 1)]
+      : [null, null];
+    const recorded: FakeTwilioRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      form: Object.fromEntries(new URLSearchParams(body)),
+      user,
+    };
+    requests.push(recorded);
+    for (const listener of listeners) listener(recorded);
+    const send = (status: number, payload: object) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(payload));
+    };
+    if (user !== account.accountSid || password !== account.authToken) {
+      return send(401, {
+        code: 20003,
+        message: "Authentication Error - invalid username",
+        more_info: "https://www.twilio.com/docs/errors/20003",
+        status: 401,
+      });
+    }
+    const base = `/2010-04-01/Accounts/${account.accountSid}`;
+    if (req.method === "GET" && url.pathname === `${base}.json`) {
+      return send(200, {
+        sid: account.accountSid,
+        friendly_name: account.friendlyName ?? "My first Twilio account",
+        status: "active",
+      });
+    }
+    if (req.method === "GET" && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
+      return send(200, {
+        incoming_phone_numbers: account.numbers.map((number, i) => ({
+          sid: `PN${String(i).padStart(32, "0")}`,
+          phone_number: number,
+          friendly_name: `Line ${i + 1}`,
+          capabilities: { voice: true, sms: true, mms: false },
+          voice_url: "",
+        })),
+        page: 0,
+        page_size: 100,
+        uri: `${base}/IncomingPhoneNumbers.json`,
+        first_page_uri: `${base}/IncomingPhoneNumbers.json?Page=0&PageSize=100`,
+        next_page_uri: null,
+        previous_page_uri: null,
+        start: 0,
+        end: account.numbers.length,
+      });
+    }
+    if (req.method === "POST" && url.pathname === `${base}/Calls.json`) {
+      const sid = `CA${randomBytes(16).toString("hex")}`;
+      return send(201, {
+        sid,
+        account_sid: account.accountSid,
+        to: recorded.form.To,
+        from: recorded.form.From,
+        status: "queued",
+      });
+    }
+    const update = url.pathname.match(new RegExp(`^${base}/Calls/(CA\\w+|SIM\\w+)\\.json$`));
+    if (req.method === "POST" && update) {
+      return send(200, {
+        sid: update[1],
+        account_sid: account.accountSid,
+        status: recorded.form.Status ?? "in-progress",
+      });
+    }
+    return send(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** Resolves with the first request (already received or coming) that matches. */
+    waitFor(match: (request: FakeTwilioRequest) => boolean, timeoutMs = 5000): Promise<FakeTwilioRequest> {
+      const seen = requests.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error("the fake Twilio API did not receive the expected request"));
+        }, timeoutMs);
+        const listener = (request: FakeTwilioRequest) => {
+          if (!match(request)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(request);
+        };
+        listeners.add(listener);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}

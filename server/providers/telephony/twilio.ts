@@ -1,0 +1,103 @@
+import twilio from "twilio";
+import type RequestClient from "twilio/lib/base/RequestClient";
+import { CarrierError, type TelephonyProvider } from "./types";
+
+export type TwilioCredentials = { accountSid: string; authToken: string };
+
+/**
+ * The official client's HTTP client, sending every request to `baseUrl` instead of
+ * https://api.twilio.com: tests and the bench point it at a local server that answers like
+ * Twilio's REST API. The path (/2010-04-01/Accounts/...) is kept as the SDK builds it.
+ */
+class RebasedRequestClient extends twilio.RequestClient {
+  constructor(
+    private readonly baseUrl: string,
+    timeout: number,
+  ) {
+    super({ timeout, keepAlive: true });
+  }
+
+  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    const original = new URL(opts.uri);
+    return super.request<TData>({ ...opts, uri: `${this.baseUrl}${original.pathname}${original.search}` });
+  }
+}
+
+/** Twilio through its official Node.js package. */
+export function twilioProvider(
+  credentials: TwilioCredentials,
+  options: { apiBaseUrl?: string | undefined; timeoutMs?: number } = {},
+): TelephonyProvider {
+  const timeout = options.timeoutMs ?? 10_000;
+  const client = twilio(credentials.accountSid, credentials.authToken, {
+    timeout,
+    ...(options.apiBaseUrl ? { httpClient: new RebasedRequestClient(options.apiBaseUrl, timeout) } : {}),
+  });
+
+  return {
+    name: "twilio",
+
+    async placeCall(input) {
+      const call = await wrap(() =>
+        client.calls.create({
+          to: input.to,
+          from: input.from,
+          url: input.url,
+          method: "POST",
+          statusCallback: input.statusCallback,
+          statusCallbackMethod: "POST",
+          statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+          // Ring for 25 s before giving up as no-answer.
+          timeout: 25,
+        }),
+      );
+      return { callSid: call.sid };
+    },
+
+    async updateCall(callSid, update) {
+      await wrap(() => client.calls(callSid).update("twiml" in update ? { twiml: update.twiml } : update));
+    },
+
+    async verify() {
+      const account = await wrap(() => client.api.v2010.accounts(credentials.accountSid).fetch());
+      const numbers = await wrap(() => client.incomingPhoneNumbers.list({ limit: 100 }));
+      return {
+        friendlyName: account.friendlyName,
+        status: account.status,
+        numbers: numbers
+          .filter((n) => n.capabilities?.voice !== false)
+          .map((n) => ({
+            phoneNumber: n.phoneNumber,
+            friendlyName: n.friendlyName ?? null,
+            voiceUrl: n.voiceUrl ?? null,
+          })),
+      };
+    },
+  };
+}
+
+async function wrap<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const rest = error as { status?: number; code?: number; message?: string };
+    if (typeof rest.status === "number")
+      throw new CarrierError(rest.message || `Twilio answered ${rest.status}`, rest.status, rest.code);
+    throw new CarrierError(`Twilio could not be reached: ${(error as Error).message}`, 502);
+  }
+}
+
+/** X-Twilio-Signature: Twilio's own check (HMAC-SHA1 of the URL and the sorted POST parameters). */
+export function validTwilioSignature(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  params: Record<string, string>,
+): boolean {
+  if (!signature) return false;
+  return twilio.validateRequest(authToken, signature, url, params);
+}
+
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  return twilio.getExpectedTwilioSignature(authToken, url, params);
+}

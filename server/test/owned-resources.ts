@@ -1,0 +1,63 @@
+import { asDataUrl, toneWav } from "../features/voice/testing";
+import type { TestClient } from "./app";
+
+/**
+ * For each resource (the path segment after /api/) with :id routes, how to create one as its
+ * owner, answering the route parameters. The isolation walk in route-walk.test.ts calls every
+ * :id route as a second account with these ids: each must answer 404. A route whose resource
+ * has no fixture here fails the walk, so new routes cannot slip past it.
+ */
+export type Fixture = (owner: TestClient) => Promise<Record<string, string>>;
+
+export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
+  async calls(owner) {
+    const res = await owner.post("/api/calls/simulate", {
+      phoneNumber: "+15551230000",
+      callerName: "Owner's caller",
+    });
+    return { id: res.json().id };
+  },
+  async appointments(owner) {
+    const res = await owner.post("/api/appointments", {
+      title: "Owner's appointment",
+      startTime: "2030-01-15T14:00:00.000Z",
+      endTime: "2030-01-15T15:00:00.000Z",
+    });
+    return { id: res.json().id };
+  },
+  /** A sign-up is on the personal plan's trial, which includes voice cloning. */
+  async "voice-profiles"(owner) {
+    const res = await owner.post("/api/voice-profiles", {
+      voiceName: "Owner's voice",
+      // Small (8 kHz, 3.5 s): the test app keeps samples under DATA_DIR.
+      audioData: asDataUrl(toneWav(3.5, 120, 8000)),
+      consent: true,
+    });
+    return { id: res.json().id };
+  },
+  /** The local payments provider's order page. */
+  async checkout(owner) {
+    const res = await owner.post("/api/subscription/checkout", { planId: "pro" });
+    return { id: String(res.json().sessionUrl).split("/").pop() ?? "" };
+  },
+  /** The carrier webhooks' :callId is a call of the owner's (a voice demo call is one). */
+  async telephony(owner) {
+    const res = await owner.post("/api/conversation/start-demo", { phoneNumber: "+15551230001" });
+    return { callId: res.json().callId };
+  },
+  /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
+  async calendar(owner) {
+    const res = await owner.post("/api/calendar/feed");
+    const path = String(res.json().feedUrlPath);
+    return { token: path.replace(/^\/api\/calendar\//, "").replace(/\.ics$/, "") };
+  },
+};
+
+/** A valid body for routes that validate one, so the walk reaches the owner check rather than a 400. */
+export const VALID_BODIES: Record<string, unknown> = {
+  "PATCH /api/calls/:id": { isActive: false },
+  "POST /api/calls/:id/hold": { isOnHold: true },
+  "POST /api/calls/:id/process-audio": { text: "Hello, is anyone there?" },
+  "POST /api/calls/:id/transfer": {},
+  "PATCH /api/appointments/:id": { title: "Renamed by someone else", status: "cancelled" },
+};

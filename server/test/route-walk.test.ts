@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./app";
+import { OWNED_RESOURCE_FIXTURES, VALID_BODIES } from "./owned-resources";
+
+/**
+ * Walks the registered route table so that every route, including those later issues add,
+ * is covered without anyone remembering to add it here.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Routes reachable without a session, on purpose. Anything else must answer 401 when signed out. */
+const PUBLIC_ROUTES = new Set([
+  "POST /api/auth/signup",
+  "POST /api/auth/login",
+  "POST /api/auth/logout",
+  "GET /api/health",
+  // Calendar apps subscribe without a session; the secret token in the address is the credential.
+  "GET /api/calendar/:token.ics",
+  // Stripe signs its webhook; the signature over the raw body is the credential.
+  "POST /api/payments/stripe/webhook",
+  // Twilio (and the built-in carrier simulator) sign their webhooks with the account's auth token.
+  "POST /api/telephony/twilio/voice",
+  "POST /api/telephony/twilio/gather/:callId",
+  "POST /api/telephony/twilio/dial/:callId",
+  "POST /api/telephony/twilio/status",
+  "POST /api/telephony/twilio/recording",
+]);
+
+const sampleParam = "00000000-0000-4000-8000-000000000000";
+const fill = (url: string, params: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? sampleParam);
+
+describe("route table", () => {
+  it("needs a session on every route not marked public", async () => {
+    const anonymous = t.client();
+    const leaks: string[] = [];
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      if (route.isPublic) {
+        expect(PUBLIC_ROUTES.has(key) || route.url === "/*", `${key} is public but not listed`).toBe(true);
+        continue;
+      }
+      const res = await anonymous.request(route.method, fill(route.url, {}), { payload: {} });
+      if (res.statusCode !== 401) leaks.push(`${key} answered ${res.statusCode}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("answers 404 to another account for every route with an :id", async () => {
+    const owner = t.client();
+    await owner.signup();
+    const intruder = t.client();
+    await intruder.signup();
+
+    const uncovered: string[] = [];
+    const leaks: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => r.url.includes(":"))) {
+      const resource = route.url.split("/")[2] ?? "";
+      const fixture = OWNED_RESOURCE_FIXTURES[resource];
+      if (!fixture) {
+        uncovered.push(`${route.method} ${route.url}`);
+        continue;
+      }
+      const params = await fixture(owner);
+      if (route.isPublic && route.url.startsWith("/api/telephony/twilio/")) {
+        // A carrier webhook's parameter is no capability: only X-Twilio-Signature under the
+        // account's token opens it (telephony/webhooks.test.ts), so unsigned answers 403 either way.
+        for (const values of [params, {}]) {
+          const res = await intruder.request(route.method, fill(route.url, values));
+          if (res.statusCode !== 403)
+            leaks.push(`${route.method} ${route.url} answered ${res.statusCode} unsigned`);
+        }
+        continue;
+      }
+      if (route.isPublic) {
+        // A public route's parameter is a capability (the private calendar feed's secret token):
+        // holding it is the permission, so "another account" does not apply and the owner's value
+        // opens it for anyone. What must hold instead: the owner's value works (the fixture is
+        // real) and a value nobody was given answers 404. That a token opens only its own
+        // account's feed, and stops working once renewed or revoked, is in calendar.test.ts.
+        const given = await intruder.request(route.method, fill(route.url, params));
+        if (given.statusCode !== 200)
+          leaks.push(`${route.method} ${route.url} answered ${given.statusCode} to its own token`);
+        const guessed = await intruder.request(route.method, fill(route.url, {}));
+        if (guessed.statusCode !== 404)
+          leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
+        continue;
+      }
+      const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
+      const res = await intruder.request(route.method, fill(route.url, params), { payload });
+      if (res.statusCode !== 404) leaks.push(`${route.method} ${route.url} answered ${res.statusCode}`);
+    }
+    expect(uncovered, "routes with parameters need a fixture in OWNED_RESOURCE_FIXTURES").toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+});
