@@ -60,3 +60,26 @@ export function toastText(page: Page, text: string | RegExp) {
     .getByText(text)
     .first();
 }
+
+/**
+ * Catches tel: links before the browser hands them to the system (a headless browser has no
+ * dialler, and once it has tried one it stops delivering clicks to the page) and records them.
+ * Returns a reader of the numbers dialled so far.
+ */
+export async function catchDialledLinks(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const dialled: string[] = [];
+    (window as unknown as { dialled: string[] }).dialled = dialled;
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element | null)?.closest?.("a[href^='tel:']");
+        if (!link) return;
+        event.preventDefault();
+        dialled.push(link.getAttribute("href") ?? "");
+      },
+      true,
+    );
+  });
+  return () => page.evaluate(() => [...(window as unknown as { dialled: string[] }).dialled]);
+}

@@ -1,5 +1,5 @@
 import { devices, expect, test } from "@playwright/test";
-import { expectAccessible, newAccount, screenshot, signUpAndAcceptTerms } from "./helpers";
+import { catchDialledLinks, expectAccessible, newAccount, screenshot, signUpAndAcceptTerms } from "./helpers";
 
 const SIDEBAR = [
   ["Dashboard", "/"],
@@ -232,6 +232,7 @@ test.describe("phones", () => {
   test.use(pixel);
 
   test("the app-style layout has four tabs and a 911 button that asks first", async ({ page }, testInfo) => {
+    const dialled = await catchDialledLinks(page);
     await signUpAndAcceptTerms(page);
     const bar = page.getByRole("navigation", { name: "App" });
     await expect(bar.getByRole("link")).toHaveCount(4);
@@ -245,6 +246,11 @@ test.describe("phones", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(/\/contacts$/);
+    expect(await dialled()).toEqual([]);
+    await page.getByRole("button", { name: "Call 911" }).click();
+    await confirm.getByRole("button", { name: "Call 911 now" }).click();
+    await expect(confirm).toBeHidden();
+    expect(await dialled()).toEqual(["tel:911"]);
     await page.goto("/");
     await screenshot(page, "dashboard-app");
     await expectAccessible(page, testInfo, "app");

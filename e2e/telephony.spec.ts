@@ -1,5 +1,5 @@
 import { devices, expect, test } from "@playwright/test";
-import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+import { catchDialledLinks, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /** The four calling screens and the Phone service section, on the built-in carrier simulator. */
 
@@ -185,12 +185,9 @@ test.describe("on a phone", () => {
   test.use(iPhone);
 
   test("native call and the emergency test report the spec's results", async ({ page }, testInfo) => {
+    const dialled = await catchDialledLinks(page);
     await signUpAndAcceptTerms(page);
     await page.goto("/call-test");
-    // The dialler cannot open in a headless browser: record where the page tried to go instead.
-    await page.evaluate(() => {
-      window.addEventListener("beforeunload", (event) => event.preventDefault());
-    });
     await expect(page.getByTestId("device-info")).toContainText("Mobile deviceYes");
     await page.getByLabel("Phone number").fill("212-555-0123");
     await page.getByRole("button", { name: "Native Call" }).click();
@@ -204,6 +201,7 @@ test.describe("on a phone", () => {
       .click();
     await expect(results).toContainText("Emergency call initiated");
     await expect(results).toContainText(/emergency-\d+/);
+    expect(await dialled()).toEqual(["tel:2125550123", "tel:911"]);
     await screenshot(page, "call-test-phone");
     await expectAccessible(page, testInfo, "call-test-phone");
   });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { followTelLink } from "../../lib/tel-link";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 
@@ -21,7 +22,7 @@ export function EmergencyButton() {
         confirmLabel={`Call ${EMERGENCY_NUMBER} now`}
         onConfirm={() => {
           setOpen(false);
-          window.location.href = `tel:${EMERGENCY_NUMBER}`;
+          followTelLink(`tel:${EMERGENCY_NUMBER}`);
         }}
       />
     </>

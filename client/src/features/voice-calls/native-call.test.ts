@@ -6,7 +6,7 @@ describe("native call (spec 1 §3, §8)", () => {
     const dialled: string[] = [];
     const result = nativeCall(
       { phoneNumber: "+1 (212) 555-0123" },
-      { assign: (h) => dialled.push(h), open: () => {} },
+      { follow: (h) => dialled.push(h), open: () => {} },
     );
     expect(dialled).toEqual(["tel:+12125550123"]);
     expect(result.success).toBe(true);
@@ -14,12 +14,12 @@ describe("native call (spec 1 §3, §8)", () => {
     expect(result.callId).toMatch(/^native-\d+$/);
   });
 
-  it("falls back to opening the link when setting the location fails", () => {
+  it("falls back to opening the link when following it fails", () => {
     const opened: string[] = [];
     const result = nativeCall(
       { phoneNumber: "2125550123" },
       {
-        assign: () => {
+        follow: () => {
           throw new Error("blocked");
         },
         open: (h) => opened.push(h),
@@ -31,7 +31,7 @@ describe("native call (spec 1 §3, §8)", () => {
 
   it("reports failures with the spec's wording", () => {
     const failing = {
-      assign: () => {
+      follow: () => {
         throw new Error("blocked");
       },
       open: () => {
@@ -45,6 +45,6 @@ describe("native call (spec 1 §3, §8)", () => {
     const emergency = emergencyCall(failing);
     expect(emergency).toMatchObject({ success: false, message: "Failed to initiate emergency call" });
     expect(emergency.callId).toMatch(/^emergency-\d+$/);
-    expect(emergencyCall({ assign: () => {}, open: () => {} }).message).toBe("Emergency call initiated");
+    expect(emergencyCall({ follow: () => {}, open: () => {} }).message).toBe("Emergency call initiated");
   });
 });

@@ -5,14 +5,13 @@ import {
   type NativeCallResult,
   nativeCallMessages,
 } from "@common/telephony";
+import { followTelLink } from "../../lib/tel-link";
 
-/** How the page leaves for the dialler; replaceable in tests. */
-export type Navigator = { assign(href: string): void; open(href: string): void };
+/** How the page hands a number to the dialler; replaceable in tests. */
+export type Navigator = { follow(href: string): void; open(href: string): void };
 
 const browser: Navigator = {
-  assign(href) {
-    window.location.href = href;
-  },
+  follow: followTelLink,
   open(href) {
     window.open(href, "_self");
   },
@@ -20,9 +19,9 @@ const browser: Navigator = {
 
 function dial(href: string, navigate: Navigator): void {
   try {
-    navigate.assign(href);
+    navigate.follow(href);
   } catch {
-    // Spec 1 §8: if setting the location fails, open the link in the same window instead.
+    // Spec 1 §8: if following the link fails, open it in the same window instead.
     navigate.open(href);
   }
 }
