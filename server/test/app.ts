@@ -31,6 +31,24 @@ export type TestAppOptions = {
   now?: () => Date;
 };
 
+/**
+ * The environment every test app is configured from. Tests that override a whole config section
+ * start from `testConfig()` so they keep these settings.
+ */
+export const TEST_ENV = {
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  // Tests check what a turn answers, not how fast: on a loaded machine a local turn can pass
+  // the 600 ms production deadline. deadline.test.ts sets it back to test the deadline itself.
+  TWILIO_TURN_DEADLINE_MS: "10000",
+};
+
+/** The test apps' configuration before overrides. */
+export function testConfig(): Config {
+  return loadConfig(TEST_ENV);
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
@@ -38,17 +56,7 @@ export async function createTestApp(
   const database = await freshDatabase();
   // Files an app writes (voice samples, the generated app secret) go to a folder of its own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "aip-test-data-"));
-  const config = loadConfig(
-    {
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-      // Tests check what a turn answers, not how fast: on a loaded machine a local turn can pass
-      // the 600 ms production deadline. deadline.test.ts sets it back to test the deadline itself.
-      TWILIO_TURN_DEADLINE_MS: "10000",
-    },
-    { clientDir: "/nonexistent", dataDir, ...overrides },
-  );
+  const config = loadConfig(TEST_ENV, { clientDir: "/nonexistent", dataDir, ...overrides });
   const app = await buildApp({
     config,
     database,

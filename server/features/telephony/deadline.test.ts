@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadConfig } from "../../config";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp, testConfig } from "../../test/app";
 import {
   callRowBySid,
   callSid,
@@ -31,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => slowModel.listen(0, "127.0.0.1", resolve));
   const { port } = slowModel.address() as AddressInfo;
-  const defaults = loadConfig({ NODE_ENV: "test" });
+  const defaults = testConfig();
   t = await createTestApp({
     publicUrl: PUBLIC_URL,
     llm: { baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, model: "slow", timeoutMs: 8000 },

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { loadConfig } from "../../config";
 import { aiSettings, calls, users } from "../../db/schema";
 import { startFakeTwilioApi } from "../../providers/telephony/fake-twilio-api";
 import { twilioSignature } from "../../providers/telephony/twilio";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { createTestApp, type TestApp, type TestClient, testConfig } from "../../test/app";
 
 export const PUBLIC_URL = "https://calls.example.com";
 export const TWILIO = {
@@ -24,7 +23,7 @@ export async function telephonyTestApp(overrides: { timeScale?: number } = {}) {
     authToken: TWILIO.authToken,
     numbers: [TWILIO.phoneNumber, "+14155550111"],
   });
-  const defaults = loadConfig({ NODE_ENV: "test" });
+  const defaults = testConfig();
   const t: TestApp = await createTestApp({
     publicUrl: PUBLIC_URL,
     telephony: {
