@@ -23,7 +23,7 @@ const CALLERS = 50;
 const CLASSIFY_SECONDS = 2;
 const WARMUP_MS = 3_000;
 const TURNS_MS = { 1: 8_000, [CALLERS]: 15_000 } as Record<number, number>;
-const PACED_MS = 15_000;
+const PACED_MS = 30_000;
 const PACED_THINK_MS: [number, number] = [1_000, 3_000];
 const HEALTH_MS = 4_000;
 

@@ -55,14 +55,18 @@ export async function telephonyBench(): Promise<void> {
   });
   const deliveries: Delivery[] = [];
   const simulators: CarrierSimulator[] = [];
+  const cookies: string[] = [];
   try {
     // --- accounts, each connected to "its" Twilio account -------------------------------------
     const accounts: { number: string; simulator: CarrierSimulator }[] = [];
+    // A database may outlive a run (DATABASE_URL): numbers come from a block of this run's own,
+    // and are disconnected at the end.
+    const block = 200 + (randomBytes(2).readUInt16BE() % 800);
     for (let i = 0; i < ACCOUNTS; i++) {
       const { cookie } = await signUp(server.url);
       const accountSid = `AC${randomBytes(16).toString("hex")}`;
       const authToken = randomBytes(16).toString("hex");
-      const number = `+1415555${String(2000 + i).padStart(4, "0")}`;
+      const number = `+1415${block}${String(2000 + i).padStart(4, "0")}`;
       const res = await fetch(`${server.url}/api/telephony/twilio`, {
         method: "PUT",
         headers: { cookie, "content-type": "application/json" },
@@ -85,6 +89,7 @@ export async function telephonyBench(): Promise<void> {
       });
       simulators.push(simulator);
       accounts.push({ number, simulator });
+      cookies.push(cookie);
     }
 
     // --- warm-up: one short call per account, not measured ---------------------------------------
@@ -204,6 +209,10 @@ export async function telephonyBench(): Promise<void> {
     );
   } finally {
     for (const simulator of simulators) simulator.stop();
+    for (const cookie of cookies)
+      await fetch(`${server.url}/api/telephony/twilio`, { method: "DELETE", headers: { cookie } }).catch(
+        () => {},
+      );
     await server.stop();
   }
 }
