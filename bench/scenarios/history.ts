@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { CallListParams } from "../../common/calls";
-import { type Database, openPglite, openPostgres, pgliteExtensions } from "../../server/db/client";
+import { type Database, openPglite, openPostgres, pgliteOptions } from "../../server/db/client";
 import { callRepository } from "../../server/features/calls/repository";
 import { printTable } from "../load";
 import { signUp, startServer } from "../server";
@@ -110,7 +110,7 @@ export async function historyBench(): Promise<void> {
     const rows: Record<string, string | number>[] = [];
     const bare: Database = databaseUrl
       ? openPostgres(databaseUrl, 4)
-      : openPglite(await PGlite.create({ extensions: pgliteExtensions }));
+      : openPglite(await PGlite.create(pgliteOptions));
     // PGlite bare figures need the server stopped; they are measured after the HTTP runs below.
     const httpTimes = new Map<string, number[]>();
     for (const scenario of SCENARIOS) {
@@ -168,7 +168,7 @@ export async function historyBench(): Promise<void> {
     // The same SQL, bare through the driver.
     const bareDb = databaseUrl
       ? bare
-      : openPglite(await PGlite.create(path.join(dataDir, "pgdata"), { extensions: pgliteExtensions }));
+      : openPglite(await PGlite.create(path.join(dataDir, "pgdata"), pgliteOptions));
     const repo = callRepository(bareDb.db);
     for (const scenario of SCENARIOS) {
       let i = 0;

@@ -38,6 +38,16 @@ const MIGRATIONS_FOLDER = projectPath("server/db/migrations");
 /** Extensions PGlite must load to run our migrations (PostgreSQL has them built in). */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * How every embedded database is opened. PGlite's default 128 MB buffer pool is resident WASM
+ * memory that never shrinks; its files are read through the operating system's page cache
+ * anyway, so a small pool costs little speed and keeps the server about 100 MB lighter.
+ */
+export const pgliteOptions = {
+  extensions: pgliteExtensions,
+  postgresqlconf: ["shared_buffers = 32MB"],
+};
+
 export function openPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -84,7 +94,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   mkdirSync(dir, { recursive: true });
   // Imported here: a server on PostgreSQL never loads the embedded engine (about 35 MB).
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(dir, { extensions: pgliteExtensions });
+  const client = await PGlite.create(dir, pgliteOptions);
   return openPglite(client);
 }
 

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres, pgliteExtensions } from "../db/client";
+import { type Database, openPglite, openPostgres, pgliteOptions } from "../db/client";
 import { databaseUrlFor } from "./postgres-url";
 
 /**
@@ -16,7 +16,7 @@ export async function freshDatabase(): Promise<Database> {
   if (serverUrl && template) return clonePostgres(serverUrl, template);
 
   const dump = await readFile(inject("pgliteTemplatePath"));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+  const client = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([dump]) });
   return openPglite(client);
 }
 

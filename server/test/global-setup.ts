@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres, pgliteExtensions } from "../db/client";
+import { openPglite, openPostgres, pgliteOptions } from "../db/client";
 import { databaseUrlFor, TEMPLATE_DATABASE } from "./postgres-url";
 
 declare module "vitest" {
@@ -19,7 +19,7 @@ declare module "vitest" {
  * PGlite loads a dumped data directory, PostgreSQL clones a template database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const client = await PGlite.create(pgliteOptions);
   const database = openPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir("none");
