@@ -31,11 +31,8 @@ export type TestAppOptions = {
   now?: () => Date;
 };
 
-/**
- * The environment every test app is configured from. Tests that override a whole config section
- * start from `testConfig()` so they keep these settings.
- */
-export const TEST_ENV = {
+/** The environment every test app is configured from. */
+const TEST_ENV = {
   NODE_ENV: "test",
   LOG_LEVEL: "silent",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
@@ -44,19 +41,35 @@ export const TEST_ENV = {
   TWILIO_TURN_DEADLINE_MS: "10000",
 };
 
-/** The test apps' configuration before overrides. */
-export function testConfig(): Config {
-  return loadConfig(TEST_ENV);
+/** Settings a test changes; a section (telephony, llm, ...) names only the fields it changes. */
+export type ConfigOverrides = {
+  [K in keyof Config]?: Config[K] extends unknown[]
+    ? Config[K]
+    : Config[K] extends Record<string, unknown>
+      ? Partial<Config[K]>
+      : Config[K];
+};
+
+/** The test configuration with the overrides laid over it, section by section. */
+function testConfig(base: Partial<Config>, overrides: ConfigOverrides): Config {
+  const config: Record<string, unknown> = { ...loadConfig(TEST_ENV, base) };
+  const isSection = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = config[key];
+    config[key] =
+      isSection(current) && isSection(value) ? { ...(current as object), ...(value as object) } : value;
+  }
+  return config as Config;
 }
 
 export async function createTestApp(
-  overrides: Partial<Config> = {},
+  overrides: ConfigOverrides = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   // Files an app writes (voice samples, the generated app secret) go to a folder of its own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "aip-test-data-"));
-  const config = loadConfig(TEST_ENV, { clientDir: "/nonexistent", dataDir, ...overrides });
+  const config = testConfig({ clientDir: "/nonexistent", dataDir }, overrides);
   const app = await buildApp({
     config,
     database,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp, testConfig } from "../../test/app";
+import { createTestApp, type TestApp } from "../../test/app";
 import {
   callRowBySid,
   callSid,
@@ -30,11 +30,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => slowModel.listen(0, "127.0.0.1", resolve));
   const { port } = slowModel.address() as AddressInfo;
-  const defaults = testConfig();
   t = await createTestApp({
     publicUrl: PUBLIC_URL,
     llm: { baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, model: "slow", timeoutMs: 8000 },
-    telephony: { ...defaults.telephony, turnDeadlineMs: 600, twilioApiBaseUrl: "http://127.0.0.1:9" },
+    telephony: { turnDeadlineMs: 600, twilioApiBaseUrl: "http://127.0.0.1:9" },
   });
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { aiSettings, calls, users } from "../../db/schema";
 import { startFakeTwilioApi } from "../../providers/telephony/fake-twilio-api";
 import { twilioSignature } from "../../providers/telephony/twilio";
-import { createTestApp, type TestApp, type TestClient, testConfig } from "../../test/app";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 
 export const PUBLIC_URL = "https://calls.example.com";
 export const TWILIO = {
@@ -23,11 +23,9 @@ export async function telephonyTestApp(overrides: { timeScale?: number } = {}) {
     authToken: TWILIO.authToken,
     numbers: [TWILIO.phoneNumber, "+14155550111"],
   });
-  const defaults = testConfig();
   const t: TestApp = await createTestApp({
     publicUrl: PUBLIC_URL,
     telephony: {
-      ...defaults.telephony,
       twilioApiBaseUrl: fake.url,
       simulatorTimeScale: overrides.timeScale ?? 0.01,
     },
