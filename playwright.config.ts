@@ -48,6 +48,15 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, AUTH_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "warn" },
+    // start.mjs runs in production, where the built-in test checkout must be asked for by name.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+      PAYMENTS_PROVIDER: "local",
+      // e2e/navigation.spec.ts signs up this administrator to reach the admin screen.
+      ADMIN_EMAILS: "e2e-admin@example.com",
+    },
   },
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { deliveryPlugin } from "./scripts/compress-assets.js";
 
 // The dev API listens beside Vite (see scripts/dev.mjs); Vite proxies /api to it keeping the Host,
 // so the server's same-origin check sees the page's own origin.
@@ -10,9 +11,11 @@ const apiPort = Number(process.env.API_PORT ?? 5001);
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  // Source maps are "hidden" (no sourceMappingURL) and moved out of the served folder to
+  // dist/sourcemaps; text assets get .br and .gz copies for the server to pick from.
+  plugins: [react(), tailwindcss(), deliveryPlugin()],
   resolve: { alias: { "@common": fileURLToPath(new URL("./common", import.meta.url)) } },
-  build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: "hidden", chunkSizeWarningLimit: 900 },
   server: {
     port: Number(process.env.PORT ?? 5000),
     strictPort: true,

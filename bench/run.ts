@@ -1,13 +1,17 @@
+import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
+import { speechBench } from "./scenarios/speech";
 import { telephonyBench } from "./scenarios/telephony";
 
 /** `npm run bench` runs every scenario; `npm run bench -- auth` runs the named ones. */
 const SCENARIOS: Record<string, () => Promise<void>> = {
+  audio: audioBench,
   auth: authBench,
   engine: engineBench,
   history: historyBench,
+  speech: speechBench,
   telephony: telephonyBench,
 };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./text";
 
 export type WorkingHours = { start: string; end: string; days: number[] };
 
@@ -88,8 +89,7 @@ export const AiSettingsUpdate = z
     personality: z.enum(PERSONALITIES, {
       error: "Personality must be professional, friendly, casual or formal",
     }),
-    greetingMessage: z
-      .string({ error: GREETING_REQUIRED })
+    greetingMessage: safeString("The greeting", GREETING_REQUIRED)
       .trim()
       .min(1, GREETING_REQUIRED)
       .max(GREETING_MAX, `The greeting must be at most ${GREETING_MAX} characters`),
@@ -100,8 +100,8 @@ export const AiSettingsUpdate = z
       error: "Appointment duration must be 30, 45, 60 or 90 minutes",
     }),
     workingHours: WorkingHoursSchema,
-    timezone: z.string().trim().refine(isTimeZone, TIMEZONE_MESSAGE),
-    userId: z.string().max(100),
+    timezone: safeString("The time zone", TIMEZONE_MESSAGE).trim().refine(isTimeZone, TIMEZONE_MESSAGE),
+    userId: safeString("userId").max(100),
   })
   .partial()
   .refine((body) => Object.keys(body).some((key) => key !== "userId"), {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./text";
 
 /** Messages the spec names; the client shows them as they come. */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
@@ -10,37 +11,37 @@ export const PASSWORD_MAX = 128;
 export const SIGNUP_PLANS = ["personal", "business"] as const;
 export type SignupPlan = (typeof SIGNUP_PLANS)[number];
 
-const required = (max: number) =>
-  z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
+const required = (label: string, max: number) =>
+  safeString(label, REQUIRED_FIELDS_MESSAGE)
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(max, `Must be at most ${max} characters`);
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const optionalText = (label: string, max: number) =>
+  safeString(label).trim().max(max, `Must be at most ${max} characters`).optional();
 
-export const Username = required(32).regex(
+export const Username = required("The username", 32).regex(
   /^[A-Za-z0-9._-]{3,32}$/,
   "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores",
 );
 
-export const Email = required(254).toLowerCase().pipe(z.email("Please enter a valid email address"));
+export const Email = required("The email address", 254)
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address"));
 
-export const Password = z
-  .string({ error: REQUIRED_FIELDS_MESSAGE })
+export const Password = safeString("The password", REQUIRED_FIELDS_MESSAGE)
   .min(1, REQUIRED_FIELDS_MESSAGE)
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const BusinessInfo = z.object({
-  companyName: optionalText(120),
-  industry: optionalText(80),
-  businessDescription: optionalText(2000),
-  callPurpose: optionalText(500),
-  aiPersonality: optionalText(200),
-  greetingMessage: optionalText(500),
-  businessHours: optionalText(200),
+  companyName: optionalText("The company name", 120),
+  industry: optionalText("The industry", 80),
+  businessDescription: optionalText("The business description", 2000),
+  callPurpose: optionalText("The call purpose", 500),
+  aiPersonality: optionalText("The AI personality", 200),
+  greetingMessage: optionalText("The greeting message", 500),
+  businessHours: optionalText("The business hours", 200),
 });
 export type BusinessInfo = z.infer<typeof BusinessInfo>;
 
@@ -49,7 +50,7 @@ export const SignupRequest = z
     username: Username,
     email: Email,
     password: Password,
-    fullName: optionalText(120),
+    fullName: optionalText("The full name", 120),
     planType: z.enum(SIGNUP_PLANS, { error: "Choose the personal or the business plan" }).default("personal"),
     businessInfo: BusinessInfo.optional(),
   })
@@ -64,9 +65,22 @@ export const SignupRequest = z
   });
 export type SignupRequest = z.input<typeof SignupRequest>;
 
+/**
+ * Sign-up's answer (202, nothing created, nobody signed in) when it must not say why it could not
+ * create the account: the email already belongs to one, and confirming that would tell anyone
+ * which emails are registered. The email's owner is notified instead. Worded to be true and
+ * useful whatever the reason, and to point the person who forgot their account to signing in.
+ */
+export const SIGNUP_NOT_COMPLETED_MESSAGE =
+  "We couldn't create an account with these details. If you already have an account, sign in with your email or username instead.";
+export const SignupNotCompleted = z.object({ message: z.string() });
+export type SignupNotCompleted = z.infer<typeof SignupNotCompleted>;
+
 export const LoginRequest = z.object({
-  login: required(254),
-  password: z.string({ error: REQUIRED_FIELDS_MESSAGE }).min(1, REQUIRED_FIELDS_MESSAGE).max(PASSWORD_MAX),
+  login: required("The username or email", 254),
+  password: safeString("The password", REQUIRED_FIELDS_MESSAGE)
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(PASSWORD_MAX),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

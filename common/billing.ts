@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLAN_IDS } from "./plans";
+import { safeString } from "./text";
 
 /** Subscription statuses: Stripe's, plus the sign-up trial. */
 export const SUBSCRIPTION_STATUSES = [
@@ -18,6 +19,9 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const CHECKOUT_FAILED = "Failed to create checkout session. Please try again";
 export const SUBSCRIPTION_FAILED = "Failed to start subscription";
 export const CANCEL_FAILED = "Failed to cancel subscription. Please try again.";
+/** Checkout on a server with no payments provider (production without Stripe; issue 9, finding 4). */
+export const PAYMENTS_NOT_CONFIGURED =
+  "Payments are not set up on this server yet. Ask the administrator to connect Stripe (STRIPE_SECRET_KEY).";
 
 export const PlanFeaturesOut = z.object({
   monthlyMinutes: z.number().int(),
@@ -87,11 +91,23 @@ export const SubscriptionResponse = z.object({
   access: PlanAccessOut,
   /** Limits this month's usage has reached: new calls are not screened, recordings not transcribed. */
   limitsReached: z.array(z.enum(LIMIT_KEYS)),
+  /** How a paid plan is bought on this server, and what buying one now means for a trial. */
+  checkout: z.object({
+    /** Stripe, the built-in test checkout (no card is charged), or null: nothing can be bought. */
+    provider: z.enum(["local", "stripe"]).nullable(),
+    /** Why paid plans cannot be bought here (PAYMENTS_NOT_CONFIGURED); null when they can. */
+    unavailable: z.string().nullable(),
+    /**
+     * Set while a trial runs: a plan bought now keeps the trial and is first charged on this
+     * day. Null when a plan bought now is charged at once.
+     */
+    trialEndsAt: z.string().nullable(),
+  }),
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 export const CheckoutRequest = z.object({
-  planId: z.string({ error: "Choose a plan" }).trim().min(1, "Choose a plan").max(40),
+  planId: safeString("The plan", "Choose a plan").trim().min(1, "Choose a plan").max(40),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
@@ -118,6 +134,10 @@ export const CheckoutSessionOut = z.object({
   email: z.string(),
   highlights: z.array(z.string()),
   createdAt: z.string(),
+  /** The trial this order keeps: nothing is charged until this day. Null: charged at once. */
+  trialEndsAt: z.string().nullable(),
+  /** Why this order cannot be confirmed on this server now; null when it can. */
+  unavailable: z.string().nullable(),
 });
 export type CheckoutSessionOut = z.infer<typeof CheckoutSessionOut>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./text";
 
 /** Spec 2 §5: the CSV columns, in the order a file without a header row is read. */
 export const CSV_COLUMNS = ["Name", "Phone", "Email", "Company", "Notes"] as const;
@@ -11,7 +12,7 @@ export const NO_NUMBERS = "No Numbers - Please enter phone numbers to call";
 export const BULK_CALL_FAILED = "Failed to initiate bulk calls";
 
 export const ContactImportRequest = z.object({
-  csvData: z.string({ error: NO_CSV_DATA }).refine((text) => text.trim().length > 0, NO_CSV_DATA),
+  csvData: safeString("The CSV data", NO_CSV_DATA).refine((text) => text.trim().length > 0, NO_CSV_DATA),
 });
 
 export const ContactImportResponse = z.object({
@@ -32,12 +33,17 @@ export const MAX_BULK_NUMBERS = 100;
 
 export const BulkCallRequest = z.object({
   phoneNumbers: z
-    .array(z.string().max(40, "A phone number is at most 40 characters"), { error: NO_NUMBERS })
+    .array(safeString("A phone number").max(40, "A phone number is at most 40 characters"), {
+      error: NO_NUMBERS,
+    })
     .max(MAX_BULK_NUMBERS, `Call at most ${MAX_BULK_NUMBERS} numbers at a time`)
     // The same number twice in a list is one call.
     .transform((numbers) => [...new Set(numbers.map((n) => n.trim()).filter(Boolean))])
     .refine((numbers) => numbers.length > 0, NO_NUMBERS),
-  callPurpose: z.string().trim().max(300, "The call purpose must be at most 300 characters").optional(),
+  callPurpose: safeString("The call purpose")
+    .trim()
+    .max(300, "The call purpose must be at most 300 characters")
+    .optional(),
 });
 export type BulkCallRequest = z.input<typeof BulkCallRequest>;
 

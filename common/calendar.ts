@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_DURATIONS } from "./ai-settings";
+import { safeString } from "./text";
 
 /** Spec 1 §2.11 and §9: the Buffer Time options, in minutes. */
 export const BUFFER_OPTIONS = [0, 15, 30] as const;
@@ -29,7 +30,7 @@ export const CalendarSettingsUpdate = z
 export type CalendarSettingsUpdate = z.input<typeof CalendarSettingsUpdate>;
 
 export const CalendarFeedParams = z.object({
-  token: z.string().max(100, "That calendar address is not valid"),
+  token: safeString("The calendar address").max(100, "That calendar address is not valid"),
 });
 
 export const feedUrlPath = (token: string) => `/api/calendar/${token}.ics`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTime, safeString } from "./text";
 
 export const CLASSIFICATIONS = [
   "spam",
@@ -25,6 +26,17 @@ export const CALL_STATUSES = [
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
 export const SENTIMENTS = ["positive", "negative", "neutral"] as const;
+
+/**
+ * Calls from the test tools: the Call System Test, the Voice Call Demo, and every call the
+ * built-in carrier simulator carries ("Ring my number", outbound and bulk calls without Twilio).
+ * Nobody real is on the line, so they stay out of the dashboard, the history's figures and the
+ * plan's usage; History shows them behind its "Test calls" choice. The Active Calls simulation
+ * (spec 1 §2.9) is the screening loop itself and counts as a call.
+ */
+export const TEST_CALL_TYPES = ["system_test", "demo", "simulator"] as const;
+export const isTestCallType = (callType: string): boolean =>
+  (TEST_CALL_TYPES as readonly string[]).includes(callType);
 
 /** Spec 1 §9: transcript preview length in lists. */
 export const TRANSCRIPT_PREVIEW_CHARS = 150;
@@ -76,6 +88,8 @@ export const CallOut = z.object({
   confidence: z.number().nullable(),
   recordingUrl: z.string().nullable(),
   callType: z.string(),
+  /** A call from a test tool (see TEST_CALL_TYPES): left out of every figure. */
+  isTest: z.boolean(),
   transferredAt: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallOut>;
@@ -83,12 +97,14 @@ export type Call = z.infer<typeof CallOut>;
 const PHONE_REQUIRED = "Please enter a phone number";
 
 export const SimulateCallRequest = z.object({
-  phoneNumber: z
-    .string({ error: PHONE_REQUIRED })
+  phoneNumber: safeString("The phone number", PHONE_REQUIRED)
     .trim()
     .min(1, PHONE_REQUIRED)
     .max(40, "That phone number is too long"),
-  callerName: z.string().trim().max(120, "Caller name must be at most 120 characters").optional(),
+  callerName: safeString("Caller name")
+    .trim()
+    .max(120, "Caller name must be at most 120 characters")
+    .optional(),
 });
 export type SimulateCallRequest = z.input<typeof SimulateCallRequest>;
 
@@ -97,8 +113,7 @@ export const BLANK_TEXT_MESSAGE = "Please type what the caller says";
 
 /** A typed caller line (JSON alternative to the multipart upload). */
 export const CallerText = z.object({
-  text: z
-    .string({ error: BLANK_TEXT_MESSAGE })
+  text: safeString("What the caller says", BLANK_TEXT_MESSAGE)
     .trim()
     .min(1, BLANK_TEXT_MESSAGE)
     .max(CALLER_TEXT_MAX, `What the caller says must be at most ${CALLER_TEXT_MAX} characters per turn`),
@@ -112,15 +127,23 @@ export const ProcessAudioResponse = z.object({
 });
 export type ProcessAudioResponse = z.infer<typeof ProcessAudioResponse>;
 
+/** A call's duration in seconds is stored as an integer; no call lasts a week. */
+const MAX_CALL_SECONDS = 7 * 24 * 60 * 60;
+
 export const CallIdParams = z.object({ id: z.uuid("That call id is not valid") });
 
 export const PatchCallRequest = z
   .object({
     isActive: z.boolean().optional(),
-    endTime: z.iso.datetime({ offset: true, error: "endTime must be an ISO date-time" }).optional(),
+    endTime: dateTime("endTime", "endTime must be an ISO date-time").optional(),
     status: z.enum(["completed", "missed"], { error: "status must be completed or missed" }).optional(),
-    duration: z.number().int().min(0).optional(),
-    notes: z.string().max(5000).optional(),
+    duration: z
+      .number({ error: "duration must be a number of seconds" })
+      .int("duration must be a whole number of seconds")
+      .min(0, "duration cannot be negative")
+      .max(MAX_CALL_SECONDS, "duration is at most a week, in seconds")
+      .optional(),
+    notes: safeString("Notes").max(5000, "Notes must be at most 5000 characters").optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
 
@@ -128,9 +151,20 @@ export const HoldRequest = z.object({ isOnHold: z.boolean({ error: "isOnHold mus
 
 export const CALL_SORTS = ["createdAt", "duration", "importance"] as const;
 export const CALL_FILTERS = ["all", ...CLASSIFICATIONS] as const;
+/** Which calls a list shows: test calls too (the API's default), none of them, or only them. */
+export const TEST_CALL_CHOICES = ["include", "exclude", "only"] as const;
+export type TestCallChoice = (typeof TEST_CALL_CHOICES)[number];
+
+/** Deeper than any history goes; keeps OFFSET an integer the database takes. */
+const MAX_PAGE = 1_000_000;
 
 export const CallListQuery = z.object({
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page starts at 1").default(1),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(MAX_PAGE, "page is at most 1,000,000")
+    .default(1),
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int()
@@ -138,12 +172,15 @@ export const CallListQuery = z.object({
     .max(100, "limit is at most 100")
     .default(10),
   filter: z.enum(CALL_FILTERS, { error: `filter must be one of ${CALL_FILTERS.join(", ")}` }).default("all"),
-  search: z.string().trim().max(100, "search is at most 100 characters").optional(),
+  search: safeString("The search").trim().max(100, "search is at most 100 characters").optional(),
   sortBy: z
     .enum(CALL_SORTS, { error: `sortBy must be one of ${CALL_SORTS.join(", ")}` })
     .default("createdAt"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
   active: z.enum(["true", "false"], { error: "active must be true or false" }).optional(),
+  testCalls: z
+    .enum(TEST_CALL_CHOICES, { error: `testCalls must be one of ${TEST_CALL_CHOICES.join(", ")}` })
+    .default("include"),
 });
 export type CallListQuery = z.input<typeof CallListQuery>;
 export type CallListParams = z.output<typeof CallListQuery>;
@@ -154,6 +191,7 @@ export const CallExportQuery = CallListQuery.pick({
   search: true,
   sortBy: true,
   sortOrder: true,
+  testCalls: true,
 }).extend({
   format: z.literal("csv", { error: "format must be csv" }).default("csv"),
 });
@@ -176,6 +214,8 @@ export const CallListResponse = z.object({
     appointmentsScheduled: z.number(),
     supportResolved: z.number(),
     averageDuration: z.number(),
+    /** The account's test calls, which the five figures above leave out. */
+    testCalls: z.number(),
   }),
 });
 export type CallListResponse = z.infer<typeof CallListResponse>;
@@ -185,8 +225,30 @@ export const Stats = z.object({
   spamBlocked: z.number(),
   appointments: z.number(),
   successRate: z.number(),
+  /** Test calls today: not in the four figures above. */
+  testCallsToday: z.number(),
 });
 export type Stats = z.infer<typeof Stats>;
+
+// --- Deleting calls -----------------------------------------------------------------------------
+
+export const DELETE_LIVE_CALL_MESSAGE = "This call is still in progress. End it first, then delete it.";
+export const DELETE_IDS_MAX = 100;
+export const DeleteCallsRequest = z.object({
+  ids: z
+    .array(z.uuid("That call id is not valid"), { error: "Send the ids of the calls to delete" })
+    .min(1, "Choose at least one call to delete")
+    .max(DELETE_IDS_MAX, `Delete at most ${DELETE_IDS_MAX} calls at a time`),
+});
+export type DeleteCallsRequest = z.input<typeof DeleteCallsRequest>;
+export const DeleteCallsResponse = z.object({ deleted: z.number().int() });
+export type DeleteCallsResponse = z.infer<typeof DeleteCallsResponse>;
+/** Deleting every test call: the ones still live are kept (and counted here). */
+export const DeleteTestCallsResponse = z.object({
+  deleted: z.number().int(),
+  stillLive: z.number().int(),
+});
+export type DeleteTestCallsResponse = z.infer<typeof DeleteTestCallsResponse>;
 
 /** Events on /api/events (server-sent). */
 export type CallEvent =

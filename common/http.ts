@@ -15,3 +15,25 @@ export const Health = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof Health>;
+
+/** The parts of the service a signed-in person depends on, as the dashboard's System Status shows them. */
+export const SYSTEM_PARTS = ["database", "ai", "speech", "telephony", "payments"] as const;
+/**
+ * ok: working as configured; limited: working in a reduced or test mode (say how); off: not set
+ * up on this server; error: set up but failing.
+ */
+export const PART_STATES = ["ok", "limited", "off", "error"] as const;
+
+export const SystemPart = z.object({
+  id: z.enum(SYSTEM_PARTS),
+  label: z.string(),
+  state: z.enum(PART_STATES),
+  detail: z.string(),
+});
+export type SystemPart = z.infer<typeof SystemPart>;
+
+export const SystemStatus = z.object({
+  status: z.enum(["ok", "degraded"]),
+  parts: z.array(SystemPart),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;

@@ -47,6 +47,19 @@ export const SUBSCRIPTION_PLAN_IDS = ["free", "basic", "pro", "premium"] as cons
 /** The sign-up plans, also on offer from the subscription screen. */
 export const SIGNUP_PLAN_IDS = ["personal", "business"] as const satisfies readonly PlanId[];
 
+/**
+ * Every plan from least to most (issue 9, item 12): each step includes everything the one below
+ * it does, and more, and costs more. The subscription screen shows the plans in this order.
+ */
+export const PLAN_LADDER = [
+  "free",
+  "basic",
+  "personal",
+  "pro",
+  "premium",
+  "business",
+] as const satisfies readonly PlanId[];
+
 /** Spec 2 §3, "Plan definition": -1 means unlimited. Limits are per calendar month. */
 export type PlanFeatures = {
   monthlyMinutes: number;
@@ -61,11 +74,11 @@ export type PlanFeatures = {
 export type PlanAccess = {
   /** Creating and using cloned voices: every plan but free. */
   voiceCloning: boolean;
-  /** CSV import and bulk calling: business and pro. */
+  /** CSV import and bulk calling: pro and every plan above it (spec 2 §6 names business and pro). */
   businessFeatures: boolean;
-  /** Advanced analytics: pro and premium. */
+  /** Advanced analytics: pro and every plan above it (spec 2 §6 names pro and premium). */
   advancedAnalytics: boolean;
-  /** Priority support: premium (and the business plan, whose offer includes it). */
+  /** Priority support: premium and business (spec 2 §6 says premium; the business offer includes it). */
   prioritySupport: boolean;
 };
 export type PlanFeatureKey = keyof PlanAccess;
@@ -112,7 +125,13 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     popular: false,
     group: "subscription",
     description: "Try call screening on a few calls a month.",
-    highlights: ["60 minutes a month", "30 screened calls", "10 transcriptions", "Ad-supported"],
+    highlights: [
+      "60 minutes a month",
+      "30 screened calls",
+      "10 transcriptions",
+      "Up to 25 contacts",
+      "Ad-supported",
+    ],
     features: {
       monthlyMinutes: 60,
       callScreeningLimit: 30,
@@ -133,9 +152,11 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     group: "subscription",
     description: "For a personal line with regular calls.",
     highlights: [
+      "Everything in Free, plus:",
       "300 minutes a month",
       "150 screened calls",
       "100 transcriptions",
+      "Up to 100 contacts",
       "Voice cloning",
       "No ads",
     ],
@@ -154,22 +175,22 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
   pro: plan({
     id: "pro",
     name: "Pro",
-    priceCents: 1999,
+    priceCents: 3900,
     popular: true,
     group: "subscription",
     description: "For busy professionals and small teams.",
     highlights: [
+      "Everything in Personal, plus:",
       "1,000 minutes a month",
-      "Unlimited screened calls",
-      "500 transcriptions",
-      "Voice cloning",
+      "Unlimited contacts",
       "CSV import and bulk calling",
       "Advanced analytics",
+      "3 calls at the same time",
     ],
     features: {
       monthlyMinutes: 1000,
       callScreeningLimit: UNLIMITED,
-      transcriptionLimit: 500,
+      transcriptionLimit: UNLIMITED,
       hasAds: false,
       hasPrioritySupport: false,
       hasAdvancedAnalytics: true,
@@ -181,17 +202,15 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
   premium: plan({
     id: "premium",
     name: "Premium",
-    priceCents: 4999,
+    priceCents: 7900,
     popular: false,
     group: "subscription",
     description: "Everything unlimited, with priority support.",
     highlights: [
+      "Everything in Pro, plus:",
       "Unlimited minutes",
-      "Unlimited screened calls",
-      "Unlimited transcriptions",
-      "Voice cloning",
-      "Advanced analytics",
       "Priority support",
+      "5 calls at the same time",
     ],
     features: {
       monthlyMinutes: UNLIMITED,
@@ -201,7 +220,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       hasPrioritySupport: true,
       hasAdvancedAnalytics: true,
     },
-    access: access(true, false, true, true),
+    access: access(true, true, true, true),
     contactLimit: UNLIMITED,
     concurrentCalls: 5,
   }),
@@ -212,7 +231,14 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     popular: false,
     group: "signup",
     description: "Your own assistant for your personal number.",
-    highlights: [...SIGNUP_PLAN_DETAILS.personal.features, "Voice cloning"],
+    highlights: [
+      "Everything in Basic, plus:",
+      "500 monthly minutes",
+      "Unlimited screened calls",
+      "Unlimited transcriptions",
+      "Email support",
+      "2 calls at the same time",
+    ],
     features: {
       monthlyMinutes: SIGNUP_PLAN_DETAILS.personal.monthlyMinutes,
       callScreeningLimit: UNLIMITED,
@@ -232,20 +258,56 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     popular: false,
     group: "signup",
     description: "A custom AI agent for your business line.",
-    highlights: [...SIGNUP_PLAN_DETAILS.business.features, "Voice cloning"],
+    highlights: ["Everything in Premium, plus:", "Custom AI agent", "10 calls at the same time"],
     features: {
       monthlyMinutes: SIGNUP_PLAN_DETAILS.business.monthlyMinutes,
       callScreeningLimit: UNLIMITED,
       transcriptionLimit: UNLIMITED,
       hasAds: false,
       hasPrioritySupport: true,
-      hasAdvancedAnalytics: false,
+      hasAdvancedAnalytics: true,
     },
-    access: access(true, true, false, true),
+    access: access(true, true, true, true),
     contactLimit: SIGNUP_PLAN_DETAILS.business.contactLimit,
     concurrentCalls: 10,
   }),
 };
+
+/** The parts of a plan that say what it includes (a PlanDefinition, or the API's PlanOut). */
+export type PlanOffer = Pick<PlanDefinition, "features" | "access" | "contactLimit" | "concurrentCalls">;
+
+/** What a plan includes that is counted; -1 is unlimited. More is better on every one. */
+export const PLAN_ALLOWANCES: { label: string; amount: (plan: PlanOffer) => number }[] = [
+  { label: "Call minutes a month", amount: (p) => p.features.monthlyMinutes },
+  { label: "Screened calls a month", amount: (p) => p.features.callScreeningLimit },
+  { label: "Transcriptions a month", amount: (p) => p.features.transcriptionLimit },
+  { label: "Contacts", amount: (p) => p.contactLimit },
+  { label: "Calls at the same time", amount: (p) => p.concurrentCalls },
+];
+
+/** What a plan includes or not. */
+export const PLAN_INCLUSIONS: { label: string; has: (plan: PlanOffer) => boolean }[] = [
+  { label: "No ads", has: (p) => !p.features.hasAds },
+  { label: "Voice cloning", has: (p) => p.access.voiceCloning },
+  { label: "CSV import and bulk calling", has: (p) => p.access.businessFeatures },
+  { label: "Advanced analytics", has: (p) => p.access.advancedAnalytics },
+  { label: "Priority support", has: (p) => p.access.prioritySupport },
+];
+
+const asCount = (amount: number) => (amount === UNLIMITED ? Number.POSITIVE_INFINITY : amount);
+
+/** True when `a` includes at least as much of everything as `b` does. */
+export function includesEverythingIn(a: PlanOffer, b: PlanOffer): boolean {
+  return (
+    PLAN_ALLOWANCES.every(({ amount }) => asCount(amount(a)) >= asCount(amount(b))) &&
+    PLAN_INCLUSIONS.every(({ has }) => has(a) || !has(b))
+  );
+}
+
+/** True when `a` includes everything `b` does and something more. */
+export function includesMoreThan(a: PlanOffer, b: PlanOffer): boolean {
+  return includesEverythingIn(a, b) && !includesEverythingIn(b, a);
+}
 
 export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
@@ -268,10 +330,17 @@ export const FEATURE_NAMES: Record<PlanFeatureKey, string> = {
   prioritySupport: "priority support",
 };
 
+/** "Pro, Premium or Business": names as a person lists them. */
+export function listNames(names: readonly string[], last: "and" | "or"): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${last} ${names.at(-1)}` : (names[0] ?? "");
+}
+
 /** The refusal every gated route answers with (402), naming the plans that include the feature. */
 export function featureRefusal(feature: PlanFeatureKey, current: PlanDefinition): string {
-  const names = plansWith(feature).map((p) => p.name);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  const list = listNames(
+    plansWith(feature).map((p) => p.name),
+    "or",
+  );
   return `The ${current.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade to ${list} to use it.`;
 }
 

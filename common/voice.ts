@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./text";
 
 /** Spec 2 §9: the recommended sample length. */
 export const RECOMMENDED_SAMPLE_SECONDS = 30;
@@ -9,6 +10,8 @@ export const MAX_SAMPLE_SECONDS = 120;
 /** The decoded sample's size limit (30 s of browser audio is about 0.2 MB; of WAV about 3 MB). */
 export const MAX_SAMPLE_BYTES = 8 * 1024 * 1024;
 export const VOICE_NAME_MAX = 60;
+/** Voice profiles one account may keep (each holds a recording, and maybe a voice at the service). */
+export const MAX_VOICE_PROFILES = 10;
 
 /** Spec 2 §5 and §8. */
 export const VOICE_INPUT_REQUIRED = "Please record audio and enter a voice name";
@@ -16,6 +19,7 @@ export const MICROPHONE_FAILED = "Failed to access microphone. Please check perm
 export const VOICE_CREATE_FAILED = "Failed to create voice profile. Please try again.";
 export const VOICE_CONSENT_REQUIRED =
   "Please confirm this is your own voice and that you consent to cloning it";
+export const VOICE_PROFILE_LIMIT = `You have ${MAX_VOICE_PROFILES} voice profiles, the most an account can keep. Delete one you no longer use to create another.`;
 export const SAMPLE_TOO_LARGE = `The voice sample is larger than ${MAX_SAMPLE_BYTES / 1024 / 1024} MB. Record a shorter sample (${RECOMMENDED_SAMPLE_SECONDS} seconds is plenty).`;
 
 /** What the user agrees to; stored word for word with the time and the sample's SHA-256. */
@@ -34,13 +38,12 @@ export const ACCEPTED_AUDIO_TYPES = [
 ] as const;
 
 export const CreateVoiceProfile = z.object({
-  voiceName: z
-    .string({ error: VOICE_INPUT_REQUIRED })
+  voiceName: safeString("The voice name", VOICE_INPUT_REQUIRED)
     .trim()
     .min(1, VOICE_INPUT_REQUIRED)
     .max(VOICE_NAME_MAX, `The voice name must be at most ${VOICE_NAME_MAX} characters`),
   /** The recording as a data URL ("data:audio/webm;codecs=opus;base64,..."). */
-  audioData: z.string({ error: VOICE_INPUT_REQUIRED }).min(1, VOICE_INPUT_REQUIRED),
+  audioData: safeString("The recording", VOICE_INPUT_REQUIRED).min(1, VOICE_INPUT_REQUIRED),
   consent: z.literal(true, { error: VOICE_CONSENT_REQUIRED }),
 });
 export type CreateVoiceProfile = z.input<typeof CreateVoiceProfile>;

@@ -18,8 +18,9 @@ const at = (day: Date, hours: number, minutes: number) =>
   new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes, TZ);
 const iso = (date: Date) => new Date(date.getTime()).toISOString();
 const ymd = (date: Date) => format(date, "yyyy-MM-dd");
+/** How the list shows a time: the year only when it is not this year's. */
 const shown = (start: Date, end: Date) =>
-  `${format(start, "EEEE, MMMM d, h:mm a")} to ${format(end, "h:mm a")}`;
+  `${format(start, start.getFullYear() === today.getFullYear() ? "EEEE, MMMM d, h:mm a" : "EEEE, MMMM d, yyyy, h:mm a")} to ${format(end, "h:mm a")}`;
 const icsTime = (date: Date) =>
   iso(date)
     .replace(/\.\d{3}Z$/, "Z")
@@ -293,4 +294,183 @@ test("appointments: sample, create, edit, cancel, stats, calendar settings and f
   await expect(addressBox).toHaveCount(0);
   expect(await status(renewed)).toBe(404);
   await screenshot(page, "appointments-feed-off");
+});
+
+test("appointments: a past time is refused, an overlap is warned about, filters show past and cancelled, pages load more", async ({
+  page,
+}, testInfo) => {
+  await signUpAndAcceptTerms(page);
+  await page.goto("/appointments");
+  await expect(page.getByTestId("scheduled-count")).toHaveText("0 scheduled");
+  const yesterday = addDays(today, -1);
+  const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
+  const pastMessage = "That time has already passed. Choose a start time in the future.";
+
+  // Yesterday is refused in the dialog, with the reason under the date and time.
+  await page.getByRole("button", { name: "New Appointment" }).click();
+  await dialog.getByLabel("Title").fill("Site visit");
+  await dialog.getByLabel("Date").fill(ymd(yesterday));
+  await dialog.getByLabel("Time").fill("10:00");
+  await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(pastMessage);
+  await expect(dialog.getByLabel("Date")).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, "appointments-past-refused");
+  expect(await appointmentsFromApi(page)).toEqual([]);
+  // The server refuses it too, for any caller of the API.
+  const direct = await page.evaluate(
+    async (body) => {
+      const res = await fetch("/api/appointments", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, message: (await res.json()).message };
+    },
+    { title: "Site visit", startTime: iso(at(yesterday, 10, 0)), endTime: iso(at(yesterday, 11, 0)) },
+  );
+  expect(direct).toEqual({ status: 400, message: pastMessage });
+
+  // Changing the date clears the message; tomorrow at 10 is booked.
+  await dialog.getByLabel("Date").fill(ymd(tomorrow));
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("scheduled-count")).toHaveText("1 scheduled");
+
+  // Tomorrow 10:30 overlaps it: the dialog says with what and when, and books only when asked.
+  await page.getByRole("button", { name: "New Appointment" }).click();
+  await dialog.getByLabel("Title").fill("Roof inspection");
+  await dialog.getByLabel("Date").fill(ymd(tomorrow));
+  await dialog.getByLabel("Time").fill("10:30");
+  await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  const warning = dialog.getByRole("alert");
+  await expect(warning).toContainText(
+    `This overlaps with Site visit at ${format(at(tomorrow, 10, 0), "EEEE, MMMM d 'at' h:mm a")}.`,
+  );
+  await expectAccessible(page, testInfo, "appointment-overlap-warning");
+  await screenshot(page, "appointments-overlap-warning");
+  expect(await appointmentsFromApi(page)).toHaveLength(1);
+  // "Choose another time" puts the question away; a free time books without a word.
+  await warning.getByRole("button", { name: "Choose another time" }).click();
+  await expect(warning).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await dialog.getByRole("button", { name: "Book anyway" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastText(page, "New appointment has been scheduled successfully.")).toBeVisible();
+  await expect(page.getByTestId("scheduled-count")).toHaveText("2 scheduled");
+  const upcomingList = page.getByRole("list", { name: "Upcoming appointments" });
+  await expect(upcomingList.getByRole("listitem")).toHaveCount(2);
+  await expect(upcomingList).toContainText("Roof inspection");
+
+  // A moved time that overlaps asks again; moving it clear saves without a word.
+  await page.getByRole("button", { name: "Edit Roof inspection" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Appointment" });
+  await edit.getByLabel("Time").fill("09:30");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit.getByRole("alert")).toContainText("This overlaps with Site visit");
+  await expect(edit.getByRole("button", { name: "Save anyway" })).toBeVisible();
+  await edit.getByLabel("Time").fill("13:00");
+  await expect(edit.getByRole("alert")).toHaveCount(0);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(upcomingList).toContainText(shown(at(tomorrow, 13, 0), at(tomorrow, 14, 0)));
+
+  // Cancelled and past (completed) appointments leave Upcoming and show under their filters.
+  await page.getByRole("button", { name: "Cancel Site visit" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this appointment?" })
+    .getByRole("button", { name: "Cancel Appointment" })
+    .click();
+  await expect(page.getByTestId("scheduled-count")).toHaveText("1 scheduled");
+  await expect(upcomingList).not.toContainText("Site visit");
+  const lastWeek = addDays(today, -7);
+  const record = await page.evaluate(
+    async (body) =>
+      (
+        await fetch("/api/appointments", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    {
+      title: "Boiler service",
+      startTime: iso(at(lastWeek, 9, 0)),
+      endTime: iso(at(lastWeek, 10, 0)),
+      status: "completed",
+    },
+  );
+  expect(record).toBe(201);
+  await page.reload();
+
+  const tabs = page.getByRole("tablist", { name: "Show appointments" });
+  await expect(tabs.getByRole("tab", { name: "Past 1" })).toBeVisible();
+  await expect(tabs.getByRole("tab", { name: "Cancelled 1" })).toBeVisible();
+  await tabs.getByRole("tab", { name: /^Past/ }).click();
+  await expect(page).toHaveURL(/\/appointments\?filter=past$/);
+  await expect(page.getByRole("heading", { name: "Past Appointments" })).toBeVisible();
+  const pastList = page.getByRole("list", { name: "Past appointments" });
+  await expect(pastList).toContainText("Boiler service");
+  await expect(pastList).toContainText("Completed");
+  await expect(pastList).toContainText(shown(at(lastWeek, 9, 0), at(lastWeek, 10, 0)));
+  await expect(pastList.getByRole("button", { name: "Cancel Boiler service" })).toHaveCount(0);
+
+  await tabs.getByRole("tab", { name: /^Cancelled/ }).click();
+  const cancelledList = page.getByRole("list", { name: "Cancelled appointments" });
+  await expect(cancelledList).toContainText("Site visit");
+  await expect(cancelledList).toContainText("Cancelled");
+  await screenshot(page, "appointments-cancelled-filter");
+  await expectAccessible(page, testInfo, "appointments-cancelled-filter");
+
+  await tabs.getByRole("tab", { name: /^All/ }).click();
+  const allList = page.getByRole("list", { name: "All appointments" });
+  await expect(allList.getByRole("listitem")).toHaveCount(3);
+  // The filter is in the address: a reload keeps it.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "All Appointments" })).toBeVisible();
+
+  // Paging: 24 more ahead make 25 upcoming; the first 20 show, Load more brings the rest.
+  const created = await page.evaluate(
+    async (days) => {
+      const statuses: number[] = [];
+      for (const day of days) {
+        const res = await fetch("/api/appointments", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ title: `Follow-up ${day.n}`, startTime: day.start, endTime: day.end }),
+        });
+        statuses.push(res.status);
+      }
+      return statuses;
+    },
+    Array.from({ length: 24 }, (_, i) => ({
+      n: i + 1,
+      start: iso(at(addDays(today, 2 + i), 9, 0)),
+      end: iso(at(addDays(today, 2 + i), 9, 30)),
+    })),
+  );
+  expect(created.every((status) => status === 201)).toBe(true);
+  await tabs.getByRole("tab", { name: /^Upcoming/ }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByTestId("scheduled-count")).toHaveText("25 scheduled");
+  await expect(upcomingList.getByRole("listitem")).toHaveCount(20);
+  await expect(page.getByTestId("appointments-shown")).toHaveText("Showing 20 of 25");
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(upcomingList.getByRole("listitem")).toHaveCount(25);
+  await expect(page.getByTestId("appointments-shown")).toHaveText("Showing 25 of 25");
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  // Soonest first across both pages: tomorrow's, then the follow-ups day by day.
+  const items = await upcomingList.getByRole("listitem").allTextContents();
+  expect(items.map((text) => /^(Roof inspection|Follow-up \d+)/.exec(text)?.[1])).toEqual([
+    "Roof inspection",
+    ...Array.from({ length: 24 }, (_, i) => `Follow-up ${i + 1}`),
+  ]);
+  await screenshot(page, "appointments-paged");
+
+  // On a phone the filter and the list fit the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tabs.getByRole("tab", { name: /^Cancelled/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "appointments-phone");
 });

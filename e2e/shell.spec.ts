@@ -73,8 +73,14 @@ test("a visitor signs up, accepts the terms, walks the sidebar, signs out and ba
   }
   // The highlight rule: a deeper path keeps its section highlighted, except for "/".
   await page.goto("/conversation-flow-simple");
-  await expect(nav.getByRole("link", { name: "Conversation Flow" })).toHaveAttribute("aria-current", "page");
-  await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Conversation Flow", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expectAccessible(page, testInfo, "shell");
 
   // Every route of spec 1 §2.2 renders a screen, not the 404 page.
@@ -255,4 +261,24 @@ test.describe("phones", () => {
     await screenshot(page, "dashboard-app");
     await expectAccessible(page, testInfo, "app");
   });
+});
+
+test("the dashboard's System Status says what this server runs, not fixed text", async ({
+  page,
+}, testInfo) => {
+  await signUpAndAcceptTerms(page);
+  const status = page.getByRole("list", { name: "System status" });
+  await expect(status.getByRole("listitem")).toHaveCount(5);
+  await expect(page.getByTestId("status-database")).toContainText("Database: Operational");
+  await expect(page.getByTestId("status-ai")).toContainText("AI assistant: Operational");
+  await expect(page.getByTestId("status-speech")).toContainText("Speech recognition");
+  // The browser tests' server has no Twilio account and sells through the test checkout.
+  await expect(page.getByTestId("status-telephony")).toContainText("Built-in simulator");
+  await expect(page.getByTestId("status-payments")).toContainText("Payments: Limited");
+  await expect(page.getByTestId("status-payments")).toContainText("no card is charged");
+  // Issue 9, walk 11: no lines about areas this product does not have.
+  await expect(page.getByRole("main")).not.toContainText("Email Marketing Ready");
+  await expect(page.getByRole("main")).not.toContainText("AI Agents Active");
+  await screenshot(page, "dashboard-system-status");
+  await expectAccessible(page, testInfo, "dashboard");
 });

@@ -1,10 +1,15 @@
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
  * /subscription, the local checkout page and /business-plan in Chromium: plans and usage from the
- * server, a plan change through the local checkout that changes what the server allows, cancel,
- * the free plan, a reached limit, and the error toasts.
+ * server as one ladder, a plan chosen during the trial (the trial keeps its days and the plan is
+ * charged when it ends) that changes what the server allows, cancel, the free plan, a reached
+ * limit, the error toasts, and a production server with no payments set up.
  */
 
 const api = <T>(page: Page, path: string, init?: { method?: string; body?: unknown }) =>
@@ -19,6 +24,20 @@ const api = <T>(page: Page, path: string, init?: { method?: string; body?: unkno
     },
     { path, init },
   ) as Promise<{ status: number; body: T }>;
+
+/** "June 3, 2026": the account's trial end, as the screens write days. */
+async function trialEndDay(page: Page): Promise<string> {
+  const [sub, user] = await Promise.all([
+    api<{ subscription: { currentPeriodEnd: string } }>(page, "/api/subscription"),
+    api<{ timezone: string }>(page, "/api/user"),
+  ]);
+  return new Date(sub.body.subscription.currentPeriodEnd).toLocaleDateString("en-US", {
+    timeZone: user.body.timezone,
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  });
+}
 
 async function openSubscription(page: Page) {
   await page.getByRole("link", { name: "Subscription" }).first().click();
@@ -38,7 +57,7 @@ async function screenedCall(page: Page) {
   await api(page, `/api/calls/${call.body.id}`, { method: "PATCH", body: { isActive: false } });
 }
 
-test("shows the plan, usage bars counted from real calls, the plan cards and the comparison table", async ({
+test("shows the plan, usage bars counted from real calls, every plan as one ladder, and the comparison table", async ({
   page,
 }, testInfo) => {
   await signUpAndAcceptTerms(page);
@@ -54,27 +73,65 @@ test("shows the plan, usage bars counted from real calls, the plan cards and the
   await expect(page.getByRole("progressbar", { name: "Call Minutes" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
 
-  for (const [id, price] of [
-    ["free", "$0"],
-    ["basic", "$9.99"],
-    ["pro", "$19.99"],
-    ["premium", "$49.99"],
-    ["personal", "$29"],
-    ["business", "$149"],
+  // One ladder, least to most: each plan costs more than the one before and includes more.
+  const ladder = page.getByRole("list", { name: "Plans from least to most" }).getByRole("listitem");
+  await expect(ladder.getByRole("heading", { level: 3 })).toHaveText([
+    "Free",
+    "Basic",
+    /^Personal\s*Your plan$/,
+    "Pro",
+    "Premium",
+    "Business",
+  ]);
+  for (const [id, price, below] of [
+    ["free", "$0", null],
+    ["basic", "$9.99", "Free"],
+    ["personal", "$29", "Basic"],
+    ["pro", "$39", "Personal"],
+    ["premium", "$79", "Pro"],
+    ["business", "$149", "Premium"],
   ] as const) {
-    await expect(page.getByTestId(`plan-${id}`)).toContainText(`${price}/month`);
+    const card = page.getByTestId(`plan-${id}`);
+    await expect(card).toContainText(`${price}/month`);
+    if (below) await expect(card).toContainText(`Everything in ${below}, plus:`);
   }
   await expect(page.getByTestId("plan-pro")).toContainText("Most Popular");
+  await expect(page.getByTestId("plan-personal")).toContainText("Your plan");
   await expect(page.getByTestId("plan-personal").getByRole("button")).toHaveText(
     "Keep Personal after the trial",
   );
+  // What choosing a plan does to the trial, said before choosing.
+  const end = await trialEndDay(page);
+  await expect(page.getByTestId("trial-note")).toHaveText(
+    `Your trial continues until ${end}. Choosing a plan now keeps it: the plan applies straight away and you'll be charged its monthly price on ${end}, not before. Cancel before then and you pay nothing.`,
+  );
+  await expect(page.getByTestId("plan-pro-trial")).toHaveText(
+    `$0 today: first charge on ${end.replace(/, \d{4}$/, "")}, when your trial ends`,
+  );
   const table = page.getByRole("table", { name: "Features of each plan" });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Feature",
+    "Free",
+    "Basic",
+    "Your planPersonal",
+    "Pro",
+    "Premium",
+    "Business",
+  ]);
+  await expect(table.getByRole("row", { name: /Price a month/ }).getByRole("cell")).toHaveText([
+    "Free",
+    "$9.99",
+    "$29",
+    "$39",
+    "$79",
+    "$149",
+  ]);
   await expect(table.getByRole("row", { name: /Call minutes a month/ }).getByRole("cell")).toHaveText([
     "60",
     "300",
+    "500",
     "1,000",
     "Unlimited",
-    "500",
     "Unlimited",
   ]);
   await expect(page.getByRole("region", { name: "Advanced Analytics" })).toBeVisible();
@@ -83,14 +140,18 @@ test("shows the plan, usage bars counted from real calls, the plan cards and the
   await expectAccessible(page, testInfo, "subscription");
 });
 
-test("a plan change through the local checkout changes what the server allows; then cancel", async ({
+test("a plan chosen during the trial keeps the trial, is charged at its end, and changes what the server allows; then cancel", async ({
   page,
 }, testInfo) => {
   await signUpAndAcceptTerms(page);
+  const end = await trialEndDay(page);
 
   // Business features: not on the personal plan.
   await page.goto("/business-plan");
   await expect(page.getByRole("heading", { level: 1, name: "Business Plan Required" })).toBeVisible();
+  await expect(
+    page.getByText("CSV import and bulk calling are part of the Pro, Premium and Business plans."),
+  ).toBeVisible();
   const refused = await api<{ message: string }>(page, "/api/contacts/import", {
     method: "POST",
     body: { csvData: "Name\nAnn" },
@@ -108,18 +169,35 @@ test("a plan change through the local checkout changes what the server allows; t
     .click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Pro plan" })).toBeVisible();
-  await expect(page.getByTestId("checkout-amount")).toHaveText("$19.99");
+  // The trial goes on: nothing today, $39 when it ends.
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$0");
+  await expect(page.getByTestId("checkout-then")).toHaveText(`$39 a month from ${end}, cancel any time`);
+  await expect(page.getByTestId("checkout-trial")).toHaveText(
+    `You keep your trial: the Pro plan applies as soon as you confirm, and you'll be charged $39 on ${end}. Cancel before then and you pay nothing.`,
+  );
   await expect(page.getByText("no card is charged")).toBeVisible();
   await screenshot(page, "checkout");
   await expectAccessible(page, testInfo, "checkout");
-  await page.getByRole("button", { name: "Confirm and Pay $19.99" }).click();
+  await page.getByRole("button", { name: "Confirm Pro, $0 today" }).click();
 
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(toastText(page, "You're on the Pro plan now.")).toBeVisible();
+  await expect(
+    toastText(
+      page,
+      `You're on the Pro plan now. Your trial continues until ${end}; you'll be charged $39 on ${end}.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByTestId("current-plan-name")).toHaveText("Pro Plan");
-  await expect(page.getByTestId("subscription-status")).toHaveText("Active");
-  await expect(page.getByText(/Renews on/)).toBeVisible();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Trial");
+  await expect(page.getByTestId("current-plan-period")).toHaveText(
+    `Trial until ${end}; you'll be charged $39 on ${end}, then every month. Paid through the built-in test checkout.`,
+  );
+  await expect(page.getByTestId("trial-note")).toContainText(
+    `Your Pro trial continues until ${end}; you'll be charged $39 on ${end}. Switching plans keeps the trial`,
+  );
   await expect(page.getByTestId("plan-pro").getByRole("button")).toHaveText("Current Plan");
+  await expect(page.getByTestId("plan-pro")).toContainText("Your plan");
+  await screenshot(page, "subscription-trial-upgraded");
   await expect(page.getByRole("heading", { name: "Usage History" })).toBeVisible();
 
   // Business features now open, and work.
@@ -143,14 +221,18 @@ test("a plan change through the local checkout changes what the server allows; t
   await screenshot(page, "business-plan");
   await expectAccessible(page, testInfo, "business-plan");
 
-  // Cancel: it stays Pro until the period's end.
+  // Cancel: the trial runs to its end on Pro, and nothing is charged.
   await openSubscription(page);
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Cancel your Pro plan?" });
-  await expect(dialog).toContainText("stays active until");
+  const dialog = page.getByRole("dialog", { name: "Cancel your Pro trial?" });
+  await expect(dialog).toContainText(
+    `Your Pro trial continues until ${end}, then moves to the Free plan. You won't be charged.`,
+  );
   await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
   await expect(dialog).toBeHidden();
-  await expect(toastText(page, /Your Pro plan stays active until .*, then moves to Free\./)).toBeVisible();
+  await expect(
+    toastText(page, `Your Pro trial continues until ${end}, then moves to Free. You won't be charged.`),
+  ).toBeVisible();
   await expect(page.getByText("Cancels at period end")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel", exact: true })).toHaveCount(0);
   await expect(page.getByTestId("plan-free").getByRole("button")).toHaveText("Free when your plan ends");
@@ -206,6 +288,20 @@ test("the free plan: its button, its limits, and what happens when a limit is re
   await screenshot(page, "active-calls-limit");
   await page.goto("/call-history");
   await expect(page.getByText("Not screened: monthly limit reached").first()).toBeVisible();
+});
+
+test("outside a trial, a plan is charged at once and renews monthly", async ({ page }) => {
+  await signUpAndAcceptTerms(page);
+  await api(page, "/api/subscription/cancel", { method: "POST" });
+  await openSubscription(page);
+  await expect(page.getByTestId("trial-note")).toHaveCount(0);
+  await expect(page.getByTestId("plan-basic-trial")).toHaveCount(0);
+  await page.getByRole("button", { name: /Choose Basic/ }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$9.99");
+  await page.getByRole("button", { name: "Confirm and Pay $9.99" }).click();
+  await expect(toastText(page, "You're on the Basic plan now.")).toBeVisible();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Active");
+  await expect(page.getByTestId("current-plan-period")).toContainText("$9.99 a month. Renews on");
 });
 
 test("checkout and cancel failures show the spec's toasts", async ({ page }) => {
@@ -272,3 +368,153 @@ test.describe("on a phone", () => {
     }
   });
 });
+
+/** A port nobody is listening on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A production server of this test's own, from the same build the suite's server runs (the
+ * suite's server asks for the test checkout by name; this one is configured per test).
+ */
+async function startProductionServer(port: number, dataDir: string, env: Record<string, string>) {
+  const inherited = { ...process.env };
+  for (const name of ["PAYMENTS_PROVIDER", "STRIPE_SECRET_KEY", "DATABASE_URL"]) delete inherited[name];
+  const child = spawn(process.execPath, [path.resolve("dist/server/main.js")], {
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${output}`);
+    const ok = await fetch(`http://localhost:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const ownServer = test.extend<object, { ownPort: number }>({
+  ownPort: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture uses from this pattern.
+    async ({}, use) => {
+      await use(await freePort());
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownPort }, use) => {
+    await use(`http://localhost:${ownPort}`);
+  },
+});
+
+/** Issue 9, finding 4: a production server sold every plan through the built-in test checkout. */
+ownServer(
+  "a production server without payments set up says so wherever a plan would be bought",
+  async ({ page, ownPort }, testInfo) => {
+    test.setTimeout(180_000);
+    const notSetUp =
+      "Payments are not set up on this server yet. Ask the administrator to connect Stripe (STRIPE_SECRET_KEY).";
+    const dataDir = "test-results/e2e-data-no-payments";
+    await rm(dataDir, { recursive: true, force: true });
+
+    // An operator tries the test checkout out first, by name: it works, with a warning at start.
+    let server = await startProductionServer(ownPort, dataDir, { PAYMENTS_PROVIDER: "local" });
+    let orderUrl = "";
+    try {
+      await expect
+        .poll(server.output)
+        .toMatch(
+          /PAYMENTS_PROVIDER=local in production: every plan is sold through the built-in test checkout and no card is charged/,
+        );
+      await signUpAndAcceptTerms(page);
+      await openSubscription(page);
+      await page.getByRole("button", { name: /Choose Premium/ }).click();
+      await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+      orderUrl = page.url();
+    } finally {
+      await server.stop();
+    }
+
+    // Restarted as production starts by default: neither Stripe nor the test checkout.
+    server = await startProductionServer(ownPort, dataDir, {});
+    try {
+      await expect.poll(server.output).toMatch(/Payments are not configured: paid plans cannot be bought/);
+      const notice = page.getByRole("note", { name: "Payments are not set up" });
+
+      // The order left from before cannot be confirmed, and says why.
+      await page.goto(orderUrl);
+      await expect(page.getByRole("heading", { name: "Premium plan" })).toBeVisible();
+      await expect(notice).toContainText(notSetUp);
+      await expect(page.getByRole("button", { name: /Confirm/ })).toHaveCount(0);
+      await expect(page.getByText("no card is charged")).toHaveCount(0);
+      await screenshot(page, "checkout-no-payments");
+      await expectAccessible(page, testInfo, "checkout-no-payments");
+
+      // The plans: a notice instead of buttons that could only fail; Free still works.
+      await openSubscription(page);
+      await expect(page.getByRole("region", { name: "Plans" }).getByRole("note")).toContainText(notSetUp);
+      // The Advanced Analytics section says the same where its upgrade button was.
+      await expect(page.getByRole("region", { name: "Advanced Analytics" }).getByRole("note")).toContainText(
+        notSetUp,
+      );
+      for (const id of ["basic", "pro", "premium", "business"]) {
+        const card = page.getByTestId(`plan-${id}`);
+        await expect(card).toContainText("Not available on this server yet");
+        await expect(card.getByRole("button")).toHaveCount(0);
+      }
+      await expect(page.getByTestId("plan-free").getByRole("button")).toHaveText("Switch to Free");
+      await expect(page.getByTestId("trial-note")).toHaveCount(0);
+      const refused = await api<{ message: string }>(page, "/api/subscription/checkout", {
+        method: "POST",
+        body: { planId: "premium" },
+      });
+      expect(refused).toEqual({ status: 503, body: { message: notSetUp } });
+      await screenshot(page, "subscription-no-payments");
+      await expectAccessible(page, testInfo, "subscription-no-payments");
+
+      // Business features: the notice where the upgrade button was.
+      await page.goto("/business-plan");
+      await expect(page.getByRole("heading", { level: 1, name: "Business Plan Required" })).toBeVisible();
+      await expect(notice).toContainText(notSetUp);
+      await expect(page.getByRole("link", { name: "Upgrade Plan" })).toHaveCount(0);
+      await screenshot(page, "business-plan-no-payments");
+      await expectAccessible(page, testInfo, "business-plan-no-payments");
+    } finally {
+      await server.stop();
+    }
+  },
+);

@@ -1,9 +1,6 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -13,6 +10,7 @@ import { defaultClassifier } from "./engine";
 import { type EventBus, localEventBus } from "./events/bus";
 import { aiSettingsRoutes } from "./features/ai-settings/routes";
 import { appointmentRoutes } from "./features/appointments/routes";
+import { loggedAccountNotices } from "./features/auth/notices";
 import { authRepository } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { type AuthService, authService } from "./features/auth/service";
@@ -25,6 +23,7 @@ import { type CallService, callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
+import { speechRoutes } from "./features/speech/routes";
 import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
 import { type TelephonyService, telephonyService } from "./features/telephony/service";
 import { type UsageService, usageService, withUsageLimits } from "./features/usage/service";
@@ -32,6 +31,7 @@ import { userRoutes } from "./features/user/routes";
 import { voiceRoutes } from "./features/voice/routes";
 import { type VoiceService, voiceService } from "./features/voice/service";
 import { voiceCallRoutes } from "./features/voice-calls/routes";
+import { serveClient } from "./http/client-assets";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerGuards } from "./http/guards";
 import { isHttps } from "./http/session-cookie";
@@ -54,6 +54,8 @@ export type AppDeps = {
   voice: VoiceService;
   /** Phone calls: Twilio or the built-in carrier simulator (features/telephony). */
   telephony: TelephonyService;
+  /** The server's clock (tests move it); absent means the real one. */
+  now?: () => Date;
 };
 
 export type BuildOptions = {
@@ -73,7 +75,7 @@ export type RouteEntry = { method: string; url: string; isPublic: boolean };
 declare module "fastify" {
   interface FastifyInstance {
     routeTable: RouteEntry[];
-    /** Periodic clean-up of expired sessions and old rate-limit windows. */
+    /** Periodic clean-up: expired sessions, old rate-limit windows, live calls left idle. */
     housekeeping(): Promise<void>;
   }
 }
@@ -132,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
 
-  const auth = authService(authRepository(database.db), config);
+  const auth = authService(authRepository(database.db), config, loggedAccountNotices(app.log));
   const events = options.events ?? localEventBus();
   const understand = createUnderstand({
     classifier: defaultClassifier,
@@ -142,7 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = options.now ? { now: options.now } : {};
   const billing = billingService({
     db: database.db,
-    payments: createPaymentsProvider(config),
+    // Warns at start when a production server sells through the test checkout, or sells nothing.
+    payments: createPaymentsProvider(config, app.log),
     publicUrl: config.publicUrl,
     log: app.log,
     ...clock,
@@ -154,7 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       db: database.db,
       events,
       understand,
-      copyOut: database.copyOut,
+      streamRows: database.streamRows,
+      idleCallMinutes: config.idleCallMinutes,
       ...clock,
     }),
     { db: database.db, billing, events, usage, ...clock },
@@ -190,8 +194,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return { status: response.statusCode, body: response.body };
     },
   });
-  const deps: AppDeps = { config, database, auth, calls, events, speech, billing, usage, voice, telephony };
-  app.decorate("housekeeping", () => auth.housekeeping());
+  const deps: AppDeps = {
+    config,
+    database,
+    auth,
+    calls,
+    events,
+    speech,
+    billing,
+    usage,
+    voice,
+    telephony,
+    ...clock,
+  };
+  app.decorate("housekeeping", async () => {
+    // Each part runs even when another fails; the first failure is reported.
+    const results = await Promise.allSettled([auth.housekeeping(), calls.endIdleCalls()]);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+  });
 
   registerErrorHandling(app);
   registerGuards(app, config, auth);
@@ -206,43 +227,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(aiSettingsRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(voiceRoutes, deps);
+  await app.register(speechRoutes, deps);
   await app.register(businessRoutes, deps);
   await app.register(telephonyRoutes, deps);
   await app.register(telephonyWebhookRoutes, deps);
   await app.register(voiceCallRoutes, deps);
 
-  await serveClient(app, config);
+  await serveClient(app, config.clientDir);
   return app;
-}
-
-/** Serves the built client with an SPA fallback; API paths never fall back to HTML. */
-async function serveClient(app: FastifyInstance, config: Config): Promise<void> {
-  const indexFile = path.join(config.clientDir, "index.html");
-  if (!existsSync(indexFile)) return;
-  await app.register(fastifyStatic, {
-    root: config.clientDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
-  app.get("/*", { config: { public: true } }, async (request, reply) => {
-    const file = request.url.split("?")[0] ?? "/";
-    if (file.startsWith("/api/")) {
-      return reply.code(404).send({ message: `No API route for ${request.method} ${file}` });
-    }
-    const candidate = path.join(config.clientDir, path.normalize(file));
-    if (
-      file !== "/" &&
-      candidate.startsWith(config.clientDir) &&
-      existsSync(candidate) &&
-      !candidate.endsWith(path.sep)
-    ) {
-      return reply.sendFile(path.relative(config.clientDir, candidate));
-    }
-    reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
-  });
 }

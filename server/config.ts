@@ -29,6 +29,13 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().positive().max(600).default(10),
+  IDLE_CALL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default("gpt-4o-mini"),
@@ -37,6 +44,7 @@ const EnvSchema = z.object({
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().default("whisper-1"),
   SPEECH_LOCAL: z.enum(["auto", "off"]).default("auto"),
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   APP_SECRET: z.string().min(16, "APP_SECRET must be at least 16 characters").optional(),
   TWILIO_API_BASE_URL: z.url().optional(),
   TWILIO_VOICE: z.string().default("Polly.Joanna"),
@@ -45,7 +53,7 @@ const EnvSchema = z.object({
     .default("http://com.twilio.sounds.music.s3.amazonaws.com/MARKOVICHAMP-Borghestral.mp3"),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   TWILIO_TURN_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(600),
-  PAYMENTS_PROVIDER: z.enum(["local", "stripe"]).optional(),
+  PAYMENTS_PROVIDER: z.enum(["local", "stripe", "none"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE_URL: z.url().optional(),
@@ -73,10 +81,21 @@ export type Config = {
   authRateLimitPerMinute: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** On SIGTERM, how long requests already received may take to finish before they are cut. */
+  shutdownDrainMs: number;
+  /** A live call with no turn, hold or transfer for this long is ended by the housekeeping sweep. */
+  idleCallMinutes: number;
   clientDir: string;
   version: string;
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
-  speech: { baseUrl: string | undefined; apiKey: string | undefined; model: string; disableLocal: boolean };
+  speech: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    disableLocal: boolean;
+    /** A recorded turn's recognition is given up (the recogniser killed) after this long. */
+    timeoutMs: number;
+  };
   /** Encrypts secrets at rest (server/crypto); a random one in DATA_DIR/app-secret when unset. */
   appSecret: string | undefined;
   telephony: {
@@ -94,7 +113,11 @@ export type Config = {
     turnDeadlineMs: number;
   };
   payments: {
-    provider: "local" | "stripe";
+    /**
+     * Who sells the paid plans: Stripe, the built-in test checkout (no card is charged), or
+     * nobody ("none": checkout answers that payments are not set up).
+     */
+    provider: "local" | "stripe" | "none";
     stripeSecretKey: string | undefined;
     stripeWebhookSecret: string | undefined;
     /** Tests point the official client at a local server that speaks Stripe's API. */
@@ -130,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    idleCallMinutes: e.IDLE_CALL_MINUTES,
     clientDir: projectPath("dist/client"),
     version: packageVersion(),
     llm: {
@@ -143,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiKey: e.SPEECH_API_KEY || undefined,
       model: e.SPEECH_MODEL,
       disableLocal: e.SPEECH_LOCAL === "off",
+      timeoutMs: e.SPEECH_TIMEOUT_MS,
     },
     appSecret: e.APP_SECRET || undefined,
     telephony: {
@@ -153,8 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       turnDeadlineMs: e.TWILIO_TURN_DEADLINE_MS,
     },
     payments: {
-      // Stripe when its key is set (or asked for by name); the local provider otherwise.
-      provider: e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? "stripe" : "local"),
+      // Stripe when its key is set (or asked for by name). Without it, the test checkout in
+      // development and tests; a production server sells nothing until PAYMENTS_PROVIDER=local
+      // asks for the test checkout by name (it would give every plan away).
+      provider:
+        e.PAYMENTS_PROVIDER ??
+        (e.STRIPE_SECRET_KEY ? "stripe" : e.NODE_ENV === "production" ? "none" : "local"),
       stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiBaseUrl: e.STRIPE_API_BASE_URL,

@@ -1,12 +1,18 @@
 import { buildApp } from "./app";
+import { startAudioTools } from "./audio/tools";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { localEventBus, postgresEventBus } from "./events/bus";
+import { handleShutdownSignals } from "./shutdown";
 
-const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+// Every minute: the idle-call sweep ends a call within a minute of IDLE_CALL_MINUTES; the other
+// clean-ups are a couple of indexed deletes.
+const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the database makes this process large: the runner's fork then costs milliseconds.
+  startAudioTools();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl) : localEventBus();
@@ -17,27 +23,13 @@ async function main(): Promise<void> {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    clearInterval(housekeeping);
-    // Stop taking requests, let in-flight ones finish, then close the database so PGlite flushes.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await events.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  handleShutdownSignals({
+    app,
+    drainMs: config.shutdownDrainMs,
+    onStop: () => clearInterval(housekeeping),
+    closers: [() => events.close(), () => database.close()],
+    log: app.log,
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const where =

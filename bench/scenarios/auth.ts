@@ -1,10 +1,12 @@
 import Fastify from "fastify";
 import { load, printTable } from "../load";
 import { signUp, startServer } from "../server";
+import { concurrentReadersBench } from "./readers";
 
 /**
  * Issue 2: an authenticated GET /api/user (session lookup, user presenter, schema serialisation)
  * next to a bare Fastify route on the same machine in the same run; the ratio is the figure.
+ * Issue 9: then 200 concurrent signed-in readers (scenarios/readers.ts).
  */
 export async function authBench(): Promise<void> {
   const bare = Fastify();
@@ -47,4 +49,5 @@ export async function authBench(): Promise<void> {
     await server.stop();
     await bare.close();
   }
+  await concurrentReadersBench();
 }

@@ -35,7 +35,16 @@ const SCENARIOS: Scenario[] = [
 
 function params(query: Partial<CallListParams>, page: number): Omit<CallListParams, "active"> {
   const { active: _active, ...rest } = query;
-  return { page, limit: 10, filter: "all", sortBy: "createdAt", sortOrder: "desc", ...rest };
+  // The history screen leaves test calls out unless asked (testCalls=exclude).
+  return {
+    page,
+    limit: 10,
+    filter: "all",
+    sortBy: "createdAt",
+    sortOrder: "desc",
+    testCalls: "exclude",
+    ...rest,
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -149,14 +158,17 @@ export async function historyBench(): Promise<void> {
     if (databaseUrl) {
       const copyStart = performance.now();
       await new Promise<void>((resolve, reject) => {
-        const psql = spawn(
-          "psql",
+        // No value is pasted into the SQL: psql quotes the account id itself (:'uid'), and \copy
+        // reads it back through current_setting, since COPY takes no parameters.
+        const psql = spawn("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", `uid=${me.id}`, databaseUrl], {
+          stdio: ["pipe", "ignore", "inherit"],
+        });
+        psql.stdin?.end(
           [
-            databaseUrl,
-            "-c",
-            `\\copy (select * from calls where user_id = '${me.id}' order by created_at desc) to '/dev/null' with csv header`,
-          ],
-          { stdio: ["ignore", "ignore", "inherit"] },
+            "select set_config('bench.user_id', :'uid', false) \\g /dev/null",
+            "\\copy (select * from calls where user_id = current_setting('bench.user_id')::uuid order by created_at desc) to '/dev/null' with csv header",
+            "",
+          ].join("\n"),
         );
         psql.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`psql exited ${code}`))));
       });

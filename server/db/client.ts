@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -10,13 +9,17 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { to as copyTo } from "pg-copy-streams";
+import QueryStream from "pg-query-stream";
 import { projectPath } from "../paths";
 import * as schema from "./schema";
+import { takeTurns } from "./take-turns";
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** SQL text with $1..$n placeholders and their values, as Drizzle's `toSQL()` gives it. */
+export type BoundQuery = { sql: string; params: unknown[] };
 
 export type Database = {
   db: Db;
@@ -24,10 +27,11 @@ export type Database = {
   /** Applies committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /**
-   * PostgreSQL only: streams `COPY (<query>) TO STDOUT` as it is produced (bulk exports in
-   * constant memory). The query must be self-contained: COPY takes no bind parameters.
+   * PostgreSQL only: a query's rows (as arrays of column values) streamed through a cursor, for
+   * bulk exports in constant memory. The values stay bound parameters: no SQL is ever built by
+   * pasting values into its text (COPY cannot take parameters, which is why this is not COPY).
    */
-  copyOut?: (query: string) => Promise<Readable>;
+  streamRows?: (query: BoundQuery) => AsyncIterable<unknown[]>;
   /** Connectivity check for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -49,6 +53,7 @@ export const pgliteOptions = {
 };
 
 export function openPglite(client: PGlite): Database {
+  takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -68,20 +73,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     db,
     engine: "postgres",
     migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    async copyOut(query) {
-      const client = await pool.connect();
-      const stream = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)`));
-      let released = false;
-      const release = (error?: Error) => {
-        if (released) return;
-        released = true;
-        client.release(error);
-      };
-      stream.on("end", () => release());
-      stream.on("error", (error) => release(error));
-      stream.on("close", () => release());
-      return stream;
-    },
+    streamRows: (query) => streamRows(pool, query),
     ping: () => pingWith(db),
     close: () => pool.end(),
   };
@@ -96,6 +88,28 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGlite } = await import("@electric-sql/pglite");
   const client = await PGlite.create(dir, pgliteOptions);
   return openPglite(client);
+}
+
+/** Rows fetched from the cursor per round trip: big enough to keep the wire busy, small in memory. */
+const CURSOR_BATCH_ROWS = 2000;
+
+/**
+ * Streams a bound query's rows through a server-side cursor on a client of its own. The client
+ * goes back to the pool when the rows are read to the end; a stream abandoned half-way (the
+ * browser went away) or failed discards its connection, so no half-read cursor is reused.
+ */
+async function* streamRows(pool: pg.Pool, query: BoundQuery): AsyncGenerator<unknown[]> {
+  const client = await pool.connect();
+  let finished = false;
+  try {
+    const rows = client.query(
+      new QueryStream(query.sql, query.params, { rowMode: "array", batchSize: CURSOR_BATCH_ROWS }),
+    );
+    for await (const row of rows) yield row as unknown[];
+    finished = true;
+  } finally {
+    client.release(finished ? undefined : true);
+  }
 }
 
 async function pingWith(db: Db): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { CallerFacts } from "./caller-facts";
-import type { TextClassifier } from "./classifier";
-import { matchRules, type Rule } from "./rules";
-import { features, prepareText } from "./text";
+import type { ClassOdds, TextClassifier } from "./classifier";
+import { type Evidence, matchRules } from "./rules";
+import { readStructure } from "./structure";
+import { features, type PreparedText, prepareText } from "./text";
 import { CLASSIFICATIONS, type Classification, type ClassScores, type Sentiment } from "./types";
 
 export type TurnAnalysis = {
@@ -26,7 +27,8 @@ export const DEFAULT_COMBINE: CombineParams = { modelWeight: 0.5, ruleWeight: 3,
 // A blocked number is spam whatever is said: its weight outruns any text.
 const CALLER_FACT_WEIGHT = { blocked: 60, withheld: 1.2, malformed: 1.2, spoofedLooking: 1.0 } as const;
 
-const DEFAULT_INTENT: Record<Classification, string> = {
+/** The intent named when no rule says more (summary.ts words each one for people). */
+export const DEFAULT_INTENT: Record<Classification, string> = {
   spam: "unwanted or fraudulent call",
   sales: "commercial inquiry",
   appointment: "appointment request",
@@ -68,23 +70,56 @@ export function analyzeUtterance(
   facts: CallerFacts | null,
   params: CombineParams = DEFAULT_COMBINE,
 ): TurnAnalysis {
-  const prepared = prepareText(text);
-  const odds = classifier.odds(features(prepared.terms));
-  const rules = matchRules(prepared.normal);
-  const signals: string[] = [];
+  return combineReading(readUtterance(text, classifier), facts, params);
+}
 
+/** What the text says before it is weighed: the model's odds and the evidence of rules and structure. */
+export type UtteranceReading = {
+  prepared: PreparedText;
+  odds: ClassOdds;
+  /** Phrase rules that matched (rules.ts). */
+  rules: Evidence[];
+  /** How the utterance is built (structure.ts). */
+  structure: Evidence[];
+};
+
+export function readUtterance(text: string, classifier: TextClassifier): UtteranceReading {
+  const prepared = prepareText(text);
+  return {
+    prepared,
+    odds: classifier.odds(features(prepared.terms)),
+    rules: matchRules(prepared.normal),
+    structure: readStructure(prepared.normal),
+  };
+}
+
+/** Weighs one reading with the caller's facts (split from readUtterance so calibration reads each text once). */
+export function combineReading(
+  { prepared, odds, rules, structure }: UtteranceReading,
+  facts: CallerFacts | null,
+  params: CombineParams = DEFAULT_COMBINE,
+): TurnAnalysis {
+  const evidence = [...rules, ...structure];
+  const factSignals: string[] = [];
   const logits = {} as Record<Classification, number>;
   for (const label of CLASSIFICATIONS) logits[label] = params.modelWeight * odds[label];
-  for (const rule of rules) {
-    logits[rule.label] += params.ruleWeight * rule.weight;
-    signals.push(rule.weight > 0 ? `"${rule.id}" (${rule.label})` : `"${rule.id}" (against ${rule.label})`);
-  }
-  if (facts) applyCallerFacts(logits, facts, signals);
+  for (const item of evidence) logits[item.label] += params.ruleWeight * item.weight;
+  if (facts) applyCallerFacts(logits, facts, factSignals);
 
   const scores = softmax(logits, params.temperature);
   // A number in the account's contacts is never spam.
   if (facts?.inContacts) excludeSpam(scores);
   const classification = argmax(scores);
+  // The reasons for the class chosen come first, strongest first: they are what "blocked because" quotes.
+  const supports = (item: Evidence) => item.label === classification && item.weight > 0;
+  const signals = [
+    ...evidence
+      .filter(supports)
+      .sort((a, b) => b.weight - a.weight)
+      .map(describeEvidence),
+    ...factSignals,
+    ...evidence.filter((item) => !supports(item)).map(describeEvidence),
+  ];
   const urgency = urgencyOf(classification, prepared.normal);
   const sentiment = sentimentOf(prepared.sentiment, prepared.normal);
   const importance = Math.min(
@@ -97,13 +132,17 @@ export function analyzeUtterance(
     classification,
     confidence: round(scores[classification]),
     scores: Object.fromEntries(CLASSIFICATIONS.map((label) => [label, round(scores[label])])) as ClassScores,
-    intent: intentOf(classification, rules),
+    intent: intentOf(classification, evidence),
     urgency,
     sentiment,
     importance,
     signals,
     informative: !BARE_REPLY.test(prepared.normal) && (contentWords >= 2 || rules.length > 0),
   };
+}
+
+function describeEvidence(item: Evidence): string {
+  return item.weight > 0 ? `"${item.id}" (${item.label})` : `"${item.id}" (against ${item.label})`;
 }
 
 function applyCallerFacts(
@@ -127,7 +166,7 @@ function applyCallerFacts(
   }
   if (facts.spoofedLooking) {
     logits.spam += CALLER_FACT_WEIGHT.spoofedLooking;
-    signals.push("number looks spoofed (mimics your own)");
+    signals.push("number shares your area code and exchange, as neighbour-spoofed robocalls do");
   }
 }
 
@@ -151,7 +190,7 @@ function argmax(scores: ClassScores): Classification {
   return CLASSIFICATIONS.reduce((best, label) => (scores[label] > scores[best] ? label : best));
 }
 
-function intentOf(classification: Classification, rules: Rule[]): string {
+function intentOf(classification: Classification, rules: Evidence[]): string {
   const strongest = rules
     .filter((rule) => rule.label === classification && rule.intent && rule.weight > 0)
     .sort((a, b) => b.weight - a.weight)[0];

@@ -5,9 +5,10 @@ import { CLASSIFICATIONS, type Classification } from "./types";
 
 export type LabelledUtterance = { text: string; label: Classification };
 
-const CORPUS_FILES = ["utterances.json", "utterances-extra.json"];
+/** In the order they were written: each file adds to the ones before (eval:classifier reports each). */
+export const CORPUS_FILES = ["utterances.json", "utterances-extra.json", "utterances-callers.json"];
 
-function readCorpusFile(name: string): LabelledUtterance[] {
+export function readCorpusFile(name: string): LabelledUtterance[] {
   const rows = JSON.parse(
     readFileSync(projectPath("server/engine/corpus", name), "utf8"),
   ) as LabelledUtterance[];

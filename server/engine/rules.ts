@@ -1,11 +1,18 @@
 import type { Classification } from "./types";
 
 /**
- * High-precision phrases that shift the classifier's judgement. Each adds `weight` (in log2
- * odds) to its class, or takes it away when negative, and names itself as a signal so the
- * analysis can say why. Patterns run on lower-cased text.
+ * One piece of evidence about an utterance: adds `weight` (in log2 odds, before the rule weight of
+ * analyze.ts) to its class, or takes it away when negative, and names itself as a signal so the
+ * analysis can say why. Evidence shifts the classifier's judgement; it never decides alone.
  */
-export type Rule = { id: string; label: Classification; weight: number; pattern: RegExp; intent?: string };
+export type Evidence = { id: string; label: Classification; weight: number; intent?: string };
+
+/** A real bank or agency sends people to a channel they already trust; a scammer keeps them on the line. */
+export const OFFICIAL_CHANNEL =
+  /\b(number on the back of your card|(number|address) on (our|the official) website|come (in|into|by) (the|our|a) branch|we will never ask)\b/;
+
+/** High-precision phrases, as evidence. Patterns run on lower-cased text. */
+export type Rule = Evidence & { pattern: RegExp };
 
 export const RULES: Rule[] = [
   // Spam: scams, phishing, impersonation, robocalls.
@@ -21,7 +28,8 @@ export const RULES: Rule[] = [
     id: "press a key",
     label: "spam",
     weight: 4,
-    pattern: /\bpress (1|one|2|two|9|nine)\b/,
+    pattern:
+      /\b(press|push|hit|select) (the )?(number |key )?(\d|one|two|three|four|five|six|seven|eight|nine|zero|star|pound)\b/,
     intent: "automated robocall",
   },
   {
@@ -59,7 +67,8 @@ export const RULES: Rule[] = [
     label: "spam",
     weight: 5,
     pattern:
-      /\b(verify|confirm|provide|give (me|us)|tell me|read (me|out)|need)\b.{0,40}\b(pin|password|passcode|social security number|ssn|account number|card number|routing number|one[- ]time (code|passcode)|verification code|security code|the code (we|i) (just )?(sent|texted)|medicare (number|id))\b/,
+      // The listener's secrets ("your PIN", "the code we sent"): a customer's "I need a new PIN" is not phishing.
+      /\b(verify|confirm|provide|give (me|us)|tell (me|us)|read (me|us|out|back)|need|update|enter|have)\b.{0,30}\byour\b.{0,25}\b(pin|password|passcode|social security number|ssn|account number|card number|routing number|one[- ]time (code|passcode)|verification code|security code|medicare (number|id)|bank details)\b|\b(confirm|read|give|tell)\b.{0,20}\bthe (code|pin|passcode) (we|i) (just )?(sent|texted)\b/,
     intent: "phishing for credentials",
   },
   {
@@ -124,7 +133,9 @@ export const RULES: Rule[] = [
     id: "wire money",
     label: "spam",
     weight: 2.5,
-    pattern: /\b(wire|western union|moneygram|send) (me |us )?(the )?(money|funds|payment|fee)\b/,
+    // Money asked of the listener; "I want to send money abroad" is a customer's own errand.
+    pattern:
+      /\b(wire|send) (me|us) (the )?(money|funds|payment|fee)\b|\byou (need|have|must|will need) to (wire|send|transfer) (the )?(money|funds|payment|fee)\b|\b(by|through|via) (western union|moneygram)\b/,
     intent: "request to send money",
   },
   {
@@ -231,8 +242,7 @@ export const RULES: Rule[] = [
     id: "official channel",
     label: "spam",
     weight: -3,
-    pattern:
-      /\b(number on the back of your card|(number|address) on (our|the official) website|come (in|into|by) (the|our|a) branch|we will never ask)\b/,
+    pattern: OFFICIAL_CHANNEL,
   },
 
   // Appointment: booking, moving, confirming, cancelling.
@@ -332,7 +342,7 @@ export const RULES: Rule[] = [
     label: "sales",
     weight: 2.5,
     pattern:
-      /\b(how much (is|are|does|do|would|for)|what('?s| is| are| do you charge)( the)? (price|cost|rates?|fee)|pricing|get a quote|a quote (for|on)|an estimate (for|on)|ballpark)\b/,
+      /\b(how much (is|are|does|do|would|for)|what('?s| is| are| do you charge)( the)? (price|cost|rates?)|pricing|get a quote|a quote (for|on)|an estimate (for|on)|ballpark)\b/,
     intent: "price inquiry",
   },
   {
@@ -401,8 +411,6 @@ export const RULES: Rule[] = [
     intent: "personal call",
   },
 ];
-
-export type RuleHit = { rule: Rule };
 
 export function matchRules(normalText: string): Rule[] {
   return RULES.filter((rule) => rule.pattern.test(normalText));

@@ -1,17 +1,8 @@
 import { TZDate } from "@date-fns/tz";
-// The English parser only: the package's default import loads every locale (about 20 MB).
-import * as chrono from "chrono-node/en";
 import type { WorkingHours } from "../../common/ai-settings";
+import type { RequestedTime } from "./spoken-time";
 
 export type Interval = { start: Date; end: Date };
-
-export type RequestedTime = {
-  start: Date;
-  /** The caller named a time of day ("at 4", "10:30am"), not only a day. */
-  hasTime: boolean;
-  /** The words that named it ("tomorrow at 4"). */
-  text: string;
-};
 
 const MINUTE = 60_000;
 
@@ -21,7 +12,7 @@ export function offsetMinutes(at: Date, timeZone: string): number {
 }
 
 /** Minutes since midnight for "HH:MM". */
-function minutesOf(hhmm: string): number {
+export function minutesOf(hhmm: string): number {
   const [h = "0", m = "0"] = hhmm.split(":");
   return Number(h) * 60 + Number(m);
 }
@@ -39,56 +30,15 @@ export function zonedParts(at: Date, timeZone: string) {
   };
 }
 
-function zonedDate(year: number, month: number, date: number, minutes: number, timeZone: string): Date {
-  return new Date(new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
-}
-
-/**
- * Finds the day and time a caller asks for, read in the account's time zone and always in the
- * future (chrono-node with forwardDate). A bare hour without am or pm is read the way people
- * mean it on the phone: the reading that falls inside working hours, else the daytime one
- * ("at 4" is 4 pm, "at 9" is 9 am).
- */
-export function extractRequestedTime(
-  text: string,
-  now: Date,
+/** The instant a wall-clock time shows in the zone; minutes past 24 h roll into the next day. */
+export function zonedDate(
+  year: number,
+  month: number,
+  date: number,
+  minutes: number,
   timeZone: string,
-  hours: WorkingHours,
-): RequestedTime | null {
-  const results = chrono.parse(
-    text,
-    { instant: now, timezone: offsetMinutes(now, timeZone) },
-    { forwardDate: true },
-  );
-  const result = results.find(
-    (r) => r.start.isCertain("hour") || r.start.isCertain("day") || r.start.isCertain("weekday"),
-  );
-  if (!result) return null;
-  const start = result.start;
-  const hasTime = start.isCertain("hour");
-  let hour = start.get("hour") ?? 12;
-  const minute = start.get("minute") ?? 0;
-  if (hasTime && !start.isCertain("meridiem") && hour >= 1 && hour <= 11) {
-    const am = hour * 60 + minute;
-    const pm = am + 12 * 60;
-    const open = minutesOf(hours.start);
-    const close = minutesOf(hours.end);
-    const inHours = (m: number) => m >= open && m < close;
-    if (!inHours(am) && inHours(pm)) hour += 12;
-    else if (!inHours(am) && !inHours(pm) && hour <= 7) hour += 12;
-  }
-  const year = start.get("year");
-  const month = start.get("month");
-  const day = start.get("day");
-  if (year === null || month === null || day === null) return null;
-  // Without a time, aim for the start of the working day; the slot search moves from there.
-  const minutes = hasTime ? hour * 60 + minute : minutesOf(hours.start);
-  let when = zonedDate(year, month - 1, day, minutes, timeZone);
-  // "at 9" said at 10 am means tomorrow at 9, not an hour ago.
-  if (when.getTime() <= now.getTime() && hasTime && !start.isCertain("day") && !start.isCertain("weekday")) {
-    when = new Date(when.getTime() + 24 * 60 * MINUTE);
-  }
-  return { start: when, hasTime, text: result.text };
+): Date {
+  return new Date(new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
 }
 
 export function isWithinWorkingHours(interval: Interval, timeZone: string, hours: WorkingHours): boolean {
@@ -118,12 +68,35 @@ export function conflicts(interval: Interval, busy: Interval[], bufferMinutes: n
   );
 }
 
+/** Where a request may be served, in the order the caller offered: its span, then the other days. */
+export function requestWindows(requested: RequestedTime): Interval[] {
+  const spans = [{ start: requested.start, until: requested.until }, ...requested.alternatives];
+  return spans.flatMap((span) => (span.until ? [{ start: span.start, end: span.until }] : []));
+}
+
 /**
- * The free slot nearest to the one asked for: inside working hours, clear of existing
- * appointments and their buffer, at least `leadMinutes` from now, on a 15-minute grid, within
- * two weeks either side (never in the past).
+ * Why spans a caller gave cannot be served as they stand: all of them are over ("this morning"
+ * said after lunch), or none touches working hours ("this evening" at a 9-to-5 office).
  */
-export function nearestFreeSlot(options: {
+export function spansProblem(
+  windows: Interval[],
+  now: Date,
+  timeZone: string,
+  hours: WorkingHours,
+): "passed" | "closed" | null {
+  if (!windows.length) return null;
+  const ahead = windows.filter((w) => w.end.getTime() > now.getTime());
+  if (!ahead.length) return "passed";
+  const open = ahead.some((w) => {
+    for (let t = w.start.getTime(); t < w.end.getTime(); t += 15 * MINUTE) {
+      if (isOpenAt(new Date(t), timeZone, hours)) return true;
+    }
+    return false;
+  });
+  return open ? null : "closed";
+}
+
+type SlotSearch = {
   desired: Date;
   durationMinutes: number;
   bufferMinutes: number;
@@ -132,7 +105,45 @@ export function nearestFreeSlot(options: {
   hours: WorkingHours;
   now: Date;
   leadMinutes?: number;
-}): Interval | null {
+  /** Spans the caller gave ("between 1 and 3", "Tuesday or Wednesday morning"): tried first, in order. */
+  within?: Interval[];
+};
+
+/**
+ * The free slot for a request: the earliest one inside the spans the caller gave when there is
+ * one, else the nearest to the time asked for. Either way inside working hours, clear of
+ * existing appointments and their buffer, at least `leadMinutes` from now (never in the past),
+ * on a 15-minute grid, within two weeks either side.
+ */
+export function nearestFreeSlot(options: SlotSearch): Interval | null {
+  for (const window of options.within ?? []) {
+    const slot = earliestFreeSlotIn(window, options);
+    if (slot) return slot;
+  }
+  return nearestTo(options);
+}
+
+/**
+ * The earliest free slot starting inside the span; it must also end inside it when the span is
+ * long enough for one ("between 1 and 3" with 60-minute slots ends by 3).
+ */
+function earliestFreeSlotIn(window: Interval, options: SlotSearch): Interval | null {
+  const { durationMinutes, bufferMinutes, busy, timeZone, hours, now } = options;
+  const duration = durationMinutes * MINUTE;
+  const earliest = now.getTime() + (options.leadMinutes ?? 30) * MINUTE;
+  const mustEndInside = window.end.getTime() - window.start.getTime() >= duration;
+  const first = Math.ceil(Math.max(window.start.getTime(), earliest) / (15 * MINUTE)) * 15 * MINUTE;
+  for (let start = first; start < window.end.getTime(); start += 15 * MINUTE) {
+    const slot = { start: new Date(start), end: new Date(start + duration) };
+    if (mustEndInside && slot.end.getTime() > window.end.getTime()) break;
+    if (!isWithinWorkingHours(slot, timeZone, hours)) continue;
+    if (conflicts(slot, busy, bufferMinutes)) continue;
+    return slot;
+  }
+  return null;
+}
+
+function nearestTo(options: SlotSearch): Interval | null {
   const { desired, durationMinutes, bufferMinutes, busy, timeZone, hours, now } = options;
   const earliest = now.getTime() + (options.leadMinutes ?? 30) * MINUTE;
   const open = minutesOf(hours.start);

@@ -96,6 +96,9 @@ describe("spam", () => {
     expect(turn.analysis.classification).toBe("spam");
     expect(turn.call.end).toBe("blocked");
     expect(turn.state.actionTaken).toMatch(/^Blocked as /);
+    // The strongest reasons, in words a person reads: no class labels, nothing that spoke against spam.
+    expect(turn.state.actionTaken).toMatch(/\("gift cards", /);
+    expect(turn.state.actionTaken).not.toMatch(/\(spam\)|against/);
     expect(turn.lines[0]).toMatch(/^Caller: /);
     expect(turn.lines.at(-1)).toMatch(/^System: Blocked/);
   });

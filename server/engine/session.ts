@@ -3,13 +3,14 @@ import type { TurnAnalysis } from "./analyze";
 import { asPersonality, describeHours, formatWhen, type Replies, replies } from "./respond";
 import {
   conflicts,
-  extractRequestedTime,
   type Interval,
   isOpenAt,
   isWithinWorkingHours,
   nearestFreeSlot,
-  type RequestedTime,
+  requestWindows,
+  spansProblem,
 } from "./schedule";
+import { extractRequestedTime, type RequestedTime } from "./spoken-time";
 import { callClassification, callConfidence, type EngineState } from "./state";
 import type { Classification } from "./types";
 
@@ -121,6 +122,7 @@ export class CallSession {
       now,
       this.account.timeZone,
       this.account.settings.workingHours,
+      this.account.settings.appointmentDuration,
     );
     const inAppointmentFlow = s.stage === "awaiting_time" || s.stage === "offered_slot";
     let classification = analysis.classification;
@@ -189,7 +191,12 @@ export class CallSession {
   private handleSpam(analysis: TurnAnalysis, lines: string[], text: string): TurnResult {
     const s = this.state;
     if (this.account.settings.autoBlockSpam) {
-      const why = analysis.signals.slice(0, 3).join(", ");
+      // The reasons for spam, as a person reads them: "press a key", not "press a key" (spam).
+      const why = analysis.signals
+        .filter((signal) => !signal.includes("(against "))
+        .slice(0, 3)
+        .map((signal) => signal.replace(/ \(spam\)$/, ""))
+        .join(", ");
       s.decidedClass = "spam";
       s.stage = "ended";
       s.actionTaken = `Blocked as ${analysis.intent}${why ? ` (${why})` : ""}`;
@@ -250,12 +257,12 @@ export class CallSession {
     }
     if (!requested) {
       // "What's your next opening?": offer the first free slot from now.
-      requested = { start: now, hasTime: false, text: "now" };
+      requested = { start: now, hasTime: false, text: "now", until: null, alternatives: [] };
     }
 
     const minutes = this.account.settings.appointmentDuration;
     const slot = { start: requested.start, end: new Date(requested.start.getTime() + minutes * MINUTE) };
-    const problem = requested.hasTime ? await this.slotProblem(slot, now) : "needs a time";
+    const problem = requested.hasTime ? await this.slotProblem(slot, now) : this.spanProblem(requested, now);
     if (!problem) return this.book(analysis, lines, slot, text, now);
 
     const busy = await this.ports.busyIntervals(
@@ -270,6 +277,7 @@ export class CallSession {
       timeZone: this.account.timeZone,
       hours: this.account.settings.workingHours,
       now,
+      within: requestWindows(requested),
     });
     if (!nearest) {
       s.stage = "message";
@@ -281,10 +289,12 @@ export class CallSession {
     s.offeredSlot = { start: nearest.start.toISOString(), end: nearest.end.toISOString() };
     const offered = formatWhen(nearest.start, this.account.timeZone);
     s.actionTaken = `Offered ${offered}`;
+    // A span is repeated in the caller's words ("this evening"), a time as a date and time.
+    const asked = requested.hasTime ? formatWhen(requested.start, this.account.timeZone) : requested.text;
     const reply =
       problem === "needs a time"
         ? `The first opening${requested.text === "now" ? "" : ` for ${requested.text}`} is ${offered}. Would that work for you?`
-        : this.say.offerSlot(formatWhen(requested.start, this.account.timeZone), problem, offered);
+        : this.say.offerSlot(asked, problem, offered);
     return this.respond(analysis, lines, reply);
   }
 
@@ -385,6 +395,7 @@ export class CallSession {
 
   /** Why a slot cannot be booked, as the end of "I'm sorry, <time> ...", or null when it can. */
   private async slotProblem(slot: Interval, now: Date): Promise<string | null> {
+    if (slot.start.getTime() <= now.getTime()) return "has already passed";
     if (slot.start.getTime() < now.getTime() + 15 * MINUTE) return "is too soon";
     if (!isWithinWorkingHours(slot, this.account.timeZone, this.account.settings.workingHours)) {
       return `is outside our working hours (${describeHours(this.account.settings.workingHours)})`;
@@ -395,6 +406,15 @@ export class CallSession {
     );
     if (conflicts(slot, busy, this.account.settings.bufferMinutes)) return "is already taken";
     return null;
+  }
+
+  /** For a request with no time ("this afternoon", "Thursday"): why it cannot be served, or "needs a time". */
+  private spanProblem(requested: RequestedTime, now: Date): string {
+    const { timeZone, settings } = this.account;
+    const problem = spansProblem(requestWindows(requested), now, timeZone, settings.workingHours);
+    if (problem === "passed") return "has already passed";
+    if (problem === "closed") return `is outside our working hours (${describeHours(settings.workingHours)})`;
+    return "needs a time";
   }
 
   private goodbye(analysis: TurnAnalysis, lines: string[]): TurnResult {

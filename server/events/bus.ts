@@ -39,6 +39,7 @@ export async function postgresEventBus(connectionString: string): Promise<EventB
   const publisher = new pg.Pool({ connectionString, max: 2 });
   publisher.on("error", () => {});
   await listener.connect();
+  // LISTEN takes no parameters; CHANNEL is this module's constant, never input.
   await listener.query(`listen ${CHANNEL}`);
   listener.on("notification", (message) => {
     if (!message.payload) return;

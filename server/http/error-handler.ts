@@ -38,6 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return reply.code(415).send({ message: "This content type is not supported here" } satisfies ErrorBody);
     }
+    if (isMalformedMultipart(error)) {
+      return reply.code(400).send({ message: MALFORMED_MULTIPART } satisfies ErrorBody);
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message } satisfies ErrorBody);
     }
@@ -53,6 +56,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       : "Not found";
     reply.code(404).send({ message } satisfies ErrorBody);
   });
+}
+
+const MALFORMED_MULTIPART =
+  "The upload could not be read. Send it as multipart/form-data with a boundary, the way a browser's FormData does.";
+
+/**
+ * The multipart reader (busboy, under @fastify/multipart) throws plain errors, with no status, on
+ * a body it cannot read: no boundary, a cut-off form, a broken part header. They are the
+ * client's mistake, not ours; its messages are the only mark they carry.
+ */
+function isMalformedMultipart(error: FastifyError): boolean {
+  if (error.statusCode) return false;
+  return /^(Multipart: |Unexpected end of (form|file|multipart)|Malformed (part header|urlencoded form))/i.test(
+    error.message,
+  );
 }
 
 function internal(reply: { code(n: number): { send(body: ErrorBody): unknown } }, requestId: string) {

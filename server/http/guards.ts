@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { UserRow } from "../features/auth/repository";
 import type { AuthService } from "../features/auth/service";
@@ -7,11 +7,13 @@ import { sessionToken } from "./session-cookie";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Routes reachable without a session: sign-up, sign-in, health, provider webhooks. */
+    /** Routes reachable without a session: sign-up, sign-in, health, provider webhooks, the client. */
     public?: boolean;
+    /** Set by @fastify/static on the routes that serve the built client's files (public). */
+    file?: string;
   }
   interface FastifyRequest {
-    /** The signed-in account; set on every non-public /api route. */
+    /** The signed-in account; set on every route that is not public. */
     user: UserRow;
     sessionTokenHash: string | undefined;
   }
@@ -22,7 +24,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Two request-wide guards, so no route can forget them:
  * - a state-changing request from another site's page is refused (CSRF defence beside SameSite=Lax);
- * - every /api route needs a session unless its config says `public: true`.
+ * - every route needs a session unless its config says `public: true`.
+ *
+ * Access is decided from the route the router matched, never from the raw URL: the router
+ * decodes the path, so `/%61pi/user` IS `/api/user` and gets the same guard (issue 9, finding 3).
+ * A request no route matches falls through to the JSON 404.
  */
 export function registerGuards(app: FastifyInstance, config: Config, auth: AuthService): void {
   app.decorateRequest("user", null as unknown as UserRow);
@@ -32,10 +38,8 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
       throw forbidden("Cross-site requests are not allowed");
     }
-    if (!request.url.startsWith("/api/")) return;
-    // Unknown /api paths fall through to the JSON 404.
     if (!request.routeOptions.url) return;
-    if (request.routeOptions.config.public) return;
+    if (isPublicRoute(request.routeOptions.config)) return;
     const session = await auth.resolve(sessionToken(request));
     if (!session) throw unauthorized();
     request.user = session.user;
@@ -47,11 +51,22 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== "admin") throw forbidden("Only administrators can do that");
 }
 
-function isCrossSite(request: FastifyRequest, config: Config): boolean {
+function isPublicRoute(config: FastifyContextConfig): boolean {
+  // The built client's files are served by @fastify/static, which takes no route config of ours.
+  return config.public === true || typeof config.file === "string";
+}
+
+/**
+ * Whether a state-changing request comes from another site's page. With PUBLIC_URL set, the
+ * app's address is known: the Origin must be exactly PUBLIC_URL's origin. The Host header is
+ * only the fallback without PUBLIC_URL, because a client chooses the Host it sends (and a proxy
+ * may rewrite it), so matching Origin to Host proves little once the real address is known.
+ */
+export function isCrossSite(request: FastifyRequest, config: Pick<Config, "publicUrl">): boolean {
   const origin = request.headers.origin;
   if (origin) {
     if (origin === "null") return true;
-    if (config.publicUrl && origin === new URL(config.publicUrl).origin) return false;
+    if (config.publicUrl) return origin !== new URL(config.publicUrl).origin;
     try {
       return new URL(origin).host !== request.headers.host;
     } catch {

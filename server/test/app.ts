@@ -82,7 +82,7 @@ export async function createTestApp(
     app,
     database,
     config,
-    client: () => new TestClient(app),
+    client: () => new TestClient(app, browserAddress(config)),
     async close() {
       await app.close();
       await database.close();
@@ -103,7 +103,11 @@ export class TestClient {
   /** Each client is its own browser on its own network, as far as per-IP limits are concerned. */
   readonly ip = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The app's address as a browser sees it: PUBLIC_URL when set (see browserAddress). */
+    private readonly address = { host: TEST_HOST, origin: TEST_ORIGIN },
+  ) {}
 
   async request(method: string, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -114,8 +118,8 @@ export class TestClient {
       ...options,
       payload: options.payload as InjectOptions["payload"],
       headers: withoutUndefined({
-        host: TEST_HOST,
-        ...(method === "GET" ? {} : { origin: TEST_ORIGIN }),
+        host: this.address.host,
+        ...(method === "GET" ? {} : { origin: this.address.origin }),
         ...(cookie ? { cookie } : {}),
         ...options.headers,
       }),
@@ -159,6 +163,16 @@ export class TestClient {
     this.user = (response.json() as { user: User }).user;
     return this.user;
   }
+}
+
+/**
+ * Where a browser reaches the app: at PUBLIC_URL when one is set (the same-origin guard then
+ * accepts only that origin), otherwise at TEST_HOST.
+ */
+function browserAddress(config: Config): { host: string; origin: string } {
+  if (!config.publicUrl) return { host: TEST_HOST, origin: TEST_ORIGIN };
+  const url = new URL(config.publicUrl);
+  return { host: url.host, origin: url.origin };
 }
 
 function randomOctet(): number {

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openPglite, openPostgres, pgliteOptions } from "../db/client";
-import { databaseUrlFor } from "./postgres-url";
+import { databaseName, databaseUrlFor } from "./postgres-url";
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the template by default,
@@ -21,10 +21,10 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 async function clonePostgres(serverUrl: string, template: string): Promise<Database> {
-  const name = `aip_test_${randomBytes(6).toString("hex")}`;
+  const name = databaseName(`aip_test_${randomBytes(6).toString("hex")}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
+  await admin.query(`create database ${name} template ${databaseName(template)}`);
   await admin.end();
   const database = openPostgres(databaseUrlFor(serverUrl, name), 5);
   return {

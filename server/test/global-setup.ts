@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres, pgliteOptions } from "../db/client";
-import { databaseUrlFor, TEMPLATE_DATABASE } from "./postgres-url";
+import { databaseName, databaseUrlFor, TEMPLATE_DATABASE } from "./postgres-url";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("pgliteTemplatePath", templatePath);
 
   const serverUrl = process.env.TEST_DATABASE_URL;
+  databaseName(TEMPLATE_DATABASE);
   project.provide("postgresTemplate", serverUrl ? TEMPLATE_DATABASE : null);
   if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });

@@ -53,11 +53,67 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   },
 };
 
-/** A valid body for routes that validate one, so the walk reaches the owner check rather than a 400. */
+/**
+ * A valid body for routes that validate one: the isolation walk reaches the owner check rather
+ * than a 400, and the route fuzz (route-fuzz.test.ts) spoils one field at a time, so every
+ * field's validation is exercised. A route missing here is still fuzzed, with a generic body.
+ */
 export const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/calls/:id": { isActive: false },
   "POST /api/calls/:id/hold": { isOnHold: true },
   "POST /api/calls/:id/process-audio": { text: "Hello, is anyone there?" },
   "POST /api/calls/:id/transfer": {},
   "PATCH /api/appointments/:id": { title: "Renamed by someone else", status: "cancelled" },
+  "POST /api/auth/signup": {
+    username: "fuzz_user",
+    email: "fuzz@example.com",
+    password: "correct horse battery",
+    fullName: "Fuzz User",
+    planType: "business",
+    businessInfo: { companyName: "Fuzz Ltd", industry: "retail", businessHours: "9-5" },
+  },
+  "POST /api/auth/login": { login: "fuzz_user", password: "correct horse battery" },
+  "PUT /api/user/profile": { fullName: "Pat Doe" },
+  "POST /api/user/accept-terms": { termsVersion: "1.0" },
+  "POST /api/user/password": {
+    currentPassword: "correct horse battery",
+    newPassword: "correct horse staple",
+  },
+  "POST /api/calls/simulate": { phoneNumber: "+15551230000", callerName: "Pat" },
+  "POST /api/appointments": {
+    title: "Consultation",
+    description: "First visit",
+    startTime: "2030-01-15T14:00:00.000Z",
+    endTime: "2030-01-15T15:00:00.000Z",
+    attendeeName: "Pat Doe",
+    attendeeEmail: "pat@example.com",
+    attendeePhone: "+15551230000",
+  },
+  "POST /api/ai-settings": {
+    personality: "friendly",
+    greetingMessage: "Hello, how can I help?",
+    appointmentDuration: 30,
+    workingHours: { start: "09:00", end: "17:00", days: [1, 2, 3] },
+    timezone: "Europe/London",
+  },
+  "PUT /api/calendar/settings": { defaultDuration: 30, bufferMinutes: 15 },
+  "POST /api/subscription/checkout": { planId: "pro" },
+  "POST /api/voice-profiles": {
+    voiceName: "My voice",
+    audioData: "data:audio/wav;base64,UklGRg==",
+    consent: true,
+  },
+  "POST /api/contacts/import": { csvData: "Name,Phone\nPat Doe,+15551230000" },
+  "POST /api/calls/bulk": { phoneNumbers: ["+15551230000"], callPurpose: "Reminder" },
+  "PUT /api/telephony/twilio": {
+    accountSid: `AC${"0".repeat(32)}`,
+    authToken: "a".repeat(32),
+    phoneNumber: "+14155550123",
+  },
+  "PATCH /api/telephony/twilio": { phoneNumber: "+14155550123" },
+  "POST /api/telephony/simulator/calls": { from: "+15551230000", callerName: "Pat", script: ["Hello"] },
+  "POST /api/voice/outbound": { phoneNumber: "+15551230000", purpose: "Reminder" },
+  "POST /api/conversation/start-demo": { phoneNumber: "+15551230000" },
+  "POST /api/conversation/process": { callId: "00000000-0000-4000-8000-000000000000", message: "Hello" },
+  "POST /api/call-system-test/start": { count: 1 },
 };

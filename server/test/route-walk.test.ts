@@ -30,6 +30,27 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/telephony/twilio/recording",
 ]);
 
+/**
+ * Ways to write the same API path that the router decodes (issue 9, finding 3: the guard once
+ * read the raw URL, so `/%61pi/user` reached handlers with no user): each letter of "api"
+ * percent-encoded, all three, a letter of the rest in upper- and lower-case hex, doubled slashes.
+ */
+function encodedSpellings(path: string): string[] {
+  const rest = path.slice("/api/".length);
+  const hex = rest.charCodeAt(0).toString(16);
+  return [
+    `/%61pi/${rest}`,
+    `/a%70i/${rest}`,
+    `/ap%69/${rest}`,
+    `/%61%70%69/${rest}`,
+    `/api/%${hex.toUpperCase()}${rest.slice(1)}`,
+    `/api/%${hex.toLowerCase()}${rest.slice(1)}`,
+    `/%61pi/%${hex.toUpperCase()}${rest.slice(1)}`,
+    `//api/${rest}`,
+    `/api//${rest}`,
+  ];
+}
+
 const sampleParam = "00000000-0000-4000-8000-000000000000";
 const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? sampleParam);
@@ -46,6 +67,24 @@ describe("route table", () => {
       }
       const res = await anonymous.request(route.method, fill(route.url, {}), { payload: {} });
       if (res.statusCode !== 401) leaks.push(`${key} answered ${res.statusCode}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("needs a session however the path is spelled: percent-encoded, doubled slashes, either hex case", async () => {
+    const anonymous = t.client();
+    const leaks: string[] = [];
+    for (const route of t.app.routeTable) {
+      const path = fill(route.url, {});
+      // What the plain path answers signed out: 401, or a public route's own answer.
+      const plain = await anonymous.request(route.method, path, { payload: {} });
+      for (const variant of encodedSpellings(path)) {
+        const res = await anonymous.request(route.method, variant, { payload: {} });
+        // 404: a spelling the router does not decode to the route (a doubled slash) matches nothing.
+        const allowed = res.statusCode === 404 || res.statusCode === plain.statusCode;
+        if (!allowed || res.statusCode >= 500 || (!route.isPublic && res.statusCode < 400))
+          leaks.push(`${route.method} ${variant} answered ${res.statusCode} (plain: ${plain.statusCode})`);
+      }
     }
     expect(leaks).toEqual([]);
   });

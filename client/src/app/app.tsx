@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "../components/shell/error-boundary";
 import { InstallCard } from "../components/shell/install-card";
@@ -22,15 +22,17 @@ export function App() {
   return (
     <Shell kind={kind}>
       <ErrorBoundary resetKey={location.pathname}>
-        <Routes>
-          {SCREENS.filter((screen) => kind === "desktop" || !screen.desktopOnly).map((screen) => (
-            <Route key={screen.path} path={screen.path} element={signedIn(screen.element)} />
-          ))}
-          <Route path="/signup" element={user ? <Navigate to="/" replace /> : <SignupPage />} />
-          {/* Spec 2 sends a new account to /dashboard; the dashboard lives at /. */}
-          <Route path="/dashboard" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            {SCREENS.filter((screen) => kind === "desktop" || !screen.desktopOnly).map((screen) => (
+              <Route key={screen.path} path={screen.path} element={signedIn(screen.element)} />
+            ))}
+            <Route path="/signup" element={user ? <Navigate to="/" replace /> : <SignupPage />} />
+            {/* Spec 2 sends a new account to /dashboard; the dashboard lives at /. */}
+            <Route path="/dashboard" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
       </ErrorBoundary>
       {user && !user.acceptedTermsAt ? <TermsModal /> : null}
       <InstallCard />

@@ -1,27 +1,48 @@
 import {
+  Activity,
   BarChart3,
+  BookUser,
   Bot,
+  Briefcase,
+  Building2,
   Calendar,
   CalendarClock,
   Clock,
   CreditCard,
+  FileText,
   FlaskConical,
   GitBranch,
   History,
   Home,
+  LayoutDashboard,
+  LayoutList,
   type LucideIcon,
   Mail,
+  MessagesSquare,
   Phone,
   PhoneCall,
   PhoneForwarded,
+  PhoneOutgoing,
+  Satellite,
   Settings,
+  Shield,
+  Smartphone,
   Sparkles,
   Target,
   UserCog,
   Users,
+  Wand2,
 } from "lucide-react";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Spec 1 §2.1: a screen only the desktop layout has. */
+  desktopOnly?: boolean;
+  /** Offered to platform administrators only. */
+  adminOnly?: boolean;
+};
 
 /** Spec 1 §2.3: the desktop sidebar, in order. */
 export const SIDEBAR_ITEMS: NavItem[] = [
@@ -42,6 +63,56 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { label: "Subscription", to: "/subscription", icon: CreditCard },
   { label: "Settings", to: "/settings", icon: Settings },
 ];
+
+/**
+ * Screens of spec 1 §2.2 that neither the sidebar nor a bar names. The spec lists the routes but
+ * no link to them; every screen must be reachable by clicking (issue 9), so the sidebar shows
+ * these below its sixteen items and the phone layouts show them in the "More" sheet.
+ */
+export const MORE_ITEMS: NavItem[] = [
+  { label: "Contacts", to: "/contacts", icon: BookUser },
+  { label: "Contact Manager", to: "/contact-manager", icon: Users },
+  { label: "Business Features", to: "/business-plan", icon: Briefcase },
+  { label: "AI Agent Scripts", to: "/ai-scripts", icon: FileText },
+  { label: "Conversation Cards", to: "/conversation-flow-simple", icon: LayoutList },
+  { label: "AI Email Wizard", to: "/email-wizard", icon: Wand2 },
+  { label: "Enterprise", to: "/enterprise", icon: Building2 },
+  { label: "Enterprise Dashboard", to: "/enterprise-dashboard", icon: LayoutDashboard },
+  { label: "Satellite Internet", to: "/viasat-payment", icon: Satellite },
+  { label: "Admin Dashboard", to: "/admin", icon: Shield, adminOnly: true },
+];
+
+/** The test and demo screens (spec 2 §2), grouped so they are found without being in the way. */
+export const TOOL_ITEMS: NavItem[] = [
+  { label: "Voice Call Demo", to: "/voice-call-demo", icon: MessagesSquare, desktopOnly: true },
+  { label: "Real Voice Calls", to: "/real-voice-calls", icon: PhoneOutgoing, desktopOnly: true },
+  { label: "Call System Test", to: "/call-system-test", icon: Activity },
+  { label: "Mobile Calling Test", to: "/call-test", icon: Smartphone },
+];
+
+export type NavSection = { title: string; items: NavItem[] };
+
+/** The items a layout offers beyond `shown` (its bar's tabs), for this user, in sections. */
+export function moreSections({
+  desktop,
+  admin,
+  shown,
+}: {
+  desktop: boolean;
+  admin: boolean;
+  shown: NavItem[];
+}): NavSection[] {
+  const taken = new Set(shown.map((item) => item.to));
+  const offered = (items: NavItem[]) =>
+    items.filter(
+      (item) => !taken.has(item.to) && (desktop || !item.desktopOnly) && (admin || !item.adminOnly),
+    );
+  return [
+    { title: "Screens", items: offered(SIDEBAR_ITEMS) },
+    { title: "More", items: offered(MORE_ITEMS) },
+    { title: "Tools", items: offered(TOOL_ITEMS) },
+  ].filter((section) => section.items.length > 0);
+}
 
 /** Spec 1 §2.4: the mobile bottom bar, highlighted on exact match. */
 export const MOBILE_TABS: NavItem[] = [

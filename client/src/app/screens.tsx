@@ -1,18 +1,49 @@
 import type * as React from "react";
+import { lazy } from "react";
 import { ComingSoon } from "../components/shell/coming-soon";
-import { AppointmentsPage } from "../features/appointments/appointments-page";
-import { CheckoutPage } from "../features/billing/checkout-page";
-import { BusinessPlanPage } from "../features/business/business-plan-page";
-import { CallHistoryPage } from "../features/call-history/call-history-page";
-import { ActiveCallsPage } from "../features/calls/active-calls-page";
-import { DashboardPage } from "../features/dashboard/dashboard-page";
-import { SettingsPage } from "../features/settings/settings-page";
-import { SubscriptionPage } from "../features/subscription/subscription-page";
-import { PhoneServiceSection } from "../features/telephony/components/phone-service-section";
-import { CallSystemTestPage } from "../features/voice-calls/call-system-test-page";
-import { CallTestPage } from "../features/voice-calls/call-test-page";
-import { RealVoiceCallsPage } from "../features/voice-calls/real-voice-calls-page";
-import { VoiceCallDemoPage } from "../features/voice-calls/voice-call-demo-page";
+
+// Each screen is its own chunk, loaded on first visit (the shell, landing and sign-up are not).
+const AppointmentsPage = lazy(() =>
+  import("../features/appointments/appointments-page").then((m) => ({ default: m.AppointmentsPage })),
+);
+const CheckoutPage = lazy(() =>
+  import("../features/billing/checkout-page").then((m) => ({ default: m.CheckoutPage })),
+);
+const BusinessPlanPage = lazy(() =>
+  import("../features/business/business-plan-page").then((m) => ({ default: m.BusinessPlanPage })),
+);
+const CallHistoryPage = lazy(() =>
+  import("../features/call-history/call-history-page").then((m) => ({ default: m.CallHistoryPage })),
+);
+const ActiveCallsPage = lazy(() =>
+  import("../features/calls/active-calls-page").then((m) => ({ default: m.ActiveCallsPage })),
+);
+const DashboardPage = lazy(() =>
+  import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+);
+const SettingsPage = lazy(() =>
+  import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import("../features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
+);
+const PhoneServiceSection = lazy(() =>
+  import("../features/telephony/components/phone-service-section").then((m) => ({
+    default: m.PhoneServiceSection,
+  })),
+);
+const CallSystemTestPage = lazy(() =>
+  import("../features/voice-calls/call-system-test-page").then((m) => ({ default: m.CallSystemTestPage })),
+);
+const CallTestPage = lazy(() =>
+  import("../features/voice-calls/call-test-page").then((m) => ({ default: m.CallTestPage })),
+);
+const RealVoiceCallsPage = lazy(() =>
+  import("../features/voice-calls/real-voice-calls-page").then((m) => ({ default: m.RealVoiceCallsPage })),
+);
+const VoiceCallDemoPage = lazy(() =>
+  import("../features/voice-calls/voice-call-demo-page").then((m) => ({ default: m.VoiceCallDemoPage })),
+);
 
 /**
  * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title

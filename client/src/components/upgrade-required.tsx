@@ -2,6 +2,7 @@ import { Crown } from "lucide-react";
 import { Link } from "react-router";
 import { ApiError } from "../lib/api";
 import { serverMessage } from "../lib/toast";
+import { PaymentsUnavailable } from "./payments-unavailable";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
@@ -22,12 +23,15 @@ export function UpgradeRequired({
   description,
   error,
   headingLevel = 2,
+  paymentsUnavailable,
 }: {
   title: string;
   description: string;
   /** The server's refusal, whose message names the plans that include the feature. */
   error?: unknown;
   headingLevel?: 1 | 2 | 3;
+  /** Why no plan can be bought on this server: said in place of the upgrade button. */
+  paymentsUnavailable?: string | null;
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -45,12 +49,16 @@ export function UpgradeRequired({
         ) : null}
       </CardHeader>
       <CardContent className="flex justify-center">
-        <Button asChild>
-          <Link to="/subscription">
-            <Crown aria-hidden />
-            Upgrade Plan
-          </Link>
-        </Button>
+        {paymentsUnavailable ? (
+          <PaymentsUnavailable message={paymentsUnavailable} className="max-w-prose" />
+        ) : (
+          <Button asChild>
+            <Link to="/subscription">
+              <Crown aria-hidden />
+              Upgrade Plan
+            </Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -14,6 +14,11 @@ export const checkoutSessions = pgTable(
     /** The provider's own id (Stripe's cs_...); the local provider uses this row's id. */
     providerSessionId: text("provider_session_id"),
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * Set when the order was started during a trial: the plan keeps the trial's days and is first
+     * charged on this day (Stripe's subscription_data.trial_end). Null: charged at once.
+     */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     status: text("status").notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),

@@ -46,6 +46,13 @@ export const calls = pgTable(
     engineState: jsonb("engine_state"),
     recordingUrl: text("recording_url"),
     callType: text("call_type").notNull().default("simulation"),
+    /**
+     * A call from a test tool (system test, voice demo, the carrier simulator): kept in History
+     * behind the "Test calls" filter, left out of every figure and of the plan's usage.
+     */
+    isTest: boolean("is_test").notNull().default(false),
+    /** The last turn, hold, resume or transfer: the idle-call sweep ends live calls quiet for too long. */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     /** The carrier's id for the call (Twilio's CallSid, the simulator's SIM...). */
     providerCallSid: text("provider_call_sid").unique(),
     transferredAt: timestamp("transferred_at", { withTimezone: true }),
@@ -62,6 +69,10 @@ export const calls = pgTable(
     // Substring search on number and name (ILIKE '%...%') needs trigram indexes.
     index("calls_phone_trgm_idx").using("gin", sql`${table.phoneNumber} gin_trgm_ops`),
     index("calls_caller_name_trgm_idx").using("gin", sql`${table.callerName} gin_trgm_ops`),
+    // "Test calls only" and "delete all test calls" read a few rows among many real ones.
+    index("calls_user_test_idx").on(table.userId, table.createdAt, table.id).where(sql`${table.isTest}`),
+    // The idle-call sweep looks across accounts at the few live calls, oldest activity first.
+    index("calls_active_activity_idx").on(table.lastActivityAt).where(sql`${table.isActive}`),
   ],
 );
 
@@ -87,6 +98,8 @@ export const appointments = pgTable(
   },
   (table) => [
     index("appointments_user_start_idx").on(table.userId, table.startTime),
+    // Upcoming and cancelled lists, and the overlap checks (status and a bounded start range).
+    index("appointments_user_status_start_idx").on(table.userId, table.status, table.startTime),
     index("appointments_user_phone_idx").on(table.userId, table.attendeePhone),
     index("appointments_call_idx").on(table.callId),
   ],
@@ -108,8 +121,8 @@ export const blockedNumbers = pgTable(
 );
 
 /**
- * Per-account call counts by class, status and whether the call is live, kept exact by a
- * statement-level trigger on calls (migration 0006). The history's totals and summary cards
+ * Per-account call counts by class, status, whether the call is live and whether it is a test
+ * call, kept exact by triggers on calls (migrations 0006, 0007, and the test-calls one). The history's totals and summary cards
  * read these few rows instead of counting a million calls on every page.
  */
 export const callCounts = pgTable(
@@ -121,8 +134,11 @@ export const callCounts = pgTable(
     classification: text("classification").notNull(),
     status: text("status").notNull(),
     isActive: boolean("is_active").notNull(),
+    isTest: boolean("is_test").notNull().default(false),
     n: bigint("n", { mode: "number" }).notNull().default(0),
     durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.classification, table.status, table.isActive] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.classification, table.status, table.isActive, table.isTest] }),
+  ],
 );

@@ -3,47 +3,83 @@ import { z } from "zod";
 import {
   AppointmentCreate,
   AppointmentIdParams,
+  AppointmentListQuery,
   AppointmentOut,
+  AppointmentOverlap,
+  AppointmentSummary,
   AppointmentUpdate,
+  PAGE_HEADERS,
 } from "../../../common/appointments";
 import type { AppDeps } from "../../app";
 import { presentAppointment } from "./presenter";
-import { appointmentRepository } from "./repository";
-import { appointmentService } from "./service";
+import { appointmentService, type BookingResult } from "./service";
 
 export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const appointments = appointmentRepository(deps.database.db);
-  const service = appointmentService(deps.database.db, appointments);
+  const service = appointmentService(deps.database.db, deps.now ? { now: deps.now } : {});
 
-  app.get("/api/appointments", { schema: { response: { 200: z.array(AppointmentOut) } } }, async (request) =>
-    (await appointments.list(request.user.id)).map(presentAppointment),
+  /** The 409 body: the clash named, and the appointments it clashes with. */
+  const overlapBody = (result: Extract<BookingResult, { overlaps: unknown }>) => ({
+    message: result.message,
+    overlaps: result.overlaps.map(presentAppointment),
+  });
+
+  /**
+   * Spec 1 shows a plain array, so the body stays one; the page and the total travel in
+   * headers (X-Total-Count, X-Total-Pages, X-Page, X-Limit and a Link to the next page).
+   */
+  app.get(
+    "/api/appointments",
+    { schema: { querystring: AppointmentListQuery, response: { 200: z.array(AppointmentOut) } } },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await service.list(request.user, query);
+      const totalPages = Math.max(1, Math.ceil(total / query.limit));
+      reply.header(PAGE_HEADERS.total, String(total));
+      reply.header(PAGE_HEADERS.totalPages, String(totalPages));
+      reply.header(PAGE_HEADERS.page, String(query.page));
+      reply.header(PAGE_HEADERS.limit, String(query.limit));
+      const link = (page: number, rel: string) =>
+        `</api/appointments?${new URLSearchParams({ filter: query.filter, page: String(page), limit: String(query.limit) })}>; rel="${rel}"`;
+      const links = [
+        ...(query.page < totalPages ? [link(query.page + 1, "next")] : []),
+        ...(query.page > 1 ? [link(Math.min(query.page - 1, totalPages), "prev")] : []),
+      ];
+      if (links.length) reply.header("link", links.join(", "));
+      return rows.map(presentAppointment);
+    },
+  );
+
+  app.get(
+    "/api/appointments/summary",
+    { schema: { response: { 200: AppointmentSummary } } },
+    async (request) => service.summary(request.user),
   );
 
   app.post(
     "/api/appointments",
-    { schema: { body: AppointmentCreate, response: { 201: AppointmentOut } } },
+    { schema: { body: AppointmentCreate, response: { 201: AppointmentOut, 409: AppointmentOverlap } } },
     async (request, reply) => {
-      const body = request.body;
-      const created = await appointments.create(request.user.id, {
-        title: body.title,
-        description: body.description,
-        startTime: new Date(body.startTime),
-        endTime: new Date(body.endTime),
-        attendeeName: body.attendeeName,
-        attendeeEmail: body.attendeeEmail,
-        attendeePhone: body.attendeePhone,
-        status: body.status,
-      });
-      deps.events.publish(request.user.id, { type: "appointment.created", appointmentId: created.id });
-      return reply.code(201).send(presentAppointment(created));
+      const result = await service.create(request.user, request.body);
+      if (!result.saved) return reply.code(409).send(overlapBody(result));
+      deps.events.publish(request.user.id, { type: "appointment.created", appointmentId: result.saved.id });
+      return reply.code(201).send(presentAppointment(result.saved));
     },
   );
 
   /** Edit (any field) and Cancel (status cancelled) on the appointments screen. */
   app.patch(
     "/api/appointments/:id",
-    { schema: { params: AppointmentIdParams, body: AppointmentUpdate, response: { 200: AppointmentOut } } },
-    async (request) =>
-      presentAppointment(await service.update(request.user.id, request.params.id, request.body)),
+    {
+      schema: {
+        params: AppointmentIdParams,
+        body: AppointmentUpdate,
+        response: { 200: AppointmentOut, 409: AppointmentOverlap },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.update(request.user, request.params.id, request.body);
+      if (!result.saved) return reply.code(409).send(overlapBody(result));
+      return presentAppointment(result.saved);
+    },
   );
 };

@@ -1,7 +1,36 @@
-import { END_BEFORE_START } from "../../../common/appointments";
+import { TZDate } from "@date-fns/tz";
+import { addMonths, addWeeks, format, startOfMonth, startOfWeek } from "date-fns";
+import {
+  type AppointmentFilter,
+  type AppointmentStatus,
+  type AppointmentSummary,
+  END_BEFORE_START,
+  MAX_APPOINTMENT_MINUTES,
+  PAST_GRACE_MS,
+  START_IN_PAST,
+  TOO_LONG,
+} from "../../../common/appointments";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { type AppointmentRepository, type AppointmentRow, appointmentRepository } from "./repository";
+
+const MAX_DURATION_MS = MAX_APPOINTMENT_MINUTES * 60_000;
+
+/** The acting account: who owns the appointments and the zone their times are told in. */
+export type AppointmentOwner = { id: string; timezone: string };
+
+/** A validated new appointment (common/appointments AppointmentCreate after parsing). */
+export type NewAppointmentInput = {
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string;
+  attendeeName: string | null;
+  attendeeEmail: string | null;
+  attendeePhone: string | null;
+  status: AppointmentStatus;
+  allowOverlap: boolean;
+};
 
 /** A validated change (common/appointments AppointmentUpdate after parsing). */
 export type AppointmentChange = {
@@ -12,34 +41,139 @@ export type AppointmentChange = {
   attendeeName?: string | null | undefined;
   attendeeEmail?: string | null | undefined;
   attendeePhone?: string | null | undefined;
-  status?: "scheduled" | "completed" | "cancelled" | undefined;
+  status?: AppointmentStatus | undefined;
+  allowOverlap?: boolean | undefined;
 };
 
-export function appointmentService(db: Db, repository: AppointmentRepository = appointmentRepository(db)) {
+/** Saved, or refused because it overlaps others and the caller did not say "book anyway". */
+export type BookingResult =
+  | { saved: AppointmentRow }
+  | { overlaps: AppointmentRow[]; message: string; saved?: undefined };
+
+/**
+ * The rules for appointments people enter on the Appointments screen (and the API):
+ * a scheduled appointment never starts in the past, and one that overlaps another scheduled
+ * appointment is refused with the clash named unless `allowOverlap` says to book anyway.
+ * The check and the write run under a per-account lock, so two bookings cannot race past it.
+ */
+export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const repository = appointmentRepository(db);
+
+  /** Runs work in one transaction with the account's schedule locked. */
+  function withScheduleLocked<T>(
+    userId: string,
+    work: (repo: AppointmentRepository) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const repo = appointmentRepository(tx as unknown as Db);
+      await repo.lockSchedule(userId);
+      return work(repo);
+    });
+  }
+
+  function refuseIfPast(start: Date): void {
+    if (start.getTime() < now().getTime() - PAST_GRACE_MS) {
+      throw badRequest(START_IN_PAST, [{ path: "startTime", message: START_IN_PAST }]);
+    }
+  }
+
   return {
-    /** Applies a change to one of the owner's appointments; another account's id is "not found". */
-    async update(userId: string, id: string, change: AppointmentChange): Promise<AppointmentRow> {
-      const current = await repository.get(userId, id);
-      if (!current) throw notFound("That appointment");
-      const start = change.startTime ? new Date(change.startTime) : current.startTime;
-      const end = change.endTime ? new Date(change.endTime) : current.endTime;
-      if (end <= start) throw badRequest(END_BEFORE_START, [{ path: "endTime", message: END_BEFORE_START }]);
+    list(user: AppointmentOwner, query: { filter: AppointmentFilter; page: number; limit: number }) {
+      return repository.page(user.id, { ...query, now: now() });
+    },
 
-      const fields: Parameters<AppointmentRepository["update"]>[2] = {};
-      if (change.title !== undefined) fields.title = change.title;
-      if (change.description !== undefined) fields.description = change.description;
-      if (change.startTime !== undefined) fields.startTime = start;
-      if (change.endTime !== undefined) fields.endTime = end;
-      if (change.attendeeName !== undefined) fields.attendeeName = change.attendeeName;
-      if (change.attendeeEmail !== undefined) fields.attendeeEmail = change.attendeeEmail;
-      if (change.attendeePhone !== undefined) fields.attendeePhone = change.attendeePhone;
-      if (change.status !== undefined) fields.status = change.status;
+    /** Counts for the filter and Quick Stats; weeks run Monday to Sunday in the account's zone. */
+    summary(user: AppointmentOwner): Promise<AppointmentSummary> {
+      const today = new TZDate(now().getTime(), user.timezone);
+      const weekStart = startOfWeek(today, { weekStartsOn: 1 });
+      const monthStart = startOfMonth(today);
+      return repository.summary(user.id, {
+        now: now(),
+        weekStart,
+        weekEnd: addWeeks(weekStart, 1),
+        monthStart,
+        monthEnd: addMonths(monthStart, 1),
+      });
+    },
 
-      const updated = await repository.update(userId, id, fields);
-      if (!updated) throw notFound("That appointment");
-      return updated;
+    async create(user: AppointmentOwner, input: NewAppointmentInput): Promise<BookingResult> {
+      const start = new Date(input.startTime);
+      const end = new Date(input.endTime);
+      if (input.status === "scheduled") refuseIfPast(start);
+      return withScheduleLocked(user.id, async (repo) => {
+        if (input.status === "scheduled" && !input.allowOverlap) {
+          const overlaps = await repo.overlapping(user.id, start, end);
+          if (overlaps.length) return { overlaps, message: overlapMessage(overlaps, user.timezone) };
+        }
+        const saved = await repo.create(user.id, {
+          title: input.title,
+          description: input.description,
+          startTime: start,
+          endTime: end,
+          attendeeName: input.attendeeName,
+          attendeeEmail: input.attendeeEmail,
+          attendeePhone: input.attendeePhone,
+          status: input.status,
+        });
+        return { saved };
+      });
+    },
+
+    /**
+     * Applies a change to one of the owner's appointments; another account's id is "not found".
+     * Editing other fields of an appointment now past is fine; moving one, or making it
+     * scheduled again, follows the booking rules.
+     */
+    async update(user: AppointmentOwner, id: string, change: AppointmentChange): Promise<BookingResult> {
+      return withScheduleLocked(user.id, async (repo) => {
+        const current = await repo.get(user.id, id);
+        if (!current) throw notFound("That appointment");
+        const start = change.startTime ? new Date(change.startTime) : current.startTime;
+        const end = change.endTime ? new Date(change.endTime) : current.endTime;
+        if (end <= start)
+          throw badRequest(END_BEFORE_START, [{ path: "endTime", message: END_BEFORE_START }]);
+        if (end.getTime() - start.getTime() > MAX_DURATION_MS) {
+          throw badRequest(TOO_LONG, [{ path: "endTime", message: TOO_LONG }]);
+        }
+        const status = change.status ?? current.status;
+        const moved =
+          start.getTime() !== current.startTime.getTime() || end.getTime() !== current.endTime.getTime();
+        const rebooked = status === "scheduled" && (moved || current.status !== "scheduled");
+        if (rebooked) {
+          refuseIfPast(start);
+          if (!change.allowOverlap) {
+            const overlaps = await repo.overlapping(user.id, start, end, id);
+            if (overlaps.length) return { overlaps, message: overlapMessage(overlaps, user.timezone) };
+          }
+        }
+
+        const fields: Parameters<AppointmentRepository["update"]>[2] = {};
+        if (change.title !== undefined) fields.title = change.title;
+        if (change.description !== undefined) fields.description = change.description;
+        if (change.startTime !== undefined) fields.startTime = start;
+        if (change.endTime !== undefined) fields.endTime = end;
+        if (change.attendeeName !== undefined) fields.attendeeName = change.attendeeName;
+        if (change.attendeeEmail !== undefined) fields.attendeeEmail = change.attendeeEmail;
+        if (change.attendeePhone !== undefined) fields.attendeePhone = change.attendeePhone;
+        if (change.status !== undefined) fields.status = change.status;
+
+        const saved = await repo.update(user.id, id, fields);
+        if (!saved) throw notFound("That appointment");
+        return { saved };
+      });
     },
   };
+}
+
+/** "This overlaps with Kitchen consultation at Tuesday, March 4 at 9:00 AM (and 1 other)." */
+export function overlapMessage(overlaps: AppointmentRow[], timeZone: string): string {
+  const [first] = overlaps;
+  if (!first) return "";
+  const when = format(new TZDate(first.startTime.getTime(), timeZone), "EEEE, MMMM d 'at' h:mm a");
+  const more = overlaps.length - 1;
+  const others = more ? ` (and ${more} other appointment${more === 1 ? "" : "s"})` : "";
+  return `This overlaps with ${first.title} at ${when}${others}.`;
 }
 
 export type AppointmentService = ReturnType<typeof appointmentService>;

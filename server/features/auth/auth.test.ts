@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGNUP_NOT_COMPLETED_MESSAGE } from "../../../common/auth";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../test/app";
+import type { AccountNotices } from "./notices";
+import { authRepository } from "./repository";
+import { authService } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,19 +126,58 @@ describe("signup", () => {
     expect(long.statusCode).toBe(201);
   });
 
-  it("answers 409 for a taken username or email, whatever the case", async () => {
+  it("says plainly that a username is taken, whatever the case and whatever the email", async () => {
     const first = valid();
     await t.client().post("/api/auth/signup", first);
-    const sameName = await t
+    for (const email of [valid().email, first.email]) {
+      const res = await t
+        .client()
+        .post("/api/auth/signup", { ...valid(), username: first.username.toUpperCase(), email });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe("That username is taken. Please choose another.");
+    }
+  });
+
+  it("does not reveal that an email has an account: nothing created, nobody signed in", async () => {
+    const first = valid();
+    await t.client().post("/api/auth/signup", first);
+    const c = t.client();
+    const again = { ...valid(), email: first.email.toUpperCase(), password: "another-password" };
+    const res = await c.post("/api/auth/signup", again);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: SIGNUP_NOT_COMPLETED_MESSAGE });
+    expect(res.body).not.toMatch(/exist|registered|taken|in use/i);
+    expect(res.cookies.find((cookie) => cookie.name === "aip_session")).toBeUndefined();
+    expect((await c.get("/api/user")).statusCode).toBe(401);
+    const created = await t.database.db.execute(
+      sql`select count(*)::int as n from users where lower(username) = ${again.username.toLowerCase()}`,
+    );
+    expect((created as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    // The owner's account is untouched: the old password still signs in, the new one does not.
+    const owner = await t.client().post("/api/auth/login", { login: first.email, password: first.password });
+    expect(owner.statusCode).toBe(200);
+    const intruder = await t
       .client()
-      .post("/api/auth/signup", { ...valid(), username: first.username.toUpperCase() });
-    expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().message).toMatch(/username is taken/);
-    const sameEmail = await t
-      .client()
-      .post("/api/auth/signup", { ...valid(), email: first.email.toUpperCase() });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().message).toMatch(/email already exists/);
+      .post("/api/auth/login", { login: first.email, password: "another-password" });
+    expect(intruder.statusCode).toBe(401);
+  });
+
+  it("tells the email's owner instead, through the account notices", async () => {
+    const sent: { kind: string; userId: string }[] = [];
+    const notices: AccountNotices = {
+      signupWithExistingEmail: async (account) => void sent.push({ kind: "signup", userId: account.id }),
+      passwordChanged: async (account) => void sent.push({ kind: "password", userId: account.id }),
+      emailChanged: async (account) => void sent.push({ kind: "email", userId: account.id }),
+    };
+    const auth = authService(authRepository(t.database.db), t.config, notices);
+    const owner = await t.client().signup();
+    const client = { ip: "192.0.2.200", userAgent: undefined };
+    const outcome = await auth.signup({ ...valid(), email: owner.email, planType: "personal" }, client);
+    expect(outcome.created).toBe(false);
+    expect(sent).toEqual([{ kind: "signup", userId: owner.id }]);
+    const fresh = await auth.signup({ ...valid(), planType: "personal" }, client);
+    expect(fresh.created).toBe(true);
+    expect(sent).toHaveLength(1);
   });
 
   it("makes the first account admin, later ones users, and ADMIN_EMAILS admins", async () => {
@@ -254,59 +297,157 @@ describe("login and logout", () => {
 });
 
 describe("login rate limit", () => {
-  it("allows about 10 attempts a minute per account, then 429 with a message, then recovers", async () => {
+  // `t` allows 10 failed password checks a minute per account and per address.
+  const login = (loginText: string, password: string, ip: string) =>
+    t.client().post("/api/auth/login", { login: loginText, password }, { remoteAddress: ip });
+  const wrong = (loginText: string, ip: string) => login(loginText, "wrong-password", ip);
+  const account = async () => {
     const body = valid();
     await t.client().post("/api/auth/signup", body);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      // Different IPs: the per-account limit must hold on its own.
-      const res = await t
-        .client()
-        .post(
-          "/api/auth/login",
-          { login: body.username, password: "wrong-password" },
-          { remoteAddress: `10.0.0.${i + 1}` },
-        );
-      statuses.push(res.statusCode);
+    return body;
+  };
+  let subnet = 0;
+  /** Addresses of a network no other test uses. */
+  const addresses = (n: number) => {
+    subnet++;
+    return Array.from({ length: n }, (_, i) => `172.16.${subnet}.${i + 1}`);
+  };
+
+  it("keeps the owner in: 10 failures from three addresses, then the right password from a fourth signs in", async () => {
+    const body = await account();
+    const [a, b, c, owner] = addresses(4) as [string, string, string, string];
+    for (let i = 0; i < 10; i++)
+      expect((await wrong(body.username, [a, b, c][i % 3] ?? a)).statusCode).toBe(401);
+
+    const signedIn = await login(body.username, body.password, owner);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.username).toBe(body.username);
+
+    // The addresses that were guessing stay limited, the right password included.
+    for (const ip of [a, b, c]) {
+      const res = await wrong(body.username, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(
+        /^Too many sign-in attempts for this account\. Please wait \d+ seconds and try again\.$/,
+      );
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-
-    const blocked = await t
-      .client()
-      .post(
-        "/api/auth/login",
-        { login: body.username, password: body.password },
-        { remoteAddress: "10.0.1.1" },
-      );
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many sign-in attempts.*try again/);
-
-    // The window ends by itself: no lockout an attacker can hold forever.
-    await t.database.db.execute(sql`update rate_limits set window_start = now() - interval '61 seconds'`);
-    const after = await t
-      .client()
-      .post(
-        "/api/auth/login",
-        { login: body.username, password: body.password },
-        { remoteAddress: "10.0.1.2" },
-      );
-    expect(after.statusCode).toBe(200);
+    expect((await login(body.username, body.password, a)).statusCode).toBe(429);
   });
 
-  it("limits attempts per IP across accounts", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await t
-        .client()
-        .post(
-          "/api/auth/login",
-          { login: `nobody_${i}`, password: "wrong-password" },
-          { remoteAddress: "192.0.2.77" },
-        );
-      statuses.push(res.statusCode);
+  it("gives a fresh address one guess at a locked account, then limits it too", async () => {
+    const body = await account();
+    const [attacker, fresh] = addresses(2) as [string, string];
+    for (let i = 0; i < 10; i++) await wrong(body.email, attacker);
+    expect((await wrong(body.email, fresh)).statusCode).toBe(401);
+    expect((await wrong(body.email, fresh)).statusCode).toBe(429);
+    expect((await login(body.email, body.password, fresh)).statusCode).toBe(429);
+  });
+
+  it("gives the username and the email of one account one budget", async () => {
+    const body = await account();
+    const [a, b] = addresses(2) as [string, string];
+    for (let i = 0; i < 5; i++) expect((await wrong(body.username, a)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await wrong(body.email.toUpperCase(), b)).statusCode).toBe(401);
+    expect((await wrong(body.email, a)).statusCode).toBe(429);
+    expect((await wrong(body.username.toUpperCase(), b)).statusCode).toBe(429);
+  });
+
+  it("counts failures only: signing in again and again from one address is never limited", async () => {
+    const body = await account();
+    const [ip] = addresses(1) as [string];
+    for (let i = 0; i < 15; i++) expect((await login(body.username, body.password, ip)).statusCode).toBe(200);
+    // The successes left the whole budget for mistakes.
+    for (let i = 0; i < 10; i++) expect((await wrong(body.username, ip)).statusCode).toBe(401);
+    expect((await wrong(body.username, ip)).statusCode).toBe(429);
+  });
+
+  it("treats a login that matches no account exactly like a real one", async () => {
+    const body = await account();
+    const unknown = `nobody_${Math.random().toString(36).slice(2, 10)}`;
+    const answers: Record<string, { status: number; message: string }[]> = {};
+    for (const text of [body.username, unknown]) {
+      const [ip, fresh] = addresses(2) as [string, string];
+      const seen = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await wrong(text, ip);
+        seen.push({
+          status: res.statusCode,
+          message: res.json().message.replace(/\d+ seconds/, "N seconds"),
+        });
+      }
+      const res = await wrong(text, fresh);
+      seen.push({ status: res.statusCode, message: res.json().message });
+      answers[text] = seen;
     }
+    expect(answers[unknown]).toEqual(answers[body.username]);
+    expect(answers[unknown]?.map((a) => a.status)).toEqual([...Array(10).fill(401), 429, 401]);
+  });
+
+  it("checks at most the budget when guesses arrive all at once", async () => {
+    const body = await account();
+    const [ip] = addresses(1) as [string];
+    const results = await Promise.all(Array.from({ length: 25 }, () => wrong(body.username, ip)));
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it("closes the account to every address once a distributed attack passes ten times the limit, for the rest of the minute", async () => {
+    const strict = await createTestApp({ authRateLimitPerMinute: 2 });
+    try {
+      const body = valid();
+      await strict.client().post("/api/auth/signup", body);
+      const attempt = (password: string, ip: string) =>
+        strict.client().post("/api/auth/login", { login: body.username, password }, { remoteAddress: ip });
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push((await attempt("wrong-password", `10.9.0.${i + 1}`)).statusCode);
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      expect((await attempt(body.password, "10.9.1.1")).statusCode).toBe(429);
+
+      // The window ends by itself: no lockout an attacker can hold beyond the minute.
+      await strict.database.db.execute(
+        sql`update rate_limits set window_start = now() - interval '61 seconds'`,
+      );
+      expect((await attempt(body.password, "10.9.1.2")).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("limits failures per address across accounts", async () => {
+    const [ip] = addresses(1) as [string];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await wrong(`nobody_${i}`, ip)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const res = await wrong("nobody_else", ip);
+    expect(res.json().message).toMatch(
+      /^Too many sign-in attempts from your network\. Please wait \d+ seconds/,
+    );
+  });
+});
+
+describe("session lookup", () => {
+  it("writes the last-seen time at most once a minute, not on every read", async () => {
+    const c = t.client();
+    const user = await c.signup();
+    const lastSeen = async () => {
+      const result = await t.database.db.execute(
+        sql`select last_seen_at::text as at from sessions where user_id = ${user.id}`,
+      );
+      return (result as unknown as { rows: { at: string }[] }).rows[0]?.at;
+    };
+    const before = await lastSeen();
+    for (let i = 0; i < 3; i++) expect((await c.get("/api/user")).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(before);
+    await t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '2 minutes' where user_id = ${user.id}`,
+    );
+    const stale = await lastSeen();
+    await c.get("/api/user");
+    expect(await lastSeen()).not.toBe(stale);
   });
 });
 

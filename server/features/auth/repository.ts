@@ -100,10 +100,28 @@ export function authRepository(db: Db) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    async deleteOtherSessions(userId: string, keepTokenHash: string): Promise<void> {
-      await db
+    /** Ends every session of the user but the one with this token hash; answers how many ended. */
+    async deleteOtherSessions(userId: string, keepTokenHash: string): Promise<number> {
+      const ended = await db
         .delete(sessions)
-        .where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`));
+        .where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /**
+     * Stores a new password hash and ends every other session of the user, together: a session
+     * opened with the old password never outlives it. Answers how many sessions ended.
+     */
+    async replacePassword(userId: string, passwordHash: string, keepTokenHash: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`))
+          .returning({ id: sessions.id });
+        return ended.length;
+      });
     },
 
     async deleteStaleSessions(idleSince: Date): Promise<void> {
@@ -113,24 +131,42 @@ export function authRepository(db: Db) {
     },
 
     /**
-     * Counts one attempt against a key in a fixed one-minute window and returns the count so far
-     * and the seconds until the window resets. Windows expire by themselves: no lockout persists.
+     * Takes one attempt from a key's budget in a fixed one-minute window, unless `limit` attempts
+     * were already taken in it. Answers the attempts taken so far, this one included, or null when
+     * the attempt was refused. The check and the count are one
+     * statement, so parallel attempts can never overshoot the budget. Windows end by themselves:
+     * no lockout outlives its minute.
      */
-    async hitRateLimit(key: string): Promise<{ count: number; resetInSeconds: number }> {
+    async reserveAttempt(key: string, limit: number): Promise<number | null> {
+      const expired = sql`${rateLimits.windowStart} <= now() - interval '1 minute'`;
       const result = (await db.execute(sql`
         insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
         on conflict (key) do update set
-          count = case when ${rateLimits.windowStart} <= now() - interval '1 minute' then 1 else ${rateLimits.count} + 1 end,
-          window_start = case when ${rateLimits.windowStart} <= now() - interval '1 minute' then now() else ${rateLimits.windowStart} end
-        returning count, ceil(extract(epoch from (window_start + interval '1 minute' - now())))::int as reset_in`)) as unknown as {
-        rows: { count: number; reset_in: number }[];
-      };
+          count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${expired} then now() else ${rateLimits.windowStart} end
+        where ${expired} or ${rateLimits.count} < ${limit}
+        returning count`)) as unknown as { rows: { count: number }[] };
       const row = result.rows[0];
-      return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? 60)) };
+      return row ? Number(row.count) : null;
     },
 
-    async clearRateLimit(key: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    /** Gives back an attempt taken by reserveAttempt (the password was right, or it was never checked). */
+    async releaseAttempt(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
+    },
+
+    /** Seconds until a key's current window ends, at least 1. */
+    async secondsUntilReset(key: string): Promise<number> {
+      const [row] = await db
+        .select({
+          seconds: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + interval '1 minute' - now())))::int`,
+        })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, key));
+      return Math.max(1, Number(row?.seconds ?? 60));
     },
 
     async pruneRateLimits(): Promise<void> {

@@ -1,12 +1,16 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { LoginRequest, SignupRequest } from "../../../common/auth";
+import {
+  LoginRequest,
+  SIGNUP_NOT_COMPLETED_MESSAGE,
+  SignupNotCompleted,
+  SignupRequest,
+} from "../../../common/auth";
 import { User } from "../../../common/user";
 import type { AppDeps } from "../../app";
 import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/session-cookie";
 import { presentUser } from "../user/presenter";
-import type { ClientInfo } from "./service";
+import { clientInfo } from "./client-info";
 
 const SignedInResponse = z.object({ user: User });
 
@@ -15,11 +19,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/auth/signup",
-    { config: { public: true }, schema: { body: SignupRequest, response: { 201: SignedInResponse } } },
+    {
+      config: { public: true },
+      schema: { body: SignupRequest, response: { 201: SignedInResponse, 202: SignupNotCompleted } },
+    },
     async (request, reply) => {
-      const { user, token } = await auth.signup(request.body, clientInfo(request));
-      setSessionCookie(reply, request, config, token);
-      return reply.code(201).send({ user: presentUser(user) });
+      const outcome = await auth.signup(request.body, clientInfo(request));
+      if (!outcome.created) return reply.code(202).send({ message: SIGNUP_NOT_COMPLETED_MESSAGE });
+      setSessionCookie(reply, request, config, outcome.token);
+      return reply.code(201).send({ user: presentUser(outcome.user) });
     },
   );
 
@@ -41,7 +49,3 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return reply.code(204).send();
   });
 };
-
-function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] };
-}

@@ -1,17 +1,27 @@
 import type { LoginRequest, SignupRequest } from "../../../common/auth";
 import type { Config } from "../../config";
-import { conflict, tooMany, unauthorized } from "../../http/errors";
+import { conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
+import { accountKey, passwordAttempts } from "./attempts";
+import type { AccountNotices } from "./notices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import type { AuthRepository, UserRow } from "./repository";
 import { hashToken, newSessionToken } from "./tokens";
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 export type SignedIn = { user: UserRow; token: string };
+/**
+ * A sign-up either creates the account and signs it in, or ends without saying why: the email
+ * already has an account, and telling so would let anyone test which emails are registered.
+ */
+export type SignupOutcome = ({ created: true } & SignedIn) | { created: false };
 
 const TRIAL_DAYS = 30;
+const USERNAME_TAKEN_MESSAGE = "That username is taken. Please choose another.";
+const WRONG_LOGIN_MESSAGE = "Incorrect username, email or password";
 
-export function authService(repo: AuthRepository, config: Config) {
+export function authService(repo: AuthRepository, config: Config, notices: AccountNotices) {
   const isConfiguredAdmin = (email: string) => config.adminEmails.includes(email.toLowerCase());
+  const attempts = passwordAttempts(repo, config.authRateLimitPerMinute);
 
   async function startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
     const token = newSessionToken();
@@ -25,21 +35,32 @@ export function authService(repo: AuthRepository, config: Config) {
     return { user, token };
   }
 
-  async function enforceLimit(key: string, message: string): Promise<void> {
-    const { count, resetInSeconds } = await repo.hitRateLimit(key);
-    if (count > config.authRateLimitPerMinute) {
-      throw tooMany(`${message} Please wait ${resetInSeconds} seconds and try again.`);
-    }
+  /** The email is registered: answer as if nothing happened, and let its owner know instead. */
+  async function signupWithExistingEmail(email: string): Promise<SignupOutcome> {
+    const owner = await repo.findUserByLogin(email);
+    if (owner) await notices.signupWithExistingEmail(owner);
+    return { created: false };
   }
 
   return {
-    async signup(input: SignupRequest & { planType: "personal" | "business" }, client: ClientInfo) {
-      await enforceLimit(`signup:ip:${client.ip}`, "Too many sign-up attempts from your network.");
+    async signup(
+      input: SignupRequest & { planType: "personal" | "business" },
+      client: ClientInfo,
+    ): Promise<SignupOutcome> {
+      const signupKey = `signup:ip:${client.ip}`;
+      if ((await repo.reserveAttempt(signupKey, config.authRateLimitPerMinute)) === null) {
+        const seconds = await repo.secondsUntilReset(signupKey);
+        throw tooMany(
+          `Too many sign-up attempts from your network. Please wait ${seconds} seconds and try again.`,
+        );
+      }
+      // A username is public (it is how people sign in and are greeted), so a taken one is said
+      // plainly: people need to pick another. An email is private: see signupWithExistingEmail.
       const taken = await repo.takenIdentifiers(input.username, input.email);
-      if (taken.username && taken.email)
-        throw conflict("That username and email are already registered. Try signing in.");
-      if (taken.username) throw conflict("That username is taken. Please choose another.");
-      if (taken.email) throw conflict("An account with that email already exists. Try signing in.");
+      if (taken.username) throw conflict(USERNAME_TAKEN_MESSAGE);
+      // Hashed on both paths, so the answer takes as long whether or not the email is registered.
+      const passwordHash = await hashPassword(input.password);
+      if (taken.email) return signupWithExistingEmail(input.email);
 
       const business = input.planType === "business" ? input.businessInfo : undefined;
 
@@ -49,7 +70,7 @@ export function authService(repo: AuthRepository, config: Config) {
           user: {
             username: input.username,
             email: input.email,
-            passwordHash: await hashPassword(input.password),
+            passwordHash,
             fullName: input.fullName || null,
             planType: input.planType,
             companyName: business?.companyName ?? null,
@@ -70,34 +91,71 @@ export function authService(repo: AuthRepository, config: Config) {
           },
         });
       } catch (error) {
-        // Two sign-ups racing for the same name: the unique index decides, the loser gets a 409.
-        if (isUniqueViolation(error))
-          throw conflict("That username or email was just registered. Try another.");
-        throw error;
+        // Two sign-ups racing for the same name or email: the unique index decides, and the loser
+        // gets the answer it would have got a moment later.
+        if (!isUniqueViolation(error)) throw error;
+        const raced = await repo.takenIdentifiers(input.username, input.email);
+        if (raced.username || !raced.email) throw conflict(USERNAME_TAKEN_MESSAGE);
+        return signupWithExistingEmail(input.email);
       }
-      return startSession(user, client);
+      return { created: true, ...(await startSession(user, client)) };
     },
 
     async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
-      const accountKey = `login:account:${input.login.toLowerCase()}`;
-      await enforceLimit(`login:ip:${client.ip}`, "Too many sign-in attempts from your network.");
-      await enforceLimit(accountKey, "Too many sign-in attempts for this account.");
-
       const user = await repo.findUserByLogin(input.login);
+      const attempt = await attempts.admit(accountKey(user, input.login), client.ip);
       if (!user) {
         await burnPasswordCheck(input.password);
-        throw unauthorized("Incorrect username, email or password");
+        throw unauthorized(WRONG_LOGIN_MESSAGE);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw unauthorized("Incorrect username, email or password");
-      }
-      await repo.clearRateLimit(accountKey);
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(WRONG_LOGIN_MESSAGE);
+      await attempt.succeeded();
       if (user.role !== "admin" && isConfiguredAdmin(user.email)) {
         await repo.promoteToAdmin(user.id);
         user.role = "admin";
       }
       return startSession(user, client);
     },
+
+    /**
+     * Checks a signed-in user's password before a sensitive change, under the same budgets as
+     * sign-in: a stolen session cannot be used to guess the password either. Throws 403 with
+     * `wrongMessage` when it is wrong, 429 when a budget is spent.
+     */
+    async confirmPassword(user: UserRow, password: string, client: ClientInfo, wrongMessage: string) {
+      const attempt = await attempts.admit(accountKey(user, user.username), client.ip);
+      if (!(await verifyPassword(user.passwordHash, password))) throw forbidden(wrongMessage);
+      await attempt.succeeded();
+    },
+
+    /**
+     * Spends one attempt of the sign-in budgets for an answer that tells something about other
+     * accounts (an email already in use), so such answers cannot be harvested at speed.
+     */
+    async spendAttempt(user: UserRow, client: ClientInfo): Promise<void> {
+      await attempts.admit(accountKey(user, user.username), client.ip);
+    },
+
+    /**
+     * Sets a new password (the current one must have been confirmed) and ends every other
+     * session of the account; the session making the change stays signed in.
+     */
+    async replacePassword(user: UserRow, newPassword: string, keepTokenHash: string): Promise<number> {
+      const otherSessionsEnded = await repo.replacePassword(
+        user.id,
+        await hashPassword(newPassword),
+        keepTokenHash,
+      );
+      await notices.passwordChanged(user, { otherSessionsEnded });
+      return otherSessionsEnded;
+    },
+
+    /** Ends every session of the account but the one with this token hash; answers how many ended. */
+    endOtherSessions(userId: string, keepTokenHash: string): Promise<number> {
+      return repo.deleteOtherSessions(userId, keepTokenHash);
+    },
+
+    notices,
 
     async logout(token: string | undefined): Promise<void> {
       if (token) await repo.deleteSessionByTokenHash(hashToken(token));

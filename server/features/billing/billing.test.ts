@@ -46,6 +46,19 @@ async function buy(c: TestClient, planId: string) {
   return { id, confirm: confirm.json() };
 }
 
+/** A paid plan bought outside a trial (the sign-up trial cancelled first): charged at once. */
+async function onPaidPlan(c: TestClient, planId: string) {
+  expect((await c.post("/api/subscription/cancel")).statusCode).toBe(200);
+  return buy(c, planId);
+}
+
+/** The end of the account's sign-up trial, as the server answers it. */
+async function trialEnd(c: TestClient): Promise<Date> {
+  const sub = (await c.get("/api/subscription")).json().subscription;
+  expect(sub.status).toBe("trialing");
+  return new Date(sub.currentPeriodEnd);
+}
+
 const voiceSample = { voiceName: "Me", audioData: asDataUrl(toneWav(4)), consent: true };
 
 describe("GET /api/subscription/plans", () => {
@@ -55,7 +68,7 @@ describe("GET /api/subscription/plans", () => {
     expect(res.statusCode).toBe(200);
     const plans = res.json();
     expect(Object.keys(plans)).toEqual(["free", "basic", "pro", "premium", "personal", "business"]);
-    expect(plans.pro).toMatchObject({ name: "Pro", popular: true, price: 19.99 });
+    expect(plans.pro).toMatchObject({ name: "Pro", popular: true, price: 39 });
     expect(plans.premium.features).toEqual({
       monthlyMinutes: -1,
       callScreeningLimit: -1,
@@ -100,6 +113,11 @@ describe("GET /api/subscription", () => {
     expect(body.planFeatures).toEqual(PLANS.personal.features);
     expect(body.access).toEqual(PLANS.personal.access);
     expect(body.limitsReached).toEqual([]);
+    expect(body.checkout).toEqual({
+      provider: "local",
+      unavailable: null,
+      trialEndsAt: body.subscription.currentPeriodEnd,
+    });
   });
 });
 
@@ -115,7 +133,7 @@ describe("checkout with the local provider", () => {
     expect(order.json()).toMatchObject({
       planId: "pro",
       planName: "Pro",
-      amountCents: 1999,
+      amountCents: 3900,
       interval: "month",
       status: "open",
       provider: "local",
@@ -129,7 +147,7 @@ describe("checkout with the local provider", () => {
     const c = await signedIn();
     expect((await c.get("/api/subscription/usage-history")).statusCode).toBe(402);
 
-    const { id, confirm } = await buy(c, "pro");
+    const { id, confirm } = await onPaidPlan(c, "pro");
     expect(confirm).toEqual({
       message: "You're on the Pro plan now.",
       redirectTo: "/subscription?checkout=success",
@@ -144,6 +162,7 @@ describe("checkout with the local provider", () => {
       currentPeriodStart: clock.toISOString(),
       currentPeriodEnd: addMonths(START, 1).toISOString(),
     });
+    expect(sub.checkout.trialEndsAt).toBeNull();
     expect(sub.access).toMatchObject({ businessFeatures: true, advancedAnalytics: true, voiceCloning: true });
     expect((await c.get("/api/user")).json().planType).toBe("pro");
     expect((await c.get(`/api/checkout/${id}`)).json().status).toBe("complete");
@@ -153,6 +172,14 @@ describe("checkout with the local provider", () => {
       sql`select provider, type, user_id from payment_events where user_id = ${c.user!.id}`,
     );
     expect(events).toEqual([{ provider: "local", type: "checkout.session.completed", user_id: c.user!.id }]);
+  });
+
+  it("keeps no trial on a paid plan bought outside one", async () => {
+    const c = await signedIn();
+    await c.post("/api/subscription/cancel");
+    const checkout = (await c.post("/api/subscription/checkout", { planId: "basic" })).json();
+    const order = (await c.get(`/api/checkout/${checkout.sessionUrl.split("/").pop()}`)).json();
+    expect(order.trialEndsAt).toBeNull();
   });
 
   it("refuses a second confirmation, another account's checkout and an expired one", async () => {
@@ -213,10 +240,94 @@ describe("checkout with the local provider", () => {
   });
 });
 
+/** Issue 9, item 12: choosing a plan during the trial charged at once and lost the trial. */
+describe("upgrading during a trial", () => {
+  it("keeps the trial's days: the plan applies now and is first charged when the trial ends", async () => {
+    const c = await signedIn();
+    const end = await trialEnd(c);
+    expect((await c.get("/api/subscription")).json().checkout.trialEndsAt).toBe(end.toISOString());
+
+    const checkout = (await c.post("/api/subscription/checkout", { planId: "pro" })).json();
+    const id = checkout.sessionUrl.split("/").pop();
+    const order = (await c.get(`/api/checkout/${id}`)).json();
+    expect(order).toMatchObject({ planId: "pro", amountCents: 3900, trialEndsAt: end.toISOString() });
+
+    const confirm = await c.post(`/api/checkout/${id}/confirm`);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().message).toBe(
+      `You're on the Pro plan now. Your trial continues until ${day(end)}; you'll be charged $39 on ${day(end)}.`,
+    );
+    const sub = (await c.get("/api/subscription")).json();
+    expect(sub.subscription).toMatchObject({
+      planType: "pro",
+      status: "trialing",
+      provider: "local",
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: end.toISOString(),
+    });
+    expect(sub.access.businessFeatures).toBe(true);
+    // Choosing it again is refused; another plan would keep the same trial.
+    expect((await c.post("/api/subscription/checkout", { planId: "pro" })).statusCode).toBe(409);
+    expect(sub.checkout.trialEndsAt).toBe(end.toISOString());
+
+    // The trial ends: the first month starts then (the test checkout's "charge").
+    clock = new Date(end.getTime() + 1000);
+    try {
+      expect((await c.get("/api/subscription")).json().subscription).toMatchObject({
+        planType: "pro",
+        status: "active",
+        currentPeriodStart: end.toISOString(),
+        currentPeriodEnd: addMonths(end, 1).toISOString(),
+      });
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("cancelling a trial with a plan chosen charges nothing; the plan runs to the trial's end", async () => {
+    const c = await signedIn();
+    const end = await trialEnd(c);
+    await buy(c, "premium");
+    const res = await c.post("/api/subscription/cancel");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      `Your Premium trial continues until ${day(end)}, then moves to Free. You won't be charged.`,
+    );
+    expect(res.json().subscription).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true });
+    clock = new Date(end.getTime() + 1000);
+    try {
+      expect((await c.get("/api/subscription")).json().subscription).toMatchObject({
+        planType: "free",
+        status: "active",
+      });
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("with less than two days of trial left, a plan chosen is charged at once", async () => {
+    const c = await signedIn();
+    const end = await trialEnd(c);
+    clock = new Date(end.getTime() - DAY);
+    try {
+      expect((await c.get("/api/subscription")).json().checkout.trialEndsAt).toBeNull();
+      const { confirm } = await buy(c, "basic");
+      expect(confirm.message).toBe("You're on the Basic plan now.");
+      expect((await c.get("/api/subscription")).json().subscription).toMatchObject({
+        planType: "basic",
+        status: "active",
+        currentPeriodEnd: addMonths(clock, 1).toISOString(),
+      });
+    } finally {
+      clock = START;
+    }
+  });
+});
+
 describe("POST /api/subscription/cancel", () => {
   it("ends a paid subscription at the period's end, then the account is on free", async () => {
     const c = await signedIn();
-    await buy(c, "pro");
+    await onPaidPlan(c, "pro");
     const res = await c.post("/api/subscription/cancel");
     expect(res.statusCode).toBe(200);
     const end = addMonths(START, 1);
@@ -245,7 +356,7 @@ describe("POST /api/subscription/cancel", () => {
       const refused = await c.get("/api/subscription/usage-history");
       expect(refused.statusCode).toBe(402);
       expect(refused.json().message).toBe(
-        "The Free plan does not include advanced analytics. Upgrade to Pro or Premium to use it.",
+        "The Free plan does not include advanced analytics. Upgrade to Pro, Premium or Business to use it.",
       );
       expect((await c.post("/api/subscription/cancel")).json().message).toBe(
         "There is no active subscription to cancel",
@@ -268,7 +379,7 @@ describe("POST /api/subscription/cancel", () => {
 
   it("renews a local subscription that was not cancelled", async () => {
     const c = await signedIn();
-    await buy(c, "basic");
+    await onPaidPlan(c, "basic");
     clock = new Date(addMonths(START, 2).getTime() + 10 * DAY);
     try {
       const sub = (await c.get("/api/subscription")).json().subscription;
@@ -312,12 +423,13 @@ describe("plan gating (spec 2 §6)", () => {
     expect((await c.post("/api/voice-profiles", voiceSample)).statusCode).toBe(201);
   });
 
-  it("advanced analytics: pro and premium only", async () => {
+  it("advanced analytics: pro and the plans above it", async () => {
     for (const [plan, allowed] of [
       ["basic", false],
+      ["personal", false],
       ["pro", true],
       ["premium", true],
-      ["business", false],
+      ["business", true],
     ] as const) {
       const c = await signedIn();
       await buy(c, plan);
@@ -330,7 +442,7 @@ describe("plan gating (spec 2 §6)", () => {
     expect((await business.get("/api/subscription")).json().access).toEqual({
       voiceCloning: true,
       businessFeatures: true,
-      advancedAnalytics: false,
+      advancedAnalytics: true,
       prioritySupport: true,
     });
     const personal = await signedIn();
@@ -339,7 +451,7 @@ describe("plan gating (spec 2 §6)", () => {
     await buy(premium, "premium");
     expect((await premium.get("/api/subscription")).json().access).toEqual({
       voiceCloning: true,
-      businessFeatures: false,
+      businessFeatures: true,
       advancedAnalytics: true,
       prioritySupport: true,
     });

@@ -70,6 +70,7 @@ export function billingRepository(db: Db) {
       planId: string;
       provider: string;
       amountCents: number;
+      trialEndsAt: Date | null;
       createdAt: Date;
     }): Promise<CheckoutRow> {
       const [row] = await db.insert(checkoutSessions).values(values).returning();

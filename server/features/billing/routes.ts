@@ -46,7 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => billing.cancel(request.user),
   );
 
-  /** Advanced analytics: usage month by month (pro and premium). */
+  /** Advanced analytics: usage month by month (pro and the plans above it). */
   app.get(
     "/api/subscription/usage-history",
     {

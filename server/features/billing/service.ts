@@ -6,11 +6,15 @@ import {
   CANCEL_FAILED,
   CHECKOUT_FAILED,
   type CheckoutSessionOut,
+  PAYMENTS_NOT_CONFIGURED,
   type PlansResponse,
+  SUBSCRIPTION_STATUSES,
   type SubscriptionResponse,
+  type SubscriptionStatus,
 } from "../../../common/billing";
 import {
   featureRefusal,
+  formatDollars,
   isPlanId,
   PLAN_IDS,
   PLANS,
@@ -34,9 +38,18 @@ import {
 
 /** An open checkout can be confirmed for this long. */
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A plan bought during a trial keeps the trial's days when at least this much of it is left:
+ * Stripe refuses a subscription trial_end less than 48 hours ahead, and both providers follow
+ * the same rule so the screens can say one thing.
+ */
+const MIN_TRIAL_LEFT_MS = 48 * 60 * 60 * 1000;
 /** Statuses under which the plan's features apply; anything else falls back to free. */
 const IN_GOOD_STANDING = new Set(["active", "trialing", "past_due"]);
 const LOCAL_SUBSCRIPTION_PREFIX = "local_sub_";
+/** An order from the test checkout on a server that has since moved to Stripe. */
+const TEST_CHECKOUT_OFF =
+  "The built-in test checkout is switched off on this server. Start again from the Subscription page.";
 
 export type BillingDeps = {
   db: Db;
@@ -58,6 +71,16 @@ export function subscriptionProvider(row: SubscriptionRow): "local" | "stripe" |
 /** The plan whose features apply: the subscription's, while it is in good standing. */
 export function effectivePlan(row: SubscriptionRow): PlanDefinition {
   return IN_GOOD_STANDING.has(row.status) ? planFor(row.planType) : PLANS.free;
+}
+
+/**
+ * When a plan bought now would first be charged, if not at once: the end of a running trial
+ * (the sign-up trial, or a trial already carried into a chosen plan) with enough of it left.
+ */
+export function trialCarriedInto(row: SubscriptionRow, at: Date): Date | null {
+  const end = row.currentPeriodEnd;
+  if (row.status !== "trialing" || row.cancelAtPeriodEnd || !end) return null;
+  return end.getTime() - at.getTime() >= MIN_TRIAL_LEFT_MS ? end : null;
 }
 
 function presentSubscription(row: SubscriptionRow): SubscriptionResponse["subscription"] {
@@ -85,8 +108,15 @@ const FREE_FIELDS = {
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 const idOf = (value: unknown): string | undefined =>
   str(value) ?? (value && typeof value === "object" ? str((value as { id?: unknown }).id) : undefined);
+/** 9999-12-31T23:59:59Z: the last second both PostgreSQL's timestamptz and an ISO string hold. */
+const LAST_SECOND = 253_402_300_799;
+/** A provider's time in seconds since the epoch; anything outside what can be stored is no time. */
 const seconds = (value: unknown): Date | undefined =>
-  typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : undefined;
+  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= LAST_SECOND
+    ? new Date(value * 1000)
+    : undefined;
+const subscriptionStatus = (value: unknown): SubscriptionStatus | undefined =>
+  SUBSCRIPTION_STATUSES.find((status) => status === value);
 
 export function billingService({ db, payments, publicUrl, log, now = () => new Date() }: BillingDeps) {
   const repo = billingRepository(db);
@@ -95,25 +125,36 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     return db.transaction((tx) => work(tx as unknown as Db));
   }
 
+  /** Why nothing can be bought on this server; null when checkout works. */
+  const checkoutUnavailable = (): string | null =>
+    payments.name === "none" ? PAYMENTS_NOT_CONFIGURED : null;
+
   /**
    * A period that ended moves the account on: a cancelled subscription or an unpaid trial to
-   * free; a local subscription renews (the local provider has no card to fail). Stripe's own
-   * subscriptions change by its webhooks, which it sends when a period ends.
+   * free; a local subscription renews while the test checkout is this server's provider (it has
+   * no card to fail; once a server stops giving plans away, they end with their month). Stripe's
+   * own subscriptions change by its webhooks, which it sends when a period ends.
    */
   function transition(row: SubscriptionRow, at: Date) {
     const end = row.currentPeriodEnd;
     if (!end || end.getTime() > at.getTime()) return null;
-    if (row.cancelAtPeriodEnd || row.status === "trialing") {
+    const provider = subscriptionProvider(row);
+    const local = provider === "local";
+    // A trial nobody chose a plan for (no subscription behind it) ends on free, nothing charged.
+    const unpaidTrial = row.status === "trialing" && provider === null;
+    if (row.cancelAtPeriodEnd || unpaidTrial || (local && payments.name !== "local")) {
       return { ...FREE_FIELDS, currentPeriodStart: end };
     }
-    if (row.status === "active" && subscriptionProvider(row) === "local") {
+    // A plan chosen during a trial on the test checkout: its first month starts when the trial
+    // ends (Stripe says the same with customer.subscription.updated).
+    if ((row.status === "active" || row.status === "trialing") && local) {
       let start = end;
       let next = addMonths(end, 1);
       while (next.getTime() <= at.getTime()) {
         start = next;
         next = addMonths(next, 1);
       }
-      return { currentPeriodStart: start, currentPeriodEnd: next };
+      return { status: "active", currentPeriodStart: start, currentPeriodEnd: next };
     }
     return null;
   }
@@ -134,6 +175,11 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
 
   function formatDay(at: Date, timeZone: string): string {
     return format(new TZDate(at.getTime(), timeZone), "MMMM d, yyyy");
+  }
+
+  /** The trial an order keeps, if it is still running. */
+  function checkoutTrialEnd(row: CheckoutRow, at: Date): Date | null {
+    return row.trialEndsAt && row.trialEndsAt.getTime() > at.getTime() ? row.trialEndsAt : null;
   }
 
   function checkoutStatus(row: CheckoutRow, at: Date): CheckoutSessionOut["status"] {
@@ -167,11 +213,14 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     ) {
       replaced.push(previous.paymentSubscriptionId);
     }
+    // Bought during a trial: the trial runs on with the new plan and the first charge is at its end.
+    const trialEnd =
+      checkout.trialEndsAt && checkout.trialEndsAt.getTime() > at.getTime() ? checkout.trialEndsAt : null;
     await r.updateSubscription(checkout.userId, {
       planType: checkout.planId,
-      status: "active",
+      status: trialEnd ? "trialing" : "active",
       currentPeriodStart: at,
-      currentPeriodEnd: addMonths(at, 1),
+      currentPeriodEnd: trialEnd ?? addMonths(at, 1),
       cancelAtPeriodEnd: false,
       paymentCustomerId: idOf(object.customer) ?? previous?.paymentCustomerId ?? null,
       paymentSubscriptionId: subscriptionId,
@@ -191,7 +240,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     if (!id) return null;
     const row = await r.subscriptionByProviderId(id);
     if (!row) return null;
-    const status = str(object.status) ?? row.status;
+    const status = subscriptionStatus(object.status) ?? row.status;
     if (deleted || status === "canceled" || status === "incomplete_expired") {
       await r.updateSubscription(row.userId, { ...FREE_FIELDS, currentPeriodStart: now() });
       return row.userId;
@@ -272,6 +321,11 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         planFeatures: plan.features,
         access: plan.access,
         limitsReached: limitsReached(plan, usage),
+        checkout: {
+          provider: payments.name === "none" ? null : payments.name,
+          unavailable: checkoutUnavailable(),
+          trialEndsAt: trialCarriedInto(row, at)?.toISOString() ?? null,
+        },
       };
     },
 
@@ -290,16 +344,24 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
           "The Free plan needs no checkout. Cancel your subscription to move to Free at the end of its period.",
         );
       }
+      const unavailable = checkoutUnavailable();
+      if (unavailable) throw new HttpError(503, unavailable);
       const { row } = await current(user.id);
-      if (row.planType === plan.id && row.status === "active" && !row.cancelAtPeriodEnd) {
+      // A trial with a plan chosen (a subscription behind it) is on that plan already.
+      const chosen =
+        row.status === "active" || (row.status === "trialing" && row.paymentSubscriptionId !== null);
+      if (row.planType === plan.id && chosen && !row.cancelAtPeriodEnd) {
         throw conflict(`You are already on the ${plan.name} plan`);
       }
+      const at = now();
+      const trialEnd = trialCarriedInto(row, at);
       const checkout = await repo.createCheckout({
         userId: user.id,
         planId: plan.id,
         provider: payments.name,
         amountCents: plan.priceCents,
-        createdAt: now(),
+        trialEndsAt: trialEnd,
+        createdAt: at,
       });
       const base = publicUrl ?? origin;
       try {
@@ -308,6 +370,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
           plan,
           user: { id: user.id, email: user.email },
           customerId: subscriptionProvider(row) === "stripe" ? row.paymentCustomerId : null,
+          trialEnd,
           successUrl: `${base}/subscription?checkout=success`,
           cancelUrl: `${base}/subscription?checkout=cancelled`,
         });
@@ -333,7 +396,8 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, user.timezone)}` : "";
         throw conflict(`Your subscription is already set to end${end}`);
       }
-      if (row.status === "trialing" || !row.currentPeriodEnd) {
+      // The sign-up trial (no plan chosen, nothing to charge) ends at once.
+      if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
         const updated = await repo.updateSubscription(user.id, { ...FREE_FIELDS, currentPeriodStart: now() });
         return {
           message: `Your ${plan.name} trial has ended. You are on the Free plan now.`,
@@ -349,8 +413,12 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         }
       }
       const updated = await repo.updateSubscription(user.id, { cancelAtPeriodEnd: true });
+      const end = formatDay(row.currentPeriodEnd, user.timezone);
       return {
-        message: `Your ${plan.name} plan stays active until ${formatDay(row.currentPeriodEnd, user.timezone)}, then moves to Free.`,
+        message:
+          row.status === "trialing"
+            ? `Your ${plan.name} trial continues until ${end}, then moves to Free. You won't be charged.`
+            : `Your ${plan.name} plan stays active until ${end}, then moves to Free.`,
         subscription: presentSubscription(updated),
       };
     },
@@ -370,6 +438,10 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         email: user.email,
         highlights: plan.highlights,
         createdAt: row.createdAt.toISOString(),
+        trialEndsAt: checkoutTrialEnd(row, now())?.toISOString() ?? null,
+        unavailable:
+          checkoutUnavailable() ??
+          (row.provider === "local" && payments.name !== "local" ? TEST_CHECKOUT_OFF : null),
       };
     },
 
@@ -380,7 +452,11 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     async confirmLocal(user: UserRow, id: string) {
       const row = await repo.checkout(user.id, id);
       if (!row) throw notFound("That checkout");
+      const unavailable = checkoutUnavailable();
+      if (unavailable) throw new HttpError(503, unavailable);
       if (row.provider !== "local") throw conflict("This checkout is paid on Stripe's page");
+      // An order from the test checkout is paid here only while the test checkout is on.
+      if (payments.name !== "local") throw conflict(TEST_CHECKOUT_OFF);
       const status = checkoutStatus(row, now());
       if (status === "complete") throw conflict("This order is already confirmed");
       if (status === "expired")
@@ -407,8 +483,12 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         },
       });
       const plan = planFor(row.planId);
+      const trialEnd = checkoutTrialEnd(row, now());
+      const day = trialEnd ? formatDay(trialEnd, user.timezone) : null;
       return {
-        message: `You're on the ${plan.name} plan now.`,
+        message: day
+          ? `You're on the ${plan.name} plan now. Your trial continues until ${day}; you'll be charged ${formatDollars(row.amountCents)} on ${day}.`
+          : `You're on the ${plan.name} plan now.`,
         redirectTo: "/subscription?checkout=success",
       };
     },

@@ -69,6 +69,8 @@ beforeAll(async () => {
   const port = (api.address() as AddressInfo).port;
   t = await createTestApp(
     {
+      // As deployed: a production server whose payments go through Stripe.
+      env: "production",
       publicUrl: "https://calls.example.com",
       payments: {
         provider: "stripe",
@@ -134,7 +136,13 @@ function deliver(payload: string, signature: string | undefined) {
   });
 }
 
-async function complete(c: TestClient, planId: string, subscription: string, customer = "cus_test_1") {
+async function complete(
+  c: TestClient,
+  planId: string,
+  subscription: string,
+  customer = "cus_test_1",
+  paymentStatus = "paid",
+) {
   const checkoutId = await startCheckout(c, planId);
   const payload = JSON.stringify(
     event("checkout.session.completed", {
@@ -143,7 +151,7 @@ async function complete(c: TestClient, planId: string, subscription: string, cus
       client_reference_id: checkoutId,
       customer,
       subscription,
-      payment_status: "paid",
+      payment_status: paymentStatus,
       metadata: { planId, checkoutId },
     }),
   );
@@ -179,16 +187,19 @@ describe("checkout with Stripe", () => {
       provider: "stripe",
       provider_session_id: res.json().sessionUrl.split("/").pop(),
       status: "open",
-      amount_cents: 1999,
+      amount_cents: 3900,
     });
   });
 
   it("sells a plan without a configured price with an inline monthly price", async () => {
     const c = await signedIn();
+    await c.post("/api/subscription/cancel");
     await c.post("/api/subscription/checkout", { planId: "basic" });
     const form = seen[0]!.form;
     expect(form.get("line_items[0][price]")).toBeNull();
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("999");
+    // Bought outside a trial (see "upgrading during a trial"): charged at once.
+    expect(form.get("subscription_data[trial_end]")).toBeNull();
     expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
     expect(form.get("line_items[0][price_data][recurring][interval]")).toBe("month");
   });
@@ -216,12 +227,39 @@ describe("checkout with Stripe", () => {
   });
 });
 
+describe("production with Stripe (issue 9, finding 4)", () => {
+  it("says checkout goes through Stripe", async () => {
+    const c = await signedIn();
+    expect((await c.get("/api/subscription")).json().checkout).toMatchObject({
+      provider: "stripe",
+      unavailable: null,
+    });
+  });
+
+  it("refuses to confirm a test-checkout order left from before Stripe was connected", async () => {
+    const c = await signedIn();
+    const [row] = (
+      (await t.database.db.execute(
+        sql`insert into checkout_sessions (user_id, plan_id, provider, amount_cents)
+            values (${c.user!.id}, 'premium', 'local', 9900) returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    const confirm = await c.post(`/api/checkout/${row?.id}/confirm`);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().message).toBe(
+      "The built-in test checkout is switched off on this server. Start again from the Subscription page.",
+    );
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("personal");
+  });
+});
+
 describe("POST /api/payments/stripe/webhook", () => {
   it("a valid checkout.session.completed puts the account on the plan", async () => {
     const c = await signedIn();
     await complete(c, "pro", "sub_valid_1");
     const sub = (await c.get("/api/subscription")).json();
-    expect(sub.subscription).toMatchObject({ planType: "pro", status: "active", provider: "stripe" });
+    // Bought during the sign-up trial: the plan applies now, as a trial.
+    expect(sub.subscription).toMatchObject({ planType: "pro", status: "trialing", provider: "stripe" });
     expect(sub.access.businessFeatures).toBe(true);
     expect((await c.get("/api/user")).json().planType).toBe("pro");
   });
@@ -364,6 +402,63 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 });
 
+/** Issue 9, item 12: choosing a plan during the trial keeps the trial and charges at its end. */
+describe("upgrading during a trial with Stripe", () => {
+  async function trialEnd(c: TestClient): Promise<Date> {
+    const sub = (await c.get("/api/subscription")).json().subscription;
+    expect(sub.status).toBe("trialing");
+    return new Date(sub.currentPeriodEnd);
+  }
+
+  it("asks Stripe for a subscription whose trial ends when the sign-up trial does", async () => {
+    const c = await signedIn();
+    const end = await trialEnd(c);
+    await complete(c, "pro", "sub_trial_1", "cus_trial_1", "no_payment_required");
+    const form = seen.find((s) => s.path === "/v1/checkout/sessions")!.form;
+    expect(form.get("subscription_data[trial_end]")).toBe(String(Math.floor(end.getTime() / 1000)));
+    expect((await c.get("/api/subscription")).json().subscription).toMatchObject({
+      planType: "pro",
+      status: "trialing",
+      provider: "stripe",
+      currentPeriodEnd: end.toISOString(),
+    });
+
+    // The trial ends at Stripe: the first invoice is paid and the subscription turns active.
+    const start = Math.floor(end.getTime() / 1000);
+    const next = start + 30 * 24 * 3600;
+    const paid = JSON.stringify(
+      event("customer.subscription.updated", {
+        id: "sub_trial_1",
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: false,
+        items: { data: [{ current_period_start: start, current_period_end: next }] },
+      }),
+    );
+    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    expect((await c.get("/api/subscription")).json().subscription).toMatchObject({
+      planType: "pro",
+      status: "active",
+      currentPeriodStart: new Date(start * 1000).toISOString(),
+      currentPeriodEnd: new Date(next * 1000).toISOString(),
+    });
+  });
+
+  it("cancelling the trial asks Stripe to end it at the trial's end, so nothing is charged", async () => {
+    const c = await signedIn();
+    await complete(c, "basic", "sub_trial_cancel", "cus_trial_2", "no_payment_required");
+    seen = [];
+    const res = await c.post("/api/subscription/cancel");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(
+      /^Your Basic trial continues until .*, then moves to Free\. You won't be charged\.$/,
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: "POST", path: "/v1/subscriptions/sub_trial_cancel" });
+    expect(seen[0]?.form.get("cancel_at_period_end")).toBe("true");
+  });
+});
+
 describe("cancel with Stripe", () => {
   it("asks Stripe to cancel at the period's end", async () => {
     const c = await signedIn();
@@ -386,5 +481,104 @@ describe("cancel with Stripe", () => {
     expect(res.json().message).toBe(CANCEL_FAILED);
     failWith = null;
     expect((await c.get("/api/subscription")).json().subscription.cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+describe("the webhook refuses what it cannot trust or store (issue 9, finding 7)", () => {
+  const now = () => Math.floor(clock.getTime() / 1000);
+  const recordedEvents = async () =>
+    (
+      (await t.database.db.execute(sql`select count(*)::int as n from payment_events`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n;
+
+  it("refuses a signature dated beyond the tolerance in the future, and accepts slight clock skew", async () => {
+    const c = await signedIn();
+    const checkoutId = await startCheckout(c, "basic");
+    const payload = JSON.stringify(
+      event("checkout.session.completed", {
+        client_reference_id: checkoutId,
+        subscription: "sub_future",
+        payment_status: "paid",
+      }),
+    );
+    for (const ahead of [24 * 3600, 301]) {
+      const future = await deliver(payload, sign(payload, { timestamp: now() + ahead }));
+      expect(future.statusCode, `${ahead} s ahead`).toBe(400);
+      expect(future.json().message).toBe("Webhook signature timestamp is in the future");
+    }
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("personal");
+
+    const skewed = await deliver(payload, sign(payload, { timestamp: now() + 60 }));
+    expect(skewed.statusCode).toBe(200);
+    expect((await c.get("/api/subscription")).json().subscription.planType).toBe("basic");
+  });
+
+  it.each([
+    ["a JSON array", JSON.stringify([{ id: "evt_in_array", type: "invoice.paid", data: { object: {} } }])],
+    ["a JSON string", JSON.stringify("evt_1")],
+    ["null", "null"],
+    ["an object that is not an event", JSON.stringify({ hello: "world" })],
+    ["an event without data.object", JSON.stringify({ id: "evt_no_data", type: "invoice.paid", created: 1 })],
+    ["an event whose id is a number", JSON.stringify({ id: 42, type: "invoice.paid", data: { object: {} } })],
+  ])("answers 400 to a validly signed body that is %s", async (_what, payload) => {
+    const before = await recordedEvents();
+    const res = await deliver(payload, sign(payload));
+    expect(await recordedEvents()).toBe(before);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "The webhook body is not a Stripe event (an object with id, type and data.object)",
+    );
+  });
+
+  it("answers 400 to a validly signed body that is not JSON", async () => {
+    const payload = "id=evt_1&type=invoice.paid";
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The webhook body is not valid JSON");
+  });
+
+  it.each([
+    ["a NUL in the event id", { id: "evt_\u0000nul" }],
+    ["a NUL in the event type", { type: "invoice.paid\u0000" }],
+    ["a lone surrogate in the event id", { id: "evt_\ud800" }],
+    ["a NUL in an id inside the object", { data: { object: { id: "sub_\u0000x", status: "active" } } }],
+  ])("answers 400 to a validly signed event with %s, and records nothing", async (_what, patch) => {
+    const payload = JSON.stringify({
+      ...event("customer.subscription.updated", { id: "sub_nobody", status: "active" }),
+      ...patch,
+    });
+    const before = await recordedEvents();
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "The webhook event contains text that cannot be stored (NUL or a lone surrogate)",
+    );
+    expect(await recordedEvents()).toBe(before);
+  });
+
+  it("ignores period dates and statuses it cannot read instead of failing", async () => {
+    const c = await signedIn();
+    await complete(c, "pro", "sub_odd_values");
+    const before = (await c.get("/api/subscription")).json().subscription;
+    const odd = JSON.stringify(
+      event("customer.subscription.updated", {
+        id: "sub_odd_values",
+        status: "sleeping",
+        current_period_start: -1e20,
+        current_period_end: 1e20,
+        items: { data: [{ current_period_end: 253402300800 * 10 }] },
+      }),
+    );
+    const res = await deliver(odd, sign(odd));
+    expect(res.statusCode).toBe(200);
+    const after = (await c.get("/api/subscription")).json().subscription;
+    expect(after).toMatchObject({
+      planType: "pro",
+      status: before.status,
+      currentPeriodStart: before.currentPeriodStart,
+      currentPeriodEnd: before.currentPeriodEnd,
+    });
   });
 });

@@ -83,13 +83,13 @@ describe("POST /api/contacts/import (business features)", () => {
     expect(res.json().message).toBe(NO_CSV_DATA);
   });
 
-  it("is refused on plans other than business and pro, until an upgrade", async () => {
+  it("is refused on plans below pro, until an upgrade", async () => {
     const c = t.client();
     await c.signup();
     const refused = await c.post("/api/contacts/import", { csvData: "Name\nAnn\n" });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe(
-      "The Personal plan does not include CSV import and bulk calling. Upgrade to Pro or Business to use it.",
+      "The Personal plan does not include CSV import and bulk calling. Upgrade to Pro, Premium or Business to use it.",
     );
     expect(await contacts(c)).toEqual([]);
 
@@ -103,6 +103,23 @@ describe("POST /api/contacts/import (business features)", () => {
 });
 
 describe("POST /api/calls/bulk (business features)", () => {
+  it("says why it calls as a person would, not the purpose pasted mid-sentence", async () => {
+    const c = await business();
+    const res = await c.post("/api/calls/bulk", {
+      phoneNumbers: ["5552013350"],
+      callPurpose: "Confirm your appointment for Tuesday.",
+    });
+    expect(res.json().results).toEqual({ successful: 1, failed: 0 });
+    const [call] = (
+      (await t.database.db.execute(
+        sql`select ai_response from calls where user_id = ${c.user!.id}`,
+      )) as unknown as { rows: { ai_response: string }[] }
+    ).rows;
+    expect(call?.ai_response).toBe(
+      "Hello, this is the AI assistant calling on behalf of Rivera & Co. I'm calling to confirm your appointment for Tuesday. Is now a good time to talk?",
+    );
+  });
+
   it("places one outbound call per number and reports the ones that cannot be called", async () => {
     const c = await business();
     const res = await c.post("/api/calls/bulk", {

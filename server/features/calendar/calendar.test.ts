@@ -209,8 +209,17 @@ describe("the private calendar feed", () => {
     const c = await signedIn();
     const path = await turnOnFeed(c);
     const kept = await createAppointment(c, { title: "Kept" });
-    const cancelled = await createAppointment(c, { title: "Called off" });
-    const done = await createAppointment(c, { title: "Done" });
+    // At other times of the day: overlapping ones would need allowOverlap.
+    const cancelled = await createAppointment(c, {
+      title: "Called off",
+      startTime: "2031-03-04T16:00:00.000Z",
+      endTime: "2031-03-04T17:00:00.000Z",
+    });
+    const done = await createAppointment(c, {
+      title: "Done",
+      startTime: "2031-03-04T18:00:00.000Z",
+      endTime: "2031-03-04T19:00:00.000Z",
+    });
     await c.patch(`/api/appointments/${cancelled.id}`, { status: "cancelled" });
     await c.patch(`/api/appointments/${done.id}`, { status: "completed" });
     const { events } = parse((await t.client().get(path)).body);

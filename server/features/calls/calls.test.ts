@@ -1,21 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { recordingOf, wordReader } from "../../test/speech";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      speech: {
-        name: "fake",
-        async transcribe(audio) {
-          // Stands in for a recogniser: the "recording" holds the words it would hear.
-          return audio.toString("utf8").replace(/^RIFF/, "");
-        },
-      },
-    },
-  );
+  // The "recordings" carry the words the recogniser would hear (server/test/speech.ts).
+  t = await createTestApp({}, { speech: wordReader() });
 });
 afterAll(() => t.close());
 
@@ -151,8 +142,8 @@ describe("a simulated call", () => {
     const form = await multipartBody([
       {
         name: "audio",
-        data: "RIFFmy internet is down again and I work from home",
-        type: "audio/webm",
+        data: recordingOf("my internet is down again and I work from home"),
+        type: "audio/wav",
         filename: "recording.wav",
       },
     ]);
@@ -258,7 +249,13 @@ describe("a simulated call", () => {
   it("reports today's figures on the dashboard", async () => {
     const c = await signedIn();
     const empty = await c.get("/api/stats");
-    expect(empty.json()).toEqual({ todaysCalls: 0, spamBlocked: 0, appointments: 0, successRate: 0 });
+    expect(empty.json()).toEqual({
+      todaysCalls: 0,
+      spamBlocked: 0,
+      appointments: 0,
+      successRate: 0,
+      testCallsToday: 0,
+    });
     const scam = await simulate(c);
     await say(
       c,
@@ -272,6 +269,12 @@ describe("a simulated call", () => {
     await c.patch(`/api/calls/${silent.id}`, { isActive: false });
     await simulate(c);
     const stats = (await c.get("/api/stats")).json();
-    expect(stats).toEqual({ todaysCalls: 4, spamBlocked: 1, appointments: 1, successRate: 67 });
+    expect(stats).toEqual({
+      todaysCalls: 4,
+      spamBlocked: 1,
+      appointments: 1,
+      successRate: 67,
+      testCallsToday: 0,
+    });
   });
 });

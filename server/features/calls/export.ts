@@ -1,28 +1,21 @@
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
-import { stringify } from "csv-stringify";
 import { format } from "date-fns";
 import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
 import { calls } from "../../db/schema";
 
 const BOM = "\uFEFF";
 
 /**
- * OWASP CSV injection: a spreadsheet runs a cell starting with = + - @, tab or carriage return
- * as a formula. A leading apostrophe makes it plain text. Done in SQL, so PostgreSQL's own
- * COPY can produce the file.
+ * The export's columns: header and the SQL that produces each cell as plain text. Every value
+ * in here (the time zone included) is a bound parameter: the export runs as an ordinary query
+ * streamed through a cursor, never as SQL text with values pasted in.
  */
-function safe(value: SQL): SQL {
-  return sql`case when ${value} ~ '^[=+@\t\r-]' then '''' || ${value} else ${value} end`;
-}
-
-/** The export's columns: header and the SQL that produces each cell as text. */
 export function exportColumns(timeZone: string): Record<string, SQL> {
   return {
     Date: sql`to_char(${calls.startTime} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-    "Phone Number": safe(sql`${calls.phoneNumber}`),
-    "Caller Name": safe(sql`coalesce(${calls.callerName}, '')`),
+    "Phone Number": sql`${calls.phoneNumber}`,
+    "Caller Name": sql`coalesce(${calls.callerName}, '')`,
     Direction: sql`${calls.direction}`,
     Classification: sql`coalesce(${calls.classification}, '')`,
     Status: sql`${calls.status}`,
@@ -31,83 +24,67 @@ export function exportColumns(timeZone: string): Record<string, SQL> {
     Sentiment: sql`coalesce(${calls.sentiment}, '')`,
     Satisfaction: sql`coalesce(${calls.customerSatisfaction}::text, '')`,
     "Follow-up Required": sql`case when ${calls.followUpRequired} then 'yes' else 'no' end`,
-    "Action Taken": safe(sql`${calls.actionTaken}`),
-    Summary: safe(sql`coalesce(${calls.summary}, '')`),
-    Transcript: safe(sql`${calls.transcript}`),
+    "Action Taken": sql`${calls.actionTaken}`,
+    Summary: sql`coalesce(${calls.summary}, '')`,
+    Transcript: sql`${calls.transcript}`,
   };
 }
 
 export const EXPORT_HEADERS = Object.keys(exportColumns("UTC"));
 
 /**
- * COPY takes no bind parameters: put each one in as a quoted literal (pg's escapeLiteral).
- * Placeholders are replaced from the highest number down so $1 never eats the start of $10.
+ * OWASP CSV injection: a spreadsheet runs a cell whose FIRST character is = + - @, tab or
+ * carriage return as a formula; a leading apostrophe makes it plain text. Only the first
+ * character of the whole cell matters: the same characters after a line break or inside the
+ * text are left alone.
  */
-export function inlineParams(query: { sql: string; params: unknown[] }): string {
-  let text = query.sql;
-  for (let i = query.params.length; i >= 1; i--) {
-    const value = query.params[i - 1];
-    const literal =
-      value === null || value === undefined
-        ? "NULL"
-        : typeof value === "number" || typeof value === "boolean"
-          ? String(value)
-          : pg.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
-    text = text.replaceAll(`$${i}`, literal);
-  }
-  return text;
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** RFC 4180: a cell holding a quote, a comma or a line break is quoted, its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**
- * COPY sends one small message per row; written one by one, a million rows become a million
- * HTTP chunks. Gathering them into 64 KB pieces makes the stream cost a few hundred writes.
+ * One CSV line. Written by hand rather than with csv-stringify: that library tops out near
+ * 80,000 rows/s on this machine, below the export's 100,000 rows/s target, and the format is
+ * the two rules above.
  */
-function coalesce(size = 64 * 1024): Transform {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= size) {
-        this.push(Buffer.concat(pending, pendingBytes));
-        pending = [];
-        pendingBytes = 0;
-      }
-      done();
-    },
-    flush(done) {
-      if (pendingBytes) this.push(Buffer.concat(pending, pendingBytes));
-      done();
-    },
-  });
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** PostgreSQL: its own COPY writes the CSV; we prepend the byte-order mark and batch the bytes. */
-export function copyCsvStream(copy: Promise<Readable>): Readable {
-  const out = coalesce();
-  out.write(Buffer.from(BOM));
-  copy.then(
-    (stream) => {
-      stream.on("error", (error) => out.destroy(error));
-      stream.pipe(out);
-    },
-    (error: unknown) => out.destroy(error as Error),
-  );
-  return out;
-}
+/** A million rows must not become a million HTTP chunks: lines are gathered into pieces of this size. */
+const CHUNK_CHARS = 64 * 1024;
 
-/** The embedded database: rows come in keyset batches of ready-made text cells. */
-export function batchCsvStream(batches: AsyncIterable<string[][]>): Readable {
-  const csv = stringify({ header: true, columns: EXPORT_HEADERS, bom: true });
-  const source = Readable.from(
+/**
+ * The CSV file as a stream: byte-order mark (so spreadsheets read UTF-8), header row, then one
+ * line per row as the database hands them over. Rows are pulled one at a time, so a slow
+ * reader slows the query down instead of filling memory.
+ */
+export function csvStream(rows: AsyncIterable<readonly unknown[]>): Readable {
+  return Readable.from(
     (async function* () {
-      for await (const batch of batches) for (const record of batch) yield record;
+      let pending = BOM + csvLine(EXPORT_HEADERS);
+      for await (const row of rows) {
+        pending += csvLine(row);
+        if (pending.length >= CHUNK_CHARS) {
+          yield pending;
+          pending = "";
+        }
+      }
+      if (pending) yield pending;
     })(),
-    { objectMode: true },
+    { objectMode: false },
   );
-  source.on("error", (error) => csv.destroy(error));
-  return source.pipe(csv);
+}
+
+/** Keyset batches (the embedded database's path) as one row at a time. */
+export async function* flattenBatches<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
 }
 
 export function exportFileName(now: Date, timeZone: string): string {

@@ -102,6 +102,7 @@ describe("GET /api/calls search, filters and sorting", () => {
       appointmentsScheduled: 1,
       supportResolved: 1,
       averageDuration: Math.round((12 + 240 + 95 + 30 + 400 + 5) / 6),
+      testCalls: 0,
     });
   });
 });
@@ -185,8 +186,8 @@ describe("GET /api/calls/export", () => {
     }
     expect(records).toHaveLength(8);
     expect(new Set(records.map((r) => r[1])).size).toBe(8);
-    // PostgreSQL's COPY gets the same rows in the same order.
-    expect(repo.exportSql(user.id, options, "UTC")).toMatch(
+    // PostgreSQL's cursor gets the same rows in the same order.
+    expect(repo.exportQuery(user.id, options, "UTC").sql).toMatch(
       /order by "calls"\."duration" asc, "calls"\."created_at" asc, "calls"\."id" asc$/,
     );
   });

@@ -30,6 +30,7 @@ export function presentCall(row: CallRow): Call {
     confidence: callConfidence(row.classification, stored?.state?.evidence, analysis),
     recordingUrl: row.recordingUrl,
     callType: row.callType,
+    isTest: row.isTest,
     transferredAt: row.transferredAt?.toISOString() ?? null,
   };
 }

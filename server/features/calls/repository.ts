@@ -1,19 +1,28 @@
-import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type CallListParams, CLASSIFICATIONS } from "../../../common/calls";
-import type { Db } from "../../db/client";
-import { aiSettings, blockedNumbers, callCounts, calls, contacts } from "../../db/schema";
-import { EXPORT_HEADERS, exportColumns, inlineParams } from "./export";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { type CallListParams, CLASSIFICATIONS, type TestCallChoice } from "../../../common/calls";
+import type { BoundQuery, Db } from "../../db/client";
+import { aiSettings, blockedNumbers, callCounts, calls, contacts, users } from "../../db/schema";
+import { EXPORT_HEADERS, exportColumns } from "./export";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NewCall = Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">;
 export type CallPatch = Partial<Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">>;
 
-type ExportOptions = Pick<ListOptions, "filter" | "search" | "sortBy" | "sortOrder">;
+type ExportOptions = Pick<ListOptions, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">;
 
 type ListOptions = Pick<CallListParams, "page" | "limit" | "filter" | "sortBy" | "sortOrder"> & {
   search?: string | undefined;
   active?: boolean | undefined;
+  /** Test calls too (the default), none of them, or only them. */
+  testCalls?: TestCallChoice | undefined;
 };
+
+/** The condition on an is_test column for a list's test-call choice (undefined: every call). */
+function testCallCondition(column: typeof calls.isTest | typeof callCounts.isTest, choice?: TestCallChoice) {
+  if (choice === "exclude") return eq(column, false);
+  if (choice === "only") return eq(column, true);
+  return undefined;
+}
 
 /** A search counts at most this many matches (see countQuery). */
 export const SEARCH_COUNT_CAP = 500;
@@ -24,7 +33,11 @@ const SORT_COLUMNS = {
   importance: calls.importance,
 } as const;
 
-const KEY_TYPES = new Map<unknown, string>([
+/**
+ * The SQL type each sort key is cast to when its last value comes back as text. The only text
+ * ever put into SQL with sql.raw: it comes from this fixed list, never from a request.
+ */
+const KEY_TYPES = new Map<unknown, "timestamptz" | "uuid" | "integer">([
   [calls.createdAt, "timestamptz"],
   [calls.id, "uuid"],
   [calls.duration, "integer"],
@@ -39,10 +52,15 @@ function sortKeys(sortBy: keyof typeof SORT_COLUMNS) {
 }
 
 export function callRepository(db: Db) {
-  function listWhere(userId: string, options: Pick<ListOptions, "filter" | "search" | "active">): SQL {
+  function listWhere(
+    userId: string,
+    options: Pick<ListOptions, "filter" | "search" | "active" | "testCalls">,
+  ): SQL {
     const conditions: SQL[] = [eq(calls.userId, userId)];
     if (options.filter !== "all") conditions.push(eq(calls.classification, options.filter));
     if (options.active !== undefined) conditions.push(eq(calls.isActive, options.active));
+    const tests = testCallCondition(calls.isTest, options.testCalls);
+    if (tests) conditions.push(tests);
     if (options.search) {
       const term = options.search.toLowerCase();
       const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -85,6 +103,8 @@ export function callRepository(db: Db) {
       const conditions: SQL[] = [eq(callCounts.userId, userId)];
       if (options.filter !== "all") conditions.push(eq(callCounts.classification, options.filter));
       if (options.active !== undefined) conditions.push(eq(callCounts.isActive, options.active));
+      const tests = testCallCondition(callCounts.isTest, options.testCalls);
+      if (tests) conditions.push(tests);
       return db
         .select({ n: sql<number>`coalesce(sum(${callCounts.n}), 0)::int` })
         .from(callCounts)
@@ -99,16 +119,18 @@ export function callRepository(db: Db) {
     return db.select({ n: sql<number>`count(*)::int` }).from(matching);
   }
 
-  /** The history's summary cards, from the counters. */
+  /** The history's summary cards, from the counters: real calls only, and how many test calls there are. */
   function summaryQuery(userId: string) {
-    const ended = sql`not ${callCounts.isActive}`;
+    const real = sql`not ${callCounts.isTest}`;
+    const ended = sql`${real} and not ${callCounts.isActive}`;
     return db
       .select({
-        totalCalls: sql<number>`coalesce(sum(${callCounts.n}), 0)::int`,
-        spamBlocked: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.status} = 'blocked'), 0)::int`,
-        appointmentsScheduled: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.classification} = 'appointment'), 0)::int`,
+        totalCalls: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${real}), 0)::int`,
+        spamBlocked: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${real} and ${callCounts.status} = 'blocked'), 0)::int`,
+        appointmentsScheduled: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${real} and ${callCounts.classification} = 'appointment'), 0)::int`,
         supportResolved: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.classification} = 'support' and ${ended}), 0)::int`,
         averageDuration: sql<number>`coalesce(round(sum(${callCounts.durationSum}) filter (where ${ended})::numeric / nullif(sum(${callCounts.n}) filter (where ${ended}), 0)), 0)::int`,
+        testCalls: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.isTest}), 0)::int`,
       })
       .from(callCounts)
       .where(eq(callCounts.userId, userId));
@@ -165,11 +187,18 @@ export function callRepository(db: Db) {
       return row;
     },
 
-    async latestActive(userId: string): Promise<CallRow | undefined> {
+    /** The account's newest live call, or its newest live call of one type. */
+    async latestActive(userId: string, callType?: string): Promise<CallRow | undefined> {
       const [row] = await db
         .select()
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.isActive, true)))
+        .where(
+          and(
+            eq(calls.userId, userId),
+            eq(calls.isActive, true),
+            callType === undefined ? undefined : eq(calls.callType, callType),
+          ),
+        )
         .orderBy(desc(calls.startTime))
         .limit(1);
       return row;
@@ -181,8 +210,8 @@ export function callRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    /** The CSV export as one self-contained SELECT, for PostgreSQL's COPY. */
-    exportSql(userId: string, options: ExportOptions, timeZone: string): string {
+    /** The CSV export as one SELECT with bound parameters, for a cursor (see Database.streamRows). */
+    exportQuery(userId: string, options: ExportOptions, timeZone: string): BoundQuery {
       const columns = exportColumns(timeZone);
       const order = options.sortOrder === "asc" ? asc : desc;
       const query = db
@@ -192,7 +221,7 @@ export function callRepository(db: Db) {
         .from(calls)
         .where(listWhere(userId, options))
         .orderBy(...sortKeys(options.sortBy).map((column) => order(column)));
-      return inlineParams(query.toSQL());
+      return query.toSQL();
     },
 
     /**
@@ -246,22 +275,88 @@ export function callRepository(db: Db) {
           appointmentsScheduled: 0,
           supportResolved: 0,
           averageDuration: 0,
+          testCalls: 0,
         }
       );
     },
 
-    /** Today's figures for the dashboard; `since` is the start of today in the account's time zone. */
+    /**
+     * Today's figures for the dashboard; `since` is the start of today in the account's time zone.
+     * Test calls are counted apart and in nothing else.
+     */
     async statsSince(userId: string, since: Date) {
+      const real = sql`not ${calls.isTest}`;
       const [row] = await db
         .select({
-          calls: sql<number>`count(*)::int`,
-          spamBlocked: sql<number>`count(*) filter (where ${calls.status} = 'blocked')::int`,
-          ended: sql<number>`count(*) filter (where not ${calls.isActive})::int`,
-          handled: sql<number>`count(*) filter (where not ${calls.isActive} and ${calls.status} in ('completed', 'blocked') and ${calls.actionTaken} <> '' and ${calls.actionTaken} <> 'Ended before the caller spoke')::int`,
+          calls: sql<number>`count(*) filter (where ${real})::int`,
+          spamBlocked: sql<number>`count(*) filter (where ${real} and ${calls.status} = 'blocked')::int`,
+          ended: sql<number>`count(*) filter (where ${real} and not ${calls.isActive})::int`,
+          handled: sql<number>`count(*) filter (where ${real} and not ${calls.isActive} and ${calls.status} in ('completed', 'blocked') and ${calls.actionTaken} <> '' and ${calls.actionTaken} <> 'Ended before the caller spoke')::int`,
+          testCalls: sql<number>`count(*) filter (where ${calls.isTest})::int`,
         })
         .from(calls)
         .where(and(eq(calls.userId, userId), gte(calls.startTime, since)));
-      return row ?? { calls: 0, spamBlocked: 0, ended: 0, handled: 0 };
+      return row ?? { calls: 0, spamBlocked: 0, ended: 0, handled: 0, testCalls: 0 };
+    },
+
+    /**
+     * Deletes these calls of the account, all or none: answers how many of the ids are not the
+     * account's (nothing deleted then) or still live (nothing deleted either). Appointments booked
+     * on a deleted call stay, without their call (appointments.call_id is ON DELETE SET NULL);
+     * the counters follow through the delete trigger.
+     */
+    async deleteMany(
+      userId: string,
+      ids: string[],
+    ): Promise<{ deleted: number; missing: number; live: number }> {
+      const unique = [...new Set(ids)];
+      const found = await db
+        .select({ id: calls.id, isActive: calls.isActive })
+        .from(calls)
+        .where(and(eq(calls.userId, userId), inArray(calls.id, unique)))
+        .for("update");
+      const missing = unique.length - found.length;
+      const live = found.filter((row) => row.isActive).length;
+      if (missing > 0 || live > 0) return { deleted: 0, missing, live };
+      const deleted = await db
+        .delete(calls)
+        .where(and(eq(calls.userId, userId), inArray(calls.id, unique)))
+        .returning({ id: calls.id });
+      return { deleted: deleted.length, missing: 0, live: 0 };
+    },
+
+    /** Deletes every ended test call of the account; live ones are kept and counted. */
+    async deleteEndedTestCalls(userId: string): Promise<{ deleted: number; stillLive: number }> {
+      const deleted = await db
+        .delete(calls)
+        .where(and(eq(calls.userId, userId), eq(calls.isTest, true), eq(calls.isActive, false)))
+        .returning({ id: calls.id });
+      const [live] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(calls)
+        .where(and(eq(calls.userId, userId), eq(calls.isTest, true), eq(calls.isActive, true)));
+      return { deleted: deleted.length, stillLive: live?.n ?? 0 };
+    },
+
+    /**
+     * Live calls, across every account, quiet since before `before`. A Twilio call is only
+     * taken once it started before `carrierBefore` too: Twilio ends its own calls, so such a row
+     * is one whose end never reached us. The oldest first, at most `limit`: the sweep runs again.
+     */
+    async idleLiveCalls(before: Date, carrierBefore: Date, limit: number) {
+      return db
+        .select({ id: calls.id, userId: calls.userId, user: users })
+        .from(calls)
+        .innerJoin(users, eq(users.id, calls.userId))
+        .where(
+          and(
+            eq(calls.isActive, true),
+            lt(calls.lastActivityAt, before),
+            or(sql`${calls.callType} <> 'twilio'`, lt(calls.startTime, carrierBefore)),
+          ),
+        )
+        .orderBy(calls.lastActivityAt)
+        .limit(limit);
     },
 
     /** What the account knows about a number: a contact's name, and whether it is blocked. */

@@ -7,6 +7,9 @@ import {
   CallListQuery,
   CallListResponse,
   CallOut,
+  DeleteCallsRequest,
+  DeleteCallsResponse,
+  DeleteTestCallsResponse,
   HoldRequest,
   PatchCallRequest,
   ProcessAudioResponse,
@@ -112,5 +115,28 @@ export const callRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get("/api/stats", { schema: { response: { 200: Stats } } }, async (request) =>
     calls.stats(request.user),
+  );
+
+  // Deleting calls: one (its Details dialog), the ones chosen in History, or every test call.
+  // A live call is never deleted (409: end it first); appointments it booked stay.
+  app.delete(
+    "/api/calls/:id",
+    { schema: { params: CallIdParams, response: { 200: DeleteCallsResponse } } },
+    async (request) => {
+      await calls.deleteCall(request.user, request.params.id);
+      return { deleted: 1 };
+    },
+  );
+
+  app.post(
+    "/api/calls/delete",
+    { schema: { body: DeleteCallsRequest, response: { 200: DeleteCallsResponse } } },
+    async (request) => calls.deleteCalls(request.user, request.body.ids),
+  );
+
+  app.delete(
+    "/api/calls/test-calls",
+    { schema: { response: { 200: DeleteTestCallsResponse } } },
+    async (request) => calls.deleteTestCalls(request.user),
   );
 };

@@ -1,9 +1,13 @@
-import type { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
 import { sql } from "drizzle-orm";
-import type { CallListParams, Stats } from "../../../common/calls";
+import {
+  type CallListParams,
+  DELETE_LIVE_CALL_MESSAGE,
+  isTestCallType,
+  type Stats,
+} from "../../../common/calls";
 import { displayName } from "../../../common/user";
-import type { Db } from "../../db/client";
+import type { Database, Db } from "../../db/client";
 import {
   type CallerFacts,
   CallSession,
@@ -22,7 +26,7 @@ import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/reposit
 import { appointmentRepository } from "../appointments/repository";
 import type { UserRow } from "../auth/repository";
 import { usageRepository } from "../usage/repository";
-import { batchCsvStream, copyCsvStream } from "./export";
+import { csvStream, flattenBatches } from "./export";
 import { type CallRow, callRepository, SEARCH_COUNT_CAP } from "./repository";
 
 /** What is stored in calls.engine_state: the conversation state plus the caller facts read at the start. */
@@ -40,12 +44,26 @@ export type CallServiceDeps = {
   db: Db;
   events: EventBus;
   understand: Understand;
-  /** PostgreSQL's COPY TO STDOUT, when the database has it (see Database.copyOut). */
-  copyOut?: ((query: string) => Promise<Readable>) | undefined;
+  /** A bound query's rows through a cursor, when the database has one (see Database.streamRows). */
+  streamRows?: Database["streamRows"] | undefined;
   now?: () => Date;
+  /** A live call with no activity for this long is ended by endIdleCalls (IDLE_CALL_MINUTES). */
+  idleCallMinutes?: number;
 };
 
-export function callService({ db, events, understand, copyOut, now = () => new Date() }: CallServiceDeps) {
+/** Twilio ends every call after 4 hours unless told otherwise (its timeLimit); the app never says otherwise. */
+const CARRIER_MAX_CALL_MS = 4 * 60 * 60 * 1000;
+/** Calls the idle sweep ends in one pass; it runs again at the next housekeeping. */
+const IDLE_SWEEP_BATCH = 200;
+
+export function callService({
+  db,
+  events,
+  understand,
+  streamRows,
+  now = () => new Date(),
+  idleCallMinutes = 10,
+}: CallServiceDeps) {
   const calls = callRepository(db);
 
   /** Runs work in one transaction with repositories bound to it. */
@@ -62,8 +80,11 @@ export function callService({ db, events, understand, copyOut, now = () => new D
     status: string,
     at: Date,
     countUsage = true,
+    /** A sentence the summary ends with (why the app ended the call). */
+    summaryNote?: string,
   ): Promise<CallRow> {
     const outcome = summarizeCall(stored.state, row.callerName || row.phoneNumber, endedBy);
+    if (summaryNote) outcome.summary = `${outcome.summary} ${summaryNote}`;
     stored.state.stage = "ended";
     const duration = Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000));
     const updated = await callRepository(tx).update(user.id, row.id, {
@@ -81,7 +102,8 @@ export function callService({ db, events, understand, copyOut, now = () => new D
       customerSatisfaction: outcome.customerSatisfaction,
       engineState: stored,
     });
-    if (countUsage)
+    // Test calls never count against the plan (README: "Test calls").
+    if (countUsage && !row.isTest)
       await usageRepository(tx).add(user.id, monthOf(at, user.timezone), {
         callsScreened: 1,
         // Like carriers, an answered call counts whole minutes, at least one.
@@ -136,6 +158,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
         transcript: session.greeting().join("\n"),
         aiResponse: settings.greetingMessage,
         callType: "simulation",
+        lastActivityAt: at,
         engineState: { state, facts } satisfies StoredEngineState,
       });
       events.publish(user.id, { type: "call.started", callId: row.id });
@@ -214,6 +237,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
           actionTaken: turn.state.actionTaken,
           followUpRequired: turn.state.urgent || row.followUpRequired,
           engineState: stored,
+          lastActivityAt: at,
           ...(turn.call.forwardTo ? { transferredAt: at } : {}),
         });
         if (!updated) throw notFound("That call");
@@ -221,7 +245,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
           updated = await finalize(tx, user, updated, stored, "assistant", turn.call.end, at);
         }
         const usage = usageRepository(tx);
-        if (booked || options.transcribed) {
+        if ((booked || options.transcribed) && !row.isTest) {
           await usage.add(user.id, monthOf(at, user.timezone), {
             appointmentsScheduled: booked ? 1 : 0,
             transcriptionsUsed: options.transcribed ? 1 : 0,
@@ -285,6 +309,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
           isOnHold,
           status: isOnHold ? "on_hold" : "in_progress",
           transcript: appendLines(row.transcript, [line]),
+          lastActivityAt: now(),
         });
         return updated ?? row;
       });
@@ -307,6 +332,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
           status: "in_progress",
           actionTaken: stored.state.actionTaken,
           engineState: stored,
+          lastActivityAt: at,
           transcript: appendLines(row.transcript, [`System: Call transferred to ${displayName(user)}`]),
         });
         return updated ?? row;
@@ -356,6 +382,8 @@ export function callService({ db, events, understand, copyOut, now = () => new D
           // An outbound call keeps its opening here until it is answered.
           aiResponse: greeting ?? input.opening ?? null,
           callType: input.callType,
+          isTest: isTestCallType(input.callType),
+          lastActivityAt: at,
           providerCallSid: input.providerCallSid,
           engineState: { state: initialState(), facts } satisfies StoredEngineState,
         });
@@ -380,6 +408,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
         const updated = await callRepository(tx).update(user.id, callId, {
           status: "in_progress",
           startTime: at,
+          lastActivityAt: at,
           transcript: appendLines(row.transcript, [`AI: ${greeting}`]),
           aiResponse: greeting,
           ...(input.providerCallSid && !row.providerCallSid
@@ -465,7 +494,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
       return row;
     },
 
-    activeCall: (user: UserRow) => calls.latestActive(user.id),
+    activeCall: (user: UserRow, callType?: string) => calls.latestActive(user.id, callType),
 
     async list(user: UserRow, query: CallListParams) {
       const options = {
@@ -476,6 +505,7 @@ export function callService({ db, events, understand, copyOut, now = () => new D
         sortOrder: query.sortOrder,
         search: query.search || undefined,
         active: query.active === undefined ? undefined : query.active === "true",
+        testCalls: query.testCalls,
       };
       const [{ rows, total: counted }, summary] = await Promise.all([
         calls.list(user.id, options),
@@ -499,11 +529,17 @@ export function callService({ db, events, understand, copyOut, now = () => new D
       };
     },
 
-    /** The CSV export: PostgreSQL's own COPY when available, keyset batches on the embedded database. */
-    exportCsv(user: UserRow, filters: Pick<CallListParams, "filter" | "search" | "sortBy" | "sortOrder">) {
+    /**
+     * The CSV export: on PostgreSQL one bound query read through a cursor; on the embedded
+     * database (no cursors) keyset batches. Both in constant memory, both with bound values only.
+     */
+    exportCsv(
+      user: UserRow,
+      filters: Pick<CallListParams, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">,
+    ) {
       const options = { ...filters, search: filters.search || undefined };
-      if (copyOut) return copyCsvStream(copyOut(calls.exportSql(user.id, options, user.timezone)));
-      return batchCsvStream(calls.exportBatches(user.id, options, user.timezone));
+      if (streamRows) return csvStream(streamRows(calls.exportQuery(user.id, options, user.timezone)));
+      return csvStream(flattenBatches(calls.exportBatches(user.id, options, user.timezone)));
     },
 
     /** Today in the account's time zone. Success rate: see README ("Dashboard figures"). */
@@ -518,7 +554,93 @@ export function callService({ db, events, understand, copyOut, now = () => new D
         spamBlocked: today.spamBlocked,
         appointments: appointmentsToday,
         successRate: today.ended === 0 ? 0 : Math.round((today.handled / today.ended) * 100),
+        testCallsToday: today.testCalls,
       };
+    },
+
+    /** Deletes one call of the account; a live one must be ended first (409). */
+    async deleteCall(user: UserRow, callId: string): Promise<void> {
+      const result = await inTransaction((tx) => callRepository(tx).deleteMany(user.id, [callId]));
+      if (result.missing) throw notFound("That call");
+      if (result.live) throw conflict(DELETE_LIVE_CALL_MESSAGE);
+    },
+
+    /** Deletes the chosen calls, all or none: an id that is not the account's is a 404, a live call a 409. */
+    async deleteCalls(user: UserRow, ids: string[]): Promise<{ deleted: number }> {
+      const result = await inTransaction((tx) => callRepository(tx).deleteMany(user.id, ids));
+      if (result.missing)
+        throw notFound(result.missing === 1 ? "One of those calls" : `${result.missing} of those calls`);
+      if (result.live)
+        throw conflict(
+          result.live === 1
+            ? "One of the chosen calls is still in progress. End it first, or leave it out, then delete."
+            : `${result.live} of the chosen calls are still in progress. End them first, or leave them out, then delete.`,
+        );
+      return { deleted: result.deleted };
+    },
+
+    /** Deletes every ended test call of the account; test calls still live are kept. */
+    deleteTestCalls: (user: UserRow) => calls.deleteEndedTestCalls(user.id),
+
+    /**
+     * Ends live calls nobody has touched for idleCallMinutes: a demo or simulation whose page was
+     * left, a simulated phone call orphaned by a restart (the simulator lives in the process).
+     * Twilio calls end by Twilio's word, so one is only closed once it is older than Twilio's
+     * 4-hour limit: its end never reached us. The transcript says why; a call where the caller
+     * never spoke is missed, else completed, with its summary. A browser-driven call's duration is
+     * the time it was in use (up to its last activity); a carrier's call keeps the carrier's.
+     * Housekeeping calls this; returns how many calls it ended.
+     */
+    async endIdleCalls(): Promise<number> {
+      const at = now();
+      const idleMs = idleCallMinutes * 60_000;
+      const before = new Date(at.getTime() - idleMs);
+      const carrierBefore = new Date(at.getTime() - CARRIER_MAX_CALL_MS - idleMs);
+      const idle = await calls.idleLiveCalls(before, carrierBefore, IDLE_SWEEP_BATCH);
+      let ended = 0;
+      for (const { id, user } of idle) {
+        const row = await inTransaction(async (tx) => {
+          const repository = callRepository(tx);
+          const current = await repository.getForUpdate(user.id, id);
+          // A turn may have come in since the list was read.
+          if (!current?.isActive || current.lastActivityAt >= before) return null;
+          const stored = readStored(current);
+          const line = `System: Ended automatically: nothing happened on this call for ${minutesText(idleCallMinutes)}`;
+          const transcript = appendLines(current.transcript, [line]);
+          const endAt = current.providerCallSid ? at : current.lastActivityAt;
+          if (current.status === "ringing") {
+            stored.state.stage = "ended";
+            return repository.update(user.id, id, {
+              isActive: false,
+              isOnHold: false,
+              status: "missed",
+              endTime: endAt,
+              duration: 0,
+              actionTaken: "Never answered",
+              transcript,
+              engineState: stored,
+            });
+          }
+          const updated = (await repository.update(user.id, id, { transcript })) ?? current;
+          return finalize(
+            tx,
+            user,
+            updated,
+            stored,
+            "caller",
+            stored.state.turns > 0 ? "completed" : "missed",
+            endAt,
+            true,
+            `It ended automatically after ${minutesText(idleCallMinutes)} without activity.`,
+          );
+        });
+        if (!row) continue;
+        ended++;
+        events.publish(user.id, { type: "call.ended", callId: id });
+        // A simulated phone call still playing (on hold, say) is hung up at the carrier too.
+        notifyControl({ type: "end", user, call: row });
+      }
+      return ended;
     },
   };
 }
@@ -581,6 +703,10 @@ export function engineAccount(user: UserRow, settings: AiSettingsRow): EngineAcc
       bufferMinutes: settings.bufferMinutes,
     },
   };
+}
+
+function minutesText(minutes: number): string {
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
 function appendLines(transcript: string, lines: string[]): string {

@@ -1,9 +1,21 @@
 import "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { badRequest, unprocessable } from "../../http/errors";
-import type { SpeechToText } from "../../providers/speech/types";
+import { MAX_TURN_SECONDS, speechTimedOut } from "../../../common/speech";
+import { acceptedAudioType } from "../../audio/formats";
+import { type AudioRules, withCheckedAudio } from "../../audio/inspect";
+import { ToolTimeout } from "../../audio/tools";
+import { badRequest, HttpError, unprocessable } from "../../http/errors";
+import { type Recording, SpeechTimeout, type SpeechToText } from "../../providers/speech/types";
 
 export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+
+/** A recorded turn: checked (type, bytes, length) before the recogniser sees it. */
+const TURN_RULES: AudioRules = {
+  maxSeconds: MAX_TURN_SECONDS,
+  noun: "recording",
+  tooLongAdvice: "Record a shorter turn, or type what the caller says.",
+  unreadable: "The recording could not be read. Please record again, or type what the caller says.",
+};
 
 /**
  * What the caller said in this turn: multipart with an `audio` part (typed text arrives as a
@@ -30,21 +42,54 @@ export async function readCallerTurn(
     if (part.file.truncated) throw new TooLargeAudio();
     if (part.mimetype.startsWith("text/")) return { text: data.toString("utf8"), transcribed: false };
     if (data.length === 0) throw badRequest("The recording is empty");
-    if (!speech) throw unprocessable("Speech recognition is not configured");
-    let text: string;
-    try {
-      text = await speech.transcribe(data, part.mimetype);
-    } catch (error) {
-      request.log.warn({ err: error, provider: speech.name }, "speech recognition failed");
-      throw unprocessable(
-        "The recording could not be transcribed. Please try again, or type what the caller says.",
+    const type = acceptedAudioType(part.mimetype);
+    if (!type) {
+      throw new HttpError(
+        415,
+        "Send the recording as WebM, Ogg, WAV, MP3, MP4 or AAC audio, or the caller's words as text/plain.",
       );
     }
+    if (!speech) throw unprocessable("Speech recognition is not configured");
+    // One deadline for the whole turn: checking the recording, decoding and recognising it.
+    const deadline = AbortSignal.timeout(speech.timeoutMs);
+    const text = await withCheckedAudio(
+      data,
+      type,
+      TURN_RULES,
+      (audio) => transcribe(request, speech, { ...audio, bytes: data }, deadline),
+      deadline,
+    ).catch((error: unknown) => {
+      if (error instanceof ToolTimeout && deadline.aborted) throw timedOut(request, speech);
+      throw error;
+    });
     if (!text.trim())
       throw unprocessable("No speech was recognised in the recording. Please try again, or type it.");
     return { text, transcribed: true };
   }
   throw badRequest("The upload has no `audio` part");
+}
+
+function timedOut(request: FastifyRequest, speech: SpeechToText): HttpError {
+  request.log.warn({ provider: speech.name, timeoutMs: speech.timeoutMs }, "speech recognition timed out");
+  return unprocessable(speechTimedOut(speech.timeoutMs / 1000));
+}
+
+async function transcribe(
+  request: FastifyRequest,
+  speech: SpeechToText,
+  recording: Recording,
+  deadline: AbortSignal,
+): Promise<string> {
+  try {
+    return await speech.transcribe(recording, deadline);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof SpeechTimeout) throw timedOut(request, speech);
+    request.log.warn({ err: error, provider: speech.name }, "speech recognition failed");
+    throw unprocessable(
+      "The recording could not be transcribed. Please try again, or type what the caller says.",
+    );
+  }
 }
 
 class TooLargeAudio extends Error {

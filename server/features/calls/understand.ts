@@ -59,7 +59,10 @@ function describeFacts(facts: CallerFacts): string[] {
   if (facts.blocked) out.push("the user has blocked this number");
   if (facts.withheld) out.push("caller ID withheld");
   if (facts.malformed) out.push("the caller number is malformed");
-  if (facts.spoofedLooking) out.push("the number looks spoofed");
+  if (facts.spoofedLooking)
+    out.push(
+      "the number shares the user's area code and exchange, as neighbour-spoofed robocalls do (weak evidence on its own)",
+    );
   return out;
 }
 

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { Health } from "../../../common/http";
+import { Health, SystemStatus } from "../../../common/http";
 import type { AppDeps } from "../../app";
+import { healthService } from "./service";
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const startedAt = Date.now();
+  const health = healthService(deps);
+
+  // Public, for load balancers and uptime checks: says only whether the server and its database answer.
   app.get(
     "/api/health",
     { config: { public: true }, schema: { response: { 200: Health, 503: Health } } },
@@ -17,5 +21,11 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       };
       return reply.code(databaseOk ? 200 : 503).send(body);
     },
+  );
+
+  // Signed in: which AI, recogniser, phone service and payments this server runs, for the
+  // dashboard's System Status. Kept off the public route: it is no business of a stranger.
+  app.get("/api/health/details", { schema: { response: { 200: SystemStatus } } }, async (request) =>
+    health.systemStatus(request.user),
   );
 };

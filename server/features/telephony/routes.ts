@@ -8,6 +8,7 @@ import {
   TwilioNumberRequest,
   TwilioTestResult,
 } from "../../../common/telephony";
+import { safeString } from "../../../common/text";
 import type { AppDeps } from "../../app";
 import { forbidden } from "../../http/errors";
 import type { WebhookRequest } from "./service";
@@ -72,7 +73,10 @@ export const telephonyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   });
 };
 
-const FormParams = z.record(z.string(), z.string()).nullish();
+/** Twilio's form fields; NUL or a broken character is refused (400) before any lookup by them. */
+const FormParams = z
+  .record(safeString("A webhook parameter name"), safeString("A webhook parameter"))
+  .nullish();
 const GatherQuery = z.object({
   turn: z.coerce.number().int().min(1).max(100_000),
   silence: z.coerce.number().int().min(1).max(10).optional(),

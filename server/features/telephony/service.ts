@@ -11,6 +11,7 @@ import {
 import type { Config } from "../../config";
 import { derivedToken, secretBox } from "../../crypto/secret-box";
 import type { Db } from "../../db/client";
+import { callPurposeSentence } from "../../engine/call-purpose";
 import type { EventBus } from "../../events/bus";
 import { conflict, forbidden, HttpError, notFound, paymentRequired, tooMany } from "../../http/errors";
 import { type CarrierDelivery, CarrierSimulator } from "../../providers/telephony/simulator";
@@ -122,8 +123,18 @@ export function telephonyService(deps: TelephonyDeps) {
       throw forbidden("The X-Twilio-Signature does not match this request");
   }
 
+  /**
+   * A webhook in the simulator's name is proven against the simulator's token before anything is
+   * looked up by its fields. (A Twilio webhook is signed with its own account's token, so that
+   * account is found first, by fields the route's schema has already checked, and proven next.)
+   */
+  function verifySimulatorFirst(request: WebhookRequest): void {
+    if (request.params.AccountSid === SIMULATOR_ACCOUNT_SID) verify(request, simulatorToken);
+  }
+
   /** Finds the call a webhook is about (by the carrier's SID, else by our id in its address) and checks its signature. */
   async function callContext(request: WebhookRequest, callId?: string): Promise<CallContext> {
+    verifySimulatorFirst(request);
     const sid = request.params.CallSid;
     let ctx: CallContext | undefined = sid ? await repo.callBySid(sid) : undefined;
     if (!ctx && callId) ctx = await repo.callById(callId);
@@ -583,6 +594,7 @@ export function telephonyService(deps: TelephonyDeps) {
     async voice(request: WebhookRequest, callId: string | undefined): Promise<string> {
       const sid = request.params.CallSid;
       if (!sid) throw forbidden("The X-Twilio-Signature does not match this request");
+      verifySimulatorFirst(request);
       const known = (await repo.callBySid(sid)) ?? (callId ? await repo.callById(callId) : undefined);
       if (known) {
         const ctx = await callContext(request, known.call.id);
@@ -701,10 +713,9 @@ export function telephonyService(deps: TelephonyDeps) {
   async function outboundOpening(user: UserRow, purpose: string | undefined): Promise<string> {
     const about = purpose || (await repo.screeningOf(user.id, "")).callPurpose;
     const owner = user.companyName || user.fullName?.trim().split(/\s+/)[0] || "the person I work for";
-    const reason = about
-      ? ` I'm calling about ${about.replace(/[.!?]+$/, "")}.`
-      : " I'm calling to follow up with you.";
-    return `Hello, this is the AI assistant calling on behalf of ${owner}.${reason} Is now a good time to talk?`;
+    // Said as a person would, whatever style the purpose was typed in (engine/call-purpose.ts).
+    const reason = callPurposeSentence(about) ?? "I'm calling to follow up with you.";
+    return `Hello, this is the AI assistant calling on behalf of ${owner}. ${reason} Is now a good time to talk?`;
   }
 }
 

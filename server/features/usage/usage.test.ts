@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { recordingOf, wordReader } from "../../test/speech";
 
 // Sign-up trials run 30 days from the real time: the server's clock starts now and moves from there.
 const START = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -12,12 +13,8 @@ beforeAll(async () => {
     {},
     {
       now: () => clock,
-      speech: {
-        name: "fake",
-        async transcribe(audio) {
-          return audio.toString("utf8");
-        },
-      },
+      // The "recordings" carry the words the recogniser would hear (server/test/speech.ts).
+      speech: wordReader(),
     },
   );
 });
@@ -45,7 +42,9 @@ const say = (c: TestClient, id: string, text: string) => c.post(`/api/calls/${id
 const end = (c: TestClient, id: string) => c.patch(`/api/calls/${id}`, { isActive: false });
 
 async function recorded(c: TestClient, id: string, words: string) {
-  const body = await multipartBody([{ name: "audio", data: words, type: "audio/wav", filename: "turn.wav" }]);
+  const body = await multipartBody([
+    { name: "audio", data: recordingOf(words), type: "audio/wav", filename: "turn.wav" },
+  ]);
   return c.post(`/api/calls/${id}/process-audio`, body.payload, { headers: body.headers });
 }
 

@@ -1,19 +1,29 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AcceptTerms, ProfileUpdate, User } from "../../../common/user";
+import { AcceptTerms, PasswordChange, PasswordChanged, ProfileUpdate, User } from "../../../common/user";
 import type { AppDeps } from "../../app";
+import { unauthorized } from "../../http/errors";
+import { clientInfo } from "../auth/client-info";
 import { presentUser } from "./presenter";
 import { userRepository } from "./repository";
-import { userService } from "./service";
+import { type ActingSession, userService } from "./service";
 
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const users = userService(userRepository(deps.database.db));
+  const users = userService(userRepository(deps.database.db), deps.auth);
 
   app.get("/api/user", { schema: { response: { 200: User } } }, async (request) => presentUser(request.user));
 
   app.put(
     "/api/user/profile",
     { schema: { body: ProfileUpdate, response: { 200: User } } },
-    async (request) => presentUser(await users.updateProfile(request.user, request.body)),
+    async (request) =>
+      presentUser(await users.updateProfile(request.user, request.body, actingSession(request))),
+  );
+
+  app.post(
+    "/api/user/password",
+    { schema: { body: PasswordChange, response: { 200: PasswordChanged } } },
+    async (request) => users.changePassword(request.user, request.body, actingSession(request)),
   );
 
   app.post(
@@ -22,3 +32,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request) => presentUser(await users.acceptTerms(request.user, request.body.termsVersion)),
   );
 };
+
+function actingSession(request: FastifyRequest): ActingSession {
+  // The session guard sets both; a route reached without it must not act on anyone's sessions.
+  if (!request.sessionTokenHash) throw unauthorized();
+  return { tokenHash: request.sessionTokenHash, client: clientInfo(request) };
+}

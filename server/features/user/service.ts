@@ -1,7 +1,8 @@
-import type { ProfileUpdate } from "../../../common/user";
+import type { PasswordChange, ProfileUpdate } from "../../../common/user";
+import { WRONG_CURRENT_PASSWORD } from "../../../common/user";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { verifyPassword } from "../auth/password";
 import type { UserRow } from "../auth/repository";
+import type { AuthService, ClientInfo } from "../auth/service";
 import type { UserRepository } from "./repository";
 
 type ParsedProfileUpdate =
@@ -9,19 +10,36 @@ type ParsedProfileUpdate =
   | { email: string; currentPassword?: string | undefined }
   | { cellphoneNumber: string };
 
-export function userService(repo: UserRepository) {
+/** The signed-in request making a change: its session stays signed in, its address is throttled. */
+export type ActingSession = { tokenHash: string; client: ClientInfo };
+
+const EMAIL_PASSWORD_MESSAGE = "Please enter your current password to change your email";
+
+export function userService(repo: UserRepository, auth: AuthService) {
   return {
-    async updateProfile(user: UserRow, update: ParsedProfileUpdate): Promise<UserRow> {
+    async updateProfile(
+      user: UserRow,
+      update: ParsedProfileUpdate,
+      session: ActingSession,
+    ): Promise<UserRow> {
       let fields: Partial<Pick<UserRow, "fullName" | "email" | "cellphoneNumber">>;
+      let previousEmail: string | undefined;
       if ("email" in update) {
         if (update.email !== user.email.toLowerCase()) {
-          // The email is how an account is recovered: changing it needs the password again.
-          if (!update.currentPassword || !(await verifyPassword(user.passwordHash, update.currentPassword))) {
-            throw forbidden("Please enter your current password to change your email");
-          }
+          // The email is how an account is recovered: changing it needs the password again, and
+          // the check counts against the sign-in budgets like any other password check.
+          if (!update.currentPassword) throw forbidden(EMAIL_PASSWORD_MESSAGE);
+          await auth.confirmPassword(user, update.currentPassword, session.client, EMAIL_PASSWORD_MESSAGE);
           if (await repo.emailBelongsToSomeoneElse(user.id, update.email)) {
+            // The person has proved the password and needs the reason, but each such answer says
+            // an email is registered: it costs an attempt, so addresses cannot be harvested here.
+            await auth.spendAttempt(user, session.client);
             throw conflict("Another account already uses that email");
           }
+          // Whoever else holds a session may be the reason for the change: they are signed out
+          // first, so a failure below leaves no session alive that should have ended.
+          await auth.endOtherSessions(user.id, session.tokenHash);
+          previousEmail = user.email;
         }
         fields = { email: update.email };
       } else if ("fullName" in update) {
@@ -31,7 +49,19 @@ export function userService(repo: UserRepository) {
       }
       const row = await repo.updateProfile(user.id, fields);
       if (!row) throw notFound("Your account");
+      if (previousEmail) await auth.notices.emailChanged(row, { previousEmail });
       return row;
+    },
+
+    /** Changes the password after checking the current one; every other session is signed out. */
+    async changePassword(
+      user: UserRow,
+      change: PasswordChange,
+      session: ActingSession,
+    ): Promise<{ otherSessionsEnded: number }> {
+      await auth.confirmPassword(user, change.currentPassword, session.client, WRONG_CURRENT_PASSWORD);
+      const otherSessionsEnded = await auth.replacePassword(user, change.newPassword, session.tokenHash);
+      return { otherSessionsEnded };
     },
 
     async acceptTerms(user: UserRow, termsVersion: string): Promise<UserRow> {

@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +76,188 @@ describe("PUT /api/user/profile", () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe("new-address@example.com");
+  });
+});
+
+/** Another browser signed in to the same account. */
+async function secondSession(app: TestApp, login: string, password: string): Promise<TestClient> {
+  const other = app.client();
+  const res = await other.post("/api/auth/login", { login, password });
+  expect(res.statusCode).toBe(200);
+  return other;
+}
+
+describe("changing the email ends the other sessions", () => {
+  it("signs out every other browser and keeps this one", async () => {
+    const c = t.client();
+    const user = await c.signup({ password: "my-own-password" });
+    const phone = await secondSession(t, user.username, "my-own-password");
+    const laptop = await secondSession(t, user.email, "my-own-password");
+
+    const res = await c.put("/api/user/profile", {
+      email: `moved_${user.username}@example.com`,
+      currentPassword: "my-own-password",
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await c.get("/api/user")).statusCode).toBe(200);
+    expect((await phone.get("/api/user")).statusCode).toBe(401);
+    expect((await laptop.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("leaves the sessions alone when the email did not change or the change was refused", async () => {
+    const c = t.client();
+    const user = await c.signup({ password: "my-own-password" });
+    const phone = await secondSession(t, user.username, "my-own-password");
+    expect((await c.put("/api/user/profile", { email: user.email.toUpperCase() })).statusCode).toBe(200);
+    const refused = await c.put("/api/user/profile", {
+      email: "x@example.com",
+      currentPassword: "nope-nope",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await c.put("/api/user/profile", { fullName: "Still Me" })).statusCode).toBe(200);
+    expect((await phone.get("/api/user")).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/user/password", () => {
+  it("changes the password: the new one signs in, the old one no longer does, other sessions end, this one stays", async () => {
+    const c = t.client();
+    const user = await c.signup({ password: "old-password-1" });
+    const phone = await secondSession(t, user.username, "old-password-1");
+    const tablet = await secondSession(t, user.email, "old-password-1");
+
+    const res = await c.post("/api/user/password", {
+      currentPassword: "old-password-1",
+      newPassword: "new-password-2",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ otherSessionsEnded: 2 });
+
+    expect((await c.get("/api/user")).statusCode).toBe(200);
+    expect((await phone.get("/api/user")).statusCode).toBe(401);
+    expect((await tablet.get("/api/user")).statusCode).toBe(401);
+    const old = await t
+      .client()
+      .post("/api/auth/login", { login: user.username, password: "old-password-1" });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t
+      .client()
+      .post("/api/auth/login", { login: user.username, password: "new-password-2" });
+    expect(fresh.statusCode).toBe(200);
+
+    const stored = await t.database.db.execute(sql`select password_hash from users where id = ${user.id}`);
+    const hash = (stored as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash;
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("refuses a wrong current password with a clear message and changes nothing", async () => {
+    const c = t.client();
+    const user = await c.signup({ password: "old-password-1" });
+    const phone = await secondSession(t, user.username, "old-password-1");
+    const res = await c.post("/api/user/password", {
+      currentPassword: "not-it-at-all",
+      newPassword: "new-password-2",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Your current password is not correct");
+    expect((await phone.get("/api/user")).statusCode).toBe(200);
+    const old = await t
+      .client()
+      .post("/api/auth/login", { login: user.username, password: "old-password-1" });
+    expect(old.statusCode).toBe(200);
+  });
+
+  it("validates the new password like sign-up does, and answers each mistake with a message", async () => {
+    const c = t.client();
+    await c.signup({ password: "old-password-1" });
+    const cases: [unknown, string][] = [
+      [{ newPassword: "new-password-2" }, "Please enter your current password"],
+      [{ currentPassword: "", newPassword: "new-password-2" }, "Please enter your current password"],
+      [{ currentPassword: "old-password-1" }, "Please fill in all required fields"],
+      [{ currentPassword: "old-password-1", newPassword: "short" }, "Password must be at least 8 characters"],
+      [
+        { currentPassword: "old-password-1", newPassword: "x".repeat(129) },
+        "Password must be at most 128 characters",
+      ],
+      [
+        { currentPassword: "old-password-1", newPassword: "old-password-1" },
+        "Choose a new password that differs from your current one",
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await c.post("/api/user/password", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const extra = await c.post("/api/user/password", {
+      currentPassword: "old-password-1",
+      newPassword: "new-password-2",
+      userId: "someone-else",
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(
+      (await t.client().post("/api/user/password", { currentPassword: "a", newPassword: "b" })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("password checks in settings count against the sign-in budgets", () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp({ authRateLimitPerMinute: 3 });
+  });
+  afterAll(() => strict.close());
+
+  it("limits wrong current passwords, and the account's sign-in shares that budget", async () => {
+    const c = strict.client();
+    const user = await c.signup({ password: "old-password-1" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await c.post("/api/user/password", {
+        currentPassword: `guess-${i}-guess`,
+        newPassword: "new-password-2",
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([403, 403, 403, 429]);
+    // Even the right one waits for the window from this address...
+    const right = await c.post("/api/user/password", {
+      currentPassword: "old-password-1",
+      newPassword: "new-password-2",
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many sign-in attempts/);
+    // ...but the owner can still sign in from an address that has not been guessing.
+    const elsewhere = await strict
+      .client()
+      .post("/api/auth/login", { login: user.username, password: "old-password-1" });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("limits wrong passwords when changing the email", async () => {
+    const c = strict.client();
+    await c.signup({ password: "old-password-1" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await c.put("/api/user/profile", {
+        email: "new@example.com",
+        currentPassword: `guess-${i}-guess`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([403, 403, 403, 429]);
+  });
+
+  it("makes each 'email already in use' answer cost an attempt, so emails cannot be harvested", async () => {
+    const owners = await Promise.all([1, 2, 3, 4].map(() => strict.client().signup()));
+    const c = strict.client();
+    await c.signup({ password: "old-password-1" });
+    const statuses: number[] = [];
+    for (const owner of owners) {
+      const res = await c.put("/api/user/profile", { email: owner.email, currentPassword: "old-password-1" });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([409, 409, 409, 429]);
   });
 });
 

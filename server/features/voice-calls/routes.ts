@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ActiveVoiceCallsResponse,
+  CurrentDemoResponse,
   OutboundCallRequest,
   OutboundCallResponse,
   ProcessDemoRequest,
@@ -22,6 +23,7 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     telephony: deps.telephony,
     repository: telephonyRepository(deps.database.db),
     usage: deps.usage,
+    simulatorTimeScale: deps.config.telephony.simulatorTimeScale,
   });
 
   app.post(
@@ -42,6 +44,10 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     "/api/conversation/start-demo",
     { schema: { body: StartDemoRequest, response: { 200: StartDemoResponse } } },
     async (request) => voice.startDemo(request.user, request.body.phoneNumber),
+  );
+
+  app.get("/api/conversation/demo", { schema: { response: { 200: CurrentDemoResponse } } }, async (request) =>
+    voice.currentDemo(request.user),
   );
 
   app.post(

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
+import type { TurnAnalysisOut } from "../../../common/calls";
 import type {
+  CurrentDemoResponse,
   DemoAction,
+  DemoTurn,
   ProcessDemoResponse,
   StartSystemTestRequest,
   SystemTestCall,
@@ -22,9 +25,14 @@ export function voiceCallService(deps: {
   repository: TelephonyRepository;
   usage?: { callStop(user: UserRow): Promise<{ message: string } | null> } | undefined;
   now?: () => Date;
+  /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
+  simulatorTimeScale?: number;
 }) {
   const { calls, telephony, repository } = deps;
   const now = deps.now ?? (() => new Date());
+  const scale = deps.simulatorTimeScale ?? 1;
+  /** Wall-clock milliseconds as whole seconds of the simulator's clock. */
+  const simulatorSeconds = (ms: number) => Math.max(0, Math.round(ms / scale / 1000));
 
   async function stats(user: UserRow, runId: string | undefined): Promise<SystemTestStats> {
     const run =
@@ -47,6 +55,7 @@ export function voiceCallService(deps: {
         calls: [],
       };
     const rows = await repository.systemTestCalls(user.id, `${SID_PREFIX}${run}`);
+    const at = now();
     const list: SystemTestCall[] = rows.map((row) => {
       const state: SystemTestCall["state"] = row.isActive
         ? row.status === "ringing"
@@ -69,7 +78,9 @@ export function voiceCallService(deps: {
         phoneNumber: row.phoneNumber,
         state,
         status: row.status,
-        duration: row.duration,
+        // While it talks, the time since it was answered (startTime is the answer); then the carrier's.
+        duration:
+          state === "active" ? simulatorSeconds(at.getTime() - row.startTime.getTime()) : row.duration,
         classification: row.classification,
       };
     });
@@ -83,9 +94,9 @@ export function voiceCallService(deps: {
     const endedAt = allEnded
       ? rows.reduce<Date>(
           (max, row) => (row.endTime && row.endTime > max ? row.endTime : max),
-          startedAt ?? now(),
+          startedAt ?? at,
         )
-      : now();
+      : at;
     return {
       runId: run,
       startedAt: startedAt?.toISOString() ?? null,
@@ -97,9 +108,7 @@ export function voiceCallService(deps: {
       averageDuration: completed.length
         ? Math.round(completed.reduce((sum, call) => sum + call.duration, 0) / completed.length)
         : 0,
-      elapsedSeconds: startedAt
-        ? Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000))
-        : 0,
+      elapsedSeconds: startedAt ? simulatorSeconds(endedAt.getTime() - startedAt.getTime()) : 0,
       calls: list.sort((a, b) => a.index - b.index),
     };
   }
@@ -114,7 +123,7 @@ export function voiceCallService(deps: {
       return {
         success: true,
         message: `Calling ${placed.to}`,
-        instructions: `${through} When they answer, your assistant says why it is calling and handles the conversation. Follow it in the list below or on Active Calls; it is saved to Call History when it ends.`,
+        instructions: `${through} When they answer, your assistant says why it is calling and handles the conversation. Follow it in the list below or on Active Calls; it is saved to Call History when it ends${placed.provider === "twilio" ? "" : " (under Test calls: nobody real was called, so no figure counts it)"}.`,
         callSid: placed.callSid,
         callId: placed.callId,
       };
@@ -133,6 +142,34 @@ export function voiceCallService(deps: {
         answered: true,
       });
       return { callId: row.id, greeting: greeting ?? "" };
+    },
+
+    /** The account's demo call still in progress (a page left without End), to pick it up again. */
+    async currentDemo(user: UserRow): Promise<CurrentDemoResponse> {
+      const row = await calls.activeCall(user, "demo");
+      if (!row) return { call: null };
+      const analysis = row.analysis as TurnAnalysisOut | null;
+      return {
+        call: {
+          callId: row.id,
+          phoneNumber: row.phoneNumber,
+          startTime: row.startTime.toISOString(),
+          turns: demoTurns(row.transcript),
+          latest: analysis
+            ? {
+                response: row.aiResponse ?? "",
+                intent: analysis.intent,
+                urgency: analysis.urgency,
+                action: row.transferredAt
+                  ? "transfer_call"
+                  : analysis.appointment
+                    ? "schedule_appointment"
+                    : "continue",
+                classification: row.classification,
+              }
+            : null,
+        },
+      };
     },
 
     async processDemo(user: UserRow, callId: string, message: string): Promise<ProcessDemoResponse> {
@@ -175,11 +212,7 @@ export function voiceCallService(deps: {
           sid,
           from: plan.phoneNumber,
           to,
-          party: {
-            script: plan.script,
-            hangUpAfterMs: plan.completeAfterMs,
-            reportedDuration: plan.durationSeconds,
-          },
+          party: { script: plan.script, hangUpAfterMs: plan.completeAfterMs },
           voiceUrl: WEBHOOK_PATHS.voice,
           statusCallback: WEBHOOK_PATHS.status,
           ringMs: plan.activeAfterMs,
@@ -193,6 +226,17 @@ export function voiceCallService(deps: {
 }
 
 export type VoiceCallService = ReturnType<typeof voiceCallService>;
+
+/** The conversation in a demo call's transcript: what the caller and the assistant said (System lines left out). */
+function demoTurns(transcript: string): DemoTurn[] {
+  const turns: DemoTurn[] = [];
+  for (const line of transcript.split("\n")) {
+    const match = /^(AI|Assistant|Caller|User): ?(.*)$/.exec(line);
+    if (!match?.[2]) continue;
+    turns.push({ speaker: match[1] === "Caller" || match[1] === "User" ? "caller" : "ai", text: match[2] });
+  }
+  return turns;
+}
 
 /** System-test call SIDs: SIMT, the run's id, the call's index, then random hex. */
 const SID_PREFIX = "SIMT";

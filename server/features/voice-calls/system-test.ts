@@ -2,16 +2,14 @@ import { randomInt } from "node:crypto";
 import { SYSTEM_TEST_TIMING } from "../../../common/telephony";
 import type { CallerLine } from "../../providers/telephony/simulator";
 
-/** One simulated test call's plan: when it is answered, how long it stays, what the carrier reports. */
+/** One simulated test call's plan: when it is answered and how long it talks (its duration). */
 export type TestCallPlan = {
   index: number;
   phoneNumber: string;
   /** Ringing ("connecting") until then: 2 s plus 1 s per index (spec 2 §4). */
   activeAfterMs: number;
-  /** The caller hangs up this long after answering: 15 to 45 s. */
+  /** The caller hangs up this long after answering: 15 to 45 s, the call's duration. */
   completeAfterMs: number;
-  /** The carrier's reported duration, 60 to 239 s. */
-  durationSeconds: number;
   script: CallerLine[];
 };
 
@@ -44,13 +42,12 @@ export function testNumber(index: number): string {
   return `+1415555${String(100 + (index % 100)).padStart(4, "0")}`;
 }
 
-/** Spec 2 §4 and §9 timings for a run of test calls; `random(min, max)` is inclusive of min, exclusive of max. */
+/** Spec 2 §4 timings for a run of test calls; `random(min, max)` is inclusive of min, exclusive of max. */
 export function planSystemTest(
   phoneNumbers: string[],
   random: (min: number, max: number) => number = randomInt,
 ): TestCallPlan[] {
   const [completeMin, completeMax] = SYSTEM_TEST_TIMING.completeAfterMs;
-  const [durationMin, durationMax] = SYSTEM_TEST_TIMING.durationSeconds;
   return phoneNumbers.map((phoneNumber, index) => {
     const lines = SCRIPTS[random(0, SCRIPTS.length)] ?? (SCRIPTS[0] as string[]);
     return {
@@ -58,7 +55,6 @@ export function planSystemTest(
       phoneNumber,
       activeAfterMs: SYSTEM_TEST_TIMING.activeAfterMs(index),
       completeAfterMs: random(completeMin, completeMax + 1),
-      durationSeconds: random(durationMin, durationMax + 1),
       script: lines.map((text, i) => ({ text, delayMs: 3000 + i * 1000 })),
     };
   });

@@ -1,4 +1,7 @@
-import { spawn } from "node:child_process";
+/**
+ * Analysis of a decoded voice sample: pure arithmetic, run in a worker thread (analysis-worker.ts)
+ * so a long sample never holds the event loop. Decoding is ffmpeg's job (server/audio).
+ */
 
 /** Samples are analysed as 8 kHz mono 16-bit PCM: plenty for length, level and pitch. */
 export const ANALYSIS_RATE = 8000;
@@ -11,70 +14,6 @@ export type SampleAnalysis = {
   /** The speaker's median fundamental frequency in Hz, or null when no voiced speech was found. */
   pitchHz: number | null;
 };
-
-/**
- * Decodes any audio the browser records (webm/opus, ogg, wav, mp4) to PCM with ffmpeg. Answers
- * null when ffmpeg is not installed; throws when the bytes are not audio it can read.
- */
-export async function decodeToPcm(audio: Buffer): Promise<Int16Array | null> {
-  return new Promise((resolve, reject) => {
-    let child: ReturnType<typeof spawn>;
-    try {
-      child = spawn(
-        "ffmpeg",
-        [
-          "-hide_banner",
-          "-loglevel",
-          "error",
-          "-i",
-          "pipe:0",
-          "-f",
-          "s16le",
-          "-ac",
-          "1",
-          "-ar",
-          String(ANALYSIS_RATE),
-          "pipe:1",
-        ],
-        { stdio: ["pipe", "pipe", "pipe"] },
-      );
-    } catch {
-      resolve(null);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let errors = "";
-    let settled = false;
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      finish(() => reject(new Error("ffmpeg took too long")));
-    }, 20_000);
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-    };
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      finish(() => (error.code === "ENOENT" ? resolve(null) : reject(error))),
-    );
-    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    child.on("close", (code) =>
-      finish(() => {
-        if (code !== 0)
-          return reject(new Error(`ffmpeg could not decode the sample: ${errors.trim().slice(0, 200)}`));
-        const bytes = Buffer.concat(chunks);
-        resolve(new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2)));
-      }),
-    );
-    // A broken pipe (ffmpeg gave up early) surfaces through "close".
-    child.stdin?.on("error", () => {});
-    child.stdin?.end(audio);
-  });
-}
 
 function rms(pcm: Int16Array, from = 0, to = pcm.length): number {
   let sum = 0;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { voiceProfiles } from "../../db/schema";
 
@@ -32,13 +32,38 @@ export function voiceRepository(db: Db) {
       return row;
     },
 
-    async insert(userId: string, values: NewVoiceProfile): Promise<VoiceProfileRow> {
+    async count(userId: string): Promise<number> {
       const [row] = await db
-        .insert(voiceProfiles)
-        .values({ ...values, userId })
-        .returning();
-      if (!row) throw new Error("insert returned no voice profile");
-      return row;
+        .select({ n: count() })
+        .from(voiceProfiles)
+        .where(eq(voiceProfiles.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Inserts unless the account already has `limit` profiles (undefined then). An advisory lock
+     * per account makes the count and the insert one step, so two uploads at once cannot both
+     * take the last place.
+     */
+    async insertWithinLimit(
+      userId: string,
+      limit: number,
+      values: NewVoiceProfile,
+    ): Promise<VoiceProfileRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voice-profiles:${userId}`}))`);
+        const [current] = await tx
+          .select({ n: count() })
+          .from(voiceProfiles)
+          .where(eq(voiceProfiles.userId, userId));
+        if ((current?.n ?? 0) >= limit) return undefined;
+        const [row] = await tx
+          .insert(voiceProfiles)
+          .values({ ...values, userId })
+          .returning();
+        if (!row) throw new Error("insert returned no voice profile");
+        return row;
+      });
     },
 
     /** One active profile per account: the others are switched off in the same transaction. */

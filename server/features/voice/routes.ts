@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_GREETING } from "../../../common/ai-settings";
+import { safeString } from "../../../common/text";
 import {
   CreateVoiceProfile,
   MAX_SAMPLE_BYTES,
@@ -15,7 +16,11 @@ import { aiSettingsRepository } from "../ai-settings/repository";
 import { presentVoiceProfile } from "./presenter";
 
 const PreviewQuery = z.object({
-  text: z.string().trim().min(1).max(300, "Preview text must be at most 300 characters").optional(),
+  text: safeString("The preview text")
+    .trim()
+    .min(1)
+    .max(300, "Preview text must be at most 300 characters")
+    .optional(),
 });
 
 /**

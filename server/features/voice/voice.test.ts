@@ -14,8 +14,9 @@ import {
   VOICE_CONSENT_TEXT,
   VOICE_INPUT_REQUIRED,
 } from "../../../common/voice";
+import { decodeToPcm, withCheckedAudio } from "../../audio/inspect";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
-import { analyzePcm, decodeToPcm } from "./audio";
+import { analyzePcm } from "./audio";
 import { asDataUrl, toneWav } from "./testing";
 
 const hasEspeak = (() => {
@@ -149,8 +150,11 @@ describe("voice profiles with the local voice", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("audio/wav");
-    const pcm = await decodeToPcm(res.rawPayload);
-    expect(analyzePcm(pcm!).duration).toBeGreaterThan(0.3);
+    const rules = { maxSeconds: 60, noun: "preview", tooLongAdvice: "", unreadable: "unreadable" };
+    const pcm = await withCheckedAudio(res.rawPayload, "audio/wav", rules, (audio) =>
+      decodeToPcm(audio, { rate: 8000, maxSeconds: 60 }),
+    );
+    expect(analyzePcm(pcm).duration).toBeGreaterThan(0.3);
   });
 
   it("lists newest first, activates one at a time, deletes with the file", async () => {
@@ -206,14 +210,33 @@ describe("voice profiles with the local voice", () => {
       "The recording must be sent as an audio data URL (data:audio/...;base64,...)",
     ],
     [
+      { voiceName: "Me", audioData: `${asDataUrl(toneWav(4))}!@#$`, consent: true },
+      400,
+      "The recording's data is not valid base64",
+    ],
+    [
+      { voiceName: "Me", audioData: `data:audio/wav;base64,UklG RkZ\nBQUFB`, consent: true },
+      400,
+      "The recording's data is not valid base64",
+    ],
+    [
       { voiceName: "Me", audioData: asDataUrl(Buffer.from("hello"), "audio/flac"), consent: true },
       415,
       "Record the sample as WebM, Ogg, WAV, MP3 or MP4 audio",
     ],
     [
       { voiceName: "Me", audioData: asDataUrl(Buffer.from("not really audio")), consent: true },
+      415,
+      "The voice sample was sent as WAV audio, but it is text. Record it again, or send it with its real type.",
+    ],
+    [
+      {
+        voiceName: "Me",
+        audioData: asDataUrl(Buffer.concat([toneWav(4).subarray(0, 44), Buffer.alloc(64, 7)])),
+        consent: true,
+      },
       400,
-      "The recording could not be read. Please record your sample again.",
+      "The sample is too short (0 seconds). Record at least 3 seconds; 30 seconds is recommended.",
     ],
     [
       { voiceName: "Me", audioData: asDataUrl(toneWav(1.5)), consent: true },

@@ -1,9 +1,22 @@
 import Stripe from "stripe";
 import type { PlanId } from "../../../common/plans";
-import { type PaymentEvent, type PaymentsProvider, PaymentsUnavailable, WebhookRejected } from "./types";
+import { type PaymentsProvider, PaymentsUnavailable, parsePaymentEvent, WebhookRejected } from "./types";
 
-/** Spec: signatures older than this are refused (Stripe's own default). */
+/** Signatures older than this, or dated further ahead, are refused (Stripe's own default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signed time in a Stripe-Signature header, read the way the official package reads it (the
+ * last `t=` element, parsed as a base-10 integer), so it is the timestamp the signature covered.
+ */
+function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value ?? "", 10);
+  }
+  return timestamp;
+}
 
 export type StripeOptions = {
   secretKey: string;
@@ -62,6 +75,8 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
           metadata: { checkoutId: input.checkoutId, userId: input.user.id, planId: input.plan.id },
           subscription_data: {
             metadata: { checkoutId: input.checkoutId, userId: input.user.id, planId: input.plan.id },
+            // Upgrading during a trial keeps its days: the first invoice comes when it ends.
+            ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
           },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -85,7 +100,7 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
       if (!options.webhookSecret) throw new WebhookRejected("Stripe webhooks are not configured");
       if (!signature) throw new WebhookRejected("Missing Stripe-Signature header");
       try {
-        const event = stripe.webhooks.constructEvent(
+        stripe.webhooks.signature?.verifyHeader(
           rawBody,
           signature,
           options.webhookSecret,
@@ -93,7 +108,6 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
           undefined,
           receivedAt.getTime(),
         );
-        return event as unknown as PaymentEvent;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new WebhookRejected(
@@ -102,6 +116,13 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
             : "Webhook signature does not match",
         );
       }
+      // Stripe's check only refuses a timestamp older than the tolerance; one dated ahead of our
+      // clock passes, so a captured request could be replayed until then. Refuse both directions.
+      const signedAt = signedTimestamp(signature);
+      if (signedAt - Math.floor(receivedAt.getTime() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new WebhookRejected("Webhook signature timestamp is in the future");
+      }
+      return parsePaymentEvent(rawBody);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { PlanDefinition } from "../../../common/plans";
 
 /**
@@ -12,19 +13,67 @@ export type PaymentEvent = {
   data: { object: Record<string, unknown> };
 };
 
+/**
+ * What a verified webhook body must be before anything reads it: a signature proves who sent
+ * the bytes, not that they are an event this server can handle (an array, a string, or an id
+ * PostgreSQL refuses would otherwise reach the database and answer 500).
+ */
+export const PaymentEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative().optional().default(0),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+export const NOT_AN_EVENT =
+  "The webhook body is not a Stripe event (an object with id, type and data.object)";
+export const UNSTORABLE_TEXT =
+  "The webhook event contains text that cannot be stored (NUL or a lone surrogate)";
+
+// A NUL, or a UTF-16 surrogate without its pair: PostgreSQL refuses the first, mangles the second.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes("\u0000") || LONE_SURROGATE.test(text);
+
+/** True when any key or string anywhere in a parsed JSON value could not be stored as text. */
+export function containsUnstorableText(value: unknown): boolean {
+  if (typeof value === "string") return unstorable(value);
+  if (Array.isArray(value)) return value.some(containsUnstorableText);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([key, item]) => unstorable(key) || containsUnstorableText(item));
+  }
+  return false;
+}
+
+/** Reads a verified body as a payment event, or throws WebhookRejected saying what is wrong. */
+export function parsePaymentEvent(rawBody: Buffer): PaymentEvent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    throw new WebhookRejected("The webhook body is not valid JSON");
+  }
+  const event = PaymentEventSchema.safeParse(parsed);
+  if (!event.success) throw new WebhookRejected(NOT_AN_EVENT);
+  if (containsUnstorableText(parsed)) throw new WebhookRejected(UNSTORABLE_TEXT);
+  return event.data;
+}
+
 export type CheckoutInput = {
   /** Our checkout_sessions row; comes back on completion as client_reference_id. */
   checkoutId: string;
   plan: PlanDefinition;
   user: { id: string; email: string };
   customerId: string | null;
+  /** Bought during a trial: nothing is charged before this time (Stripe's trial_end). */
+  trialEnd: Date | null;
   /** Absolute addresses the provider sends the browser back to. */
   successUrl: string;
   cancelUrl: string;
 };
 
 export type PaymentsProvider = {
-  readonly name: "local" | "stripe";
+  /** "none": nothing can be bought on this server (payments not configured). */
+  readonly name: "local" | "stripe" | "none";
   /** Starts a checkout; answers the provider's session id and the address to send the browser to. */
   createCheckout(input: CheckoutInput): Promise<{ providerSessionId: string; url: string }>;
   /** Stops renewal: the subscription runs to the end of the period it is in. */

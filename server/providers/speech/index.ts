@@ -10,10 +10,13 @@ export async function createSpeechProvider(config: Config): Promise<SpeechToText
       baseUrl: config.speech.baseUrl,
       apiKey: config.speech.apiKey,
       model: config.speech.model,
+      timeoutMs: config.speech.timeoutMs,
     });
   }
   if (config.speech.disableLocal) return null;
-  return localPocketsphinx();
+  return localPocketsphinx({ timeoutMs: config.speech.timeoutMs });
 }
 
-export type { SpeechToText };
+export { describeSpeech } from "./describe";
+export type { Recording, SpeechDescription, SpeechToText } from "./types";
+export { SpeechTimeout } from "./types";

@@ -9,7 +9,10 @@ export type CallerLine = { text: string; delayMs?: number };
 /** The person on the other end of a simulated call. */
 export type SimulatedParty = {
   script: CallerLine[];
-  /** They hang up this long after the call was answered, whatever is happening (system test). */
+  /**
+   * They hang up this long after the call was answered, whatever is happening (system test);
+   * the carrier then reports exactly this long, in whole seconds.
+   */
   hangUpAfterMs?: number;
   /** The duration the carrier reports at the end, in seconds (system test); else the time it lasted. */
   reportedDuration?: number;
@@ -62,6 +65,8 @@ type SimCall = {
   nextLine: number;
   createdAt: number;
   answeredAt: number | null;
+  /** Seconds the call lasted on the simulator's clock, when it ended on schedule. */
+  lastedOnSchedule: number | null;
   status: CallStatus;
   ended: boolean;
   /** Bumped whenever the carrier starts on new TwiML: older runs stop at their next step. */
@@ -250,6 +255,7 @@ export class CarrierSimulator {
       nextLine: 0,
       createdAt: Date.now(),
       answeredAt: null,
+      lastedOnSchedule: null,
       status: "queued",
       ended: false,
       generation: 0,
@@ -270,8 +276,13 @@ export class CarrierSimulator {
     if (call.answeredAt) return;
     call.answeredAt = Date.now();
     call.status = "in-progress";
-    if (call.party.hangUpAfterMs !== undefined) {
-      const timer = setTimeout(() => this.hangUp(call.sid), call.party.hangUpAfterMs * this.timeScale);
+    const hangUpAfterMs = call.party.hangUpAfterMs;
+    if (hangUpAfterMs !== undefined) {
+      const timer = setTimeout(() => {
+        // The planned length, not the timer's lateness (which a fast test clock magnifies).
+        call.lastedOnSchedule = Math.round(hangUpAfterMs / 1000);
+        this.hangUp(call.sid);
+      }, hangUpAfterMs * this.timeScale);
       timer.unref();
       call.timers.add(timer);
     }
@@ -380,7 +391,10 @@ export class CarrierSimulator {
     for (const timer of call.timers) clearTimeout(timer);
     call.timers.clear();
     const lasted = call.answeredAt ? (Date.now() - call.answeredAt) / this.timeScale / 1000 : 0;
-    const duration = status === "completed" ? (call.party.reportedDuration ?? Math.round(lasted)) : 0;
+    const duration =
+      status === "completed"
+        ? (call.party.reportedDuration ?? call.lastedOnSchedule ?? Math.round(lasted))
+        : 0;
     const report = call.statusCallback
       ? this.post(call, call.statusCallback, {
           CallDuration: String(duration),

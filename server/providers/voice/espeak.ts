@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { runTool } from "../../audio/tools";
 import { type SpeechAudio, type StockSpeech, VoiceServiceError } from "./types";
 
 /** The built-in voices the local speech picks from, with their measured base pitch (Hz). */
@@ -43,30 +43,35 @@ export function stockVoiceLabel(stock: string): string {
 
 const MAX_TEXT = 1000;
 
-/** espeak-ng writes a 22 kHz WAV to stdout; nothing leaves the machine. */
+/**
+ * espeak-ng writes a 22 kHz WAV to stdout; nothing leaves the machine. It runs through the audio
+ * tool runner (server/audio/tools.ts), so starting it never holds the server's event loop.
+ */
 export function espeakSpeech(binary = "espeak-ng"): StockSpeech {
   let availability: Promise<boolean> | undefined;
   return {
     name: "espeak-ng",
     available() {
-      availability ??= new Promise((resolve) => {
-        execFile(binary, ["--version"], { timeout: 5000 }, (error) => resolve(!error));
-      });
+      availability ??= runTool(binary, ["--version"], { timeoutMs: 5000, maxOutputBytes: 64 * 1024 }).then(
+        () => true,
+        () => false,
+      );
       return availability;
     },
-    speak(stockVoice, text): Promise<SpeechAudio> {
+    async speak(stockVoice, text): Promise<SpeechAudio> {
       const { voice, pitch } = parseStockVoice(stockVoice);
-      return new Promise((resolve, reject) => {
-        execFile(
+      try {
+        const audio = await runTool(
           binary,
           ["-v", voice, "-p", String(pitch), "-s", "165", "--stdout", "--", text.slice(0, MAX_TEXT)],
-          { encoding: "buffer", maxBuffer: 20 * 1024 * 1024, timeout: 15_000 },
-          (error, stdout) => {
-            if (error) reject(new VoiceServiceError(`Local text-to-speech failed: ${error.message}`));
-            else resolve({ audio: stdout, mimeType: "audio/wav" });
-          },
+          { maxOutputBytes: 20 * 1024 * 1024, timeoutMs: 15_000 },
         );
-      });
+        return { audio, mimeType: "audio/wav" };
+      } catch (error) {
+        throw new VoiceServiceError(
+          `Local text-to-speech failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
   };
 }

@@ -5,7 +5,7 @@ import { Sidebar } from "../../components/shell/sidebar";
 import { useUser } from "../../features/auth/api/use-user";
 import { cn } from "../../lib/cn";
 import type { LayoutKind } from "../../lib/device";
-import { APP_TABS, MOBILE_TABS } from "../navigation";
+import { APP_TABS, MOBILE_TABS, moreSections } from "../navigation";
 import { AppHeader } from "./app-header";
 
 /**
@@ -21,6 +21,7 @@ import { AppHeader } from "./app-header";
 export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   const { user } = useUser();
   const desktop = kind === "desktop";
+  const tabs = kind === "app" ? APP_TABS : MOBILE_TABS;
   return (
     <div className={cn("flex min-h-dvh flex-col", !desktop && "pt-safe", kind === "app" && "px-safe")}>
       {desktop ? <Header /> : kind === "app" ? <AppHeader /> : null}
@@ -37,8 +38,9 @@ export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNod
         </footer>
       ) : user ? (
         <BottomNav
-          items={kind === "app" ? APP_TABS : MOBILE_TABS}
+          items={tabs}
           label={kind === "app" ? "App" : "Mobile"}
+          more={moreSections({ desktop: false, admin: user.role === "admin", shown: tabs })}
         />
       ) : null}
     </div>

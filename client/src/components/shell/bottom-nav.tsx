@@ -1,9 +1,13 @@
 import { Link, useLocation } from "react-router";
-import type { NavItem } from "../../app/navigation";
+import type { NavItem, NavSection } from "../../app/navigation";
 import { cn } from "../../lib/cn";
+import { MoreSheet } from "./more-sheet";
 
-/** A fixed tab bar; a tab is highlighted only on an exact path match (spec 1 §2.4). */
-export function BottomNav({ items, label }: { items: NavItem[]; label: string }) {
+/**
+ * A fixed tab bar; a tab is highlighted only on an exact path match (spec 1 §2.4). The last tab,
+ * "More", opens the account and every screen the tabs do not name.
+ */
+export function BottomNav({ items, label, more }: { items: NavItem[]; label: string; more: NavSection[] }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="fixed inset-x-0 bottom-0 z-30 border-t bg-background pb-safe px-safe">
@@ -26,6 +30,9 @@ export function BottomNav({ items, label }: { items: NavItem[]; label: string })
             </li>
           );
         })}
+        <li className="flex-1">
+          <MoreSheet sections={more} />
+        </li>
       </ul>
     </nav>
   );

@@ -10,7 +10,7 @@ export function Header() {
   const { user } = useUser();
   const [open, setOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b bg-background px-4 md:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b bg-background px-4 md:px-6">
       <Logo />
       {user ? (
         <UserMenu user={user} />

@@ -24,15 +24,22 @@ export function useSignOut() {
 export function UserMenu({ user }: { user: User }) {
   const signOut = useSignOut();
   return (
-    <div className="flex items-center gap-3">
-      <div className="hidden text-right sm:block">
-        <p className="text-sm font-medium leading-tight" data-testid="header-user-name">
+    <div className="flex min-w-0 items-center gap-3">
+      {/* A long name or address is cut short (the full text on hover), never pushing Sign Out off. */}
+      <div className="hidden min-w-0 max-w-64 text-right sm:block">
+        <p
+          className="truncate text-sm font-medium leading-tight"
+          data-testid="header-user-name"
+          title={displayName(user)}
+        >
           {displayName(user)}
         </p>
-        <p className="text-xs text-muted-foreground">{user.email}</p>
+        <p className="truncate text-xs text-muted-foreground" title={user.email}>
+          {user.email}
+        </p>
       </div>
       <Avatar user={user} />
-      <Button variant="outline" size="sm" onClick={signOut}>
+      <Button variant="outline" size="sm" onClick={signOut} className="shrink-0">
         Sign Out
       </Button>
     </div>

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   durationProblem,
   fromFormParts,
+  overlapText,
   parseDuration,
-  quickStats,
   sampleTimes,
+  startsInPast,
   toFormParts,
-  upcoming,
 } from "./appointment-time";
 
 const appointment = (startTime: string, status: Appointment["status"] = "scheduled"): Appointment => ({
@@ -81,37 +81,22 @@ describe("the sample appointment", () => {
   });
 });
 
-describe("quick stats and the upcoming list", () => {
-  // Wednesday 5 March 2031, noon in New York.
+describe("past times and overlaps", () => {
   const now = new Date("2031-03-05T17:00:00Z");
-  const tz = "America/New_York";
 
-  it("counts the Monday-based week and the month in the account's time zone, without cancelled ones", () => {
-    const list = [
-      appointment("2031-03-03T05:30:00Z"), // Monday 00:30 in New York: this week
-      appointment("2031-03-03T04:30:00Z"), // Sunday 23:30 in New York: last week, this month
-      appointment("2031-03-09T23:00:00Z"), // Sunday 19:00: this week
-      appointment("2031-03-10T05:00:00Z"), // next Monday 01:00: next week, this month
-      appointment("2031-03-06T15:00:00Z", "cancelled"),
-      appointment("2031-03-04T15:00:00Z", "completed"), // this week, this month, completed
-      appointment("2031-04-01T03:00:00Z"), // 31 March 23:00 in New York: this month
-      appointment("2030-03-05T15:00:00Z", "completed"), // a year ago: completed only
-    ];
-    expect(quickStats(list, now, tz)).toEqual({ thisWeek: 3, thisMonth: 6, completed: 2 });
+  it("counts a start in the last minute as now, and earlier as past", () => {
+    expect(startsInPast(new Date("2031-03-05T16:59:30Z"), now)).toBe(false);
+    expect(startsInPast(new Date("2031-03-05T16:58:59Z"), now)).toBe(true);
+    expect(startsInPast(new Date("2031-03-05T17:30:00Z"), now)).toBe(false);
   });
 
-  it("lists scheduled appointments that have not ended, soonest first", () => {
-    const list = [
-      appointment("2031-03-07T15:00:00Z"),
-      appointment("2031-03-06T15:00:00Z"),
-      appointment("2031-03-06T16:00:00Z", "cancelled"),
-      appointment("2031-03-04T15:00:00Z"),
-      appointment("2031-03-05T16:30:00Z"), // started, not over
-    ];
-    expect(upcoming(list, now).map((a) => a.startTime)).toEqual([
-      "2031-03-05T16:30:00Z",
-      "2031-03-06T15:00:00Z",
-      "2031-03-07T15:00:00Z",
-    ]);
+  it("names the first appointment it overlaps in the account's time zone, and how many more", () => {
+    const first = { ...appointment("2031-03-04T14:00:00Z"), title: "Kitchen consultation" };
+    expect(overlapText([first], "America/New_York")).toBe(
+      "This overlaps with Kitchen consultation at Tuesday, March 4 at 9:00 AM.",
+    );
+    expect(overlapText([first, appointment("2031-03-04T14:30:00Z")], "Asia/Tokyo")).toBe(
+      "This overlaps with Kitchen consultation at Tuesday, March 4 at 11:00 PM (and 1 other appointment).",
+    );
   });
 });

@@ -3,9 +3,10 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
   MAX_APPOINTMENT_MINUTES,
   MIN_APPOINTMENT_MINUTES,
+  PAST_GRACE_MS,
 } from "@common/appointments";
 import { TZDate } from "@date-fns/tz";
-import { addDays, endOfWeek, format, startOfWeek } from "date-fns";
+import { addDays, format } from "date-fns";
 
 const MINUTE = 60_000;
 
@@ -75,34 +76,17 @@ export function sampleTimes(now: Date, timeZone: string): { startTime: string; e
   return { startTime: at(14), endTime: at(15) };
 }
 
-/** Scheduled and not yet over: the "Upcoming Appointments" list, soonest first. */
-export function upcoming(list: Appointment[], now: Date): Appointment[] {
-  return list
-    .filter((a) => a.status === "scheduled" && new Date(a.endTime).getTime() >= now.getTime())
-    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+/** The server's rule, checked first to save a round trip: a scheduled start may not have passed. */
+export function startsInPast(start: Date, now: Date): boolean {
+  return start.getTime() < now.getTime() - PAST_GRACE_MS;
 }
 
-/**
- * Quick Stats in the account's time zone: this week (Monday to Sunday) and this month (same month
- * and year as today), both judged from startTime and leaving out cancelled ones; and all completed.
- */
-export function quickStats(
-  list: Appointment[],
-  now: Date,
-  timeZone: string,
-): { thisWeek: number; thisMonth: number; completed: number } {
-  const today = new TZDate(now.getTime(), timeZone);
-  const weekStart = startOfWeek(today, { weekStartsOn: 1 }).getTime();
-  const weekEnd = endOfWeek(today, { weekStartsOn: 1 }).getTime();
-  let thisWeek = 0;
-  let thisMonth = 0;
-  let completed = 0;
-  for (const appointment of list) {
-    if (appointment.status === "completed") completed++;
-    if (appointment.status === "cancelled") continue;
-    const start = new TZDate(new Date(appointment.startTime).getTime(), timeZone);
-    if (start.getTime() >= weekStart && start.getTime() <= weekEnd) thisWeek++;
-    if (start.getFullYear() === today.getFullYear() && start.getMonth() === today.getMonth()) thisMonth++;
-  }
-  return { thisWeek, thisMonth, completed };
+/** "This overlaps with Kitchen consultation at Tuesday, March 4 at 9:00 AM (and 1 other appointment)." */
+export function overlapText(overlaps: Appointment[], timeZone: string): string {
+  const [first] = overlaps;
+  if (!first) return "";
+  const when = format(new TZDate(new Date(first.startTime).getTime(), timeZone), "EEEE, MMMM d 'at' h:mm a");
+  const more = overlaps.length - 1;
+  const others = more ? ` (and ${more} other appointment${more === 1 ? "" : "s"})` : "";
+  return `This overlaps with ${first.title} at ${when}${others}.`;
 }

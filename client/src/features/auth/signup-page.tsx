@@ -2,6 +2,7 @@ import { humanize, INDUSTRIES, type SignupPlan, SignupRequest } from "@common/au
 import { formatDollars, SIGNUP_PLAN_DETAILS } from "@common/plans";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon } from "lucide-react";
+import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -12,6 +13,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/cn";
 import { toast, toastError } from "../../lib/toast";
 import { useSignup } from "./api/auth-mutations";
+import { AuthDialog } from "./components/auth-dialog";
 
 type FormValues = SignupRequest;
 
@@ -31,6 +33,10 @@ export function SignupPage() {
   });
   const plan = form.watch("planType") ?? "personal";
   const errors = form.formState.errors;
+  // Set when the server created nothing and will not say why (the email may already have an
+  // account): the email typed, to offer signing in with it.
+  const [notCompleted, setNotCompleted] = useState<{ message: string; email: string } | null>(null);
+  const [signInOpen, setSignInOpen] = useState(false);
 
   const submit = form.handleSubmit(
     (values) => {
@@ -38,8 +44,13 @@ export function SignupPage() {
         ...values,
         businessInfo: values.planType === "business" ? values.businessInfo : undefined,
       };
+      setNotCompleted(null);
       signup.mutate(body, {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          if (!("user" in answer)) {
+            setNotCompleted({ message: answer.message, email: values.email });
+            return;
+          }
           toast({ title: "Account Created", description: "Your AI assistant is ready." });
           navigate("/");
         },
@@ -102,7 +113,7 @@ export function SignupPage() {
             <CardTitle>Account</CardTitle>
             <CardDescription>Your sign-in details.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
+          <CardContent className="grid items-start gap-4 md:grid-cols-2">
             <Field label="Username" error={errors.username?.message}>
               {(p) => <Input {...p} autoComplete="username" required {...form.register("username")} />}
             </Field>
@@ -132,7 +143,7 @@ export function SignupPage() {
               <CardTitle>Company information</CardTitle>
               <CardDescription>Your assistant uses this to answer for your business.</CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-4 md:grid-cols-2">
+            <CardContent className="grid items-start gap-4 md:grid-cols-2">
               <Field label="Company name" error={errors.businessInfo?.companyName?.message}>
                 {(p) => (
                   <Input
@@ -198,10 +209,41 @@ export function SignupPage() {
           </Card>
         ) : null}
 
+        {notCompleted ? (
+          <div
+            role="status"
+            className="grid gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm"
+          >
+            <p className="font-medium">No account was created</p>
+            <p>{notCompleted.message}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" onClick={() => setSignInOpen(true)}>
+                Sign in instead
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  setNotCompleted(null);
+                  form.setFocus("email");
+                }}
+              >
+                Try a different email
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
         <Button type="submit" size="lg" disabled={signup.isPending} className="justify-self-center px-10">
           {signup.isPending ? "Creating account..." : `Create ${SIGNUP_PLAN_DETAILS[plan].name} account`}
         </Button>
       </form>
+      <AuthDialog
+        open={signInOpen}
+        onOpenChange={setSignInOpen}
+        initialTab="signin"
+        initialLogin={notCompleted?.email ?? ""}
+      />
     </div>
   );
 }

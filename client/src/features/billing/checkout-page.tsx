@@ -1,16 +1,23 @@
 import { formatDollars } from "@common/plans";
 import { Check, Lock, ShieldCheck } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { ApiError } from "../../lib/api";
+import { formatDateTime } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
+import { useUser } from "../auth/api/use-user";
 import { useCheckoutSession, useConfirmCheckout } from "./api/checkout-session";
 
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
 /**
- * The local payments provider's checkout (the default when Stripe is not configured): the order
- * and a confirm button. Confirming runs the same code Stripe's "checkout completed" webhook runs.
+ * The local payments provider's checkout (the default outside production when Stripe is not
+ * configured): the order and a confirm button. Confirming runs the same code Stripe's "checkout
+ * completed" webhook runs. An order started during a trial keeps the trial: nothing is due today.
+ * On a server that cannot take payments, the order says so instead of offering to confirm.
  */
 export function CheckoutPage() {
   const { sessionId = "" } = useParams();
@@ -18,6 +25,10 @@ export function CheckoutPage() {
   const session = useCheckoutSession(sessionId);
   const confirm = useConfirmCheckout(sessionId);
   const order = session.data;
+  const { user } = useUser();
+  const timeZone = user?.timezone ?? browserTimeZone();
+  const trialEnd = order?.trialEndsAt ? formatDateTime(order.trialEndsAt, timeZone, "MMMM d, yyyy") : null;
+  const payable = order?.status === "open" && !order.unavailable;
 
   const pay = () =>
     confirm.mutate(undefined, {
@@ -69,19 +80,43 @@ export function CheckoutPage() {
                 </li>
               ))}
             </ul>
-            <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t pt-3 text-sm">
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t pt-3 text-sm">
               <dt className="text-muted-foreground">Due today</dt>
               <dd className="text-right text-lg font-bold" data-testid="checkout-amount">
-                {formatDollars(order.amountCents)}
+                {formatDollars(trialEnd ? 0 : order.amountCents)}
               </dd>
-              <dt className="text-muted-foreground">Then</dt>
-              <dd className="text-right">{formatDollars(order.amountCents)} a month, cancel any time</dd>
+              {trialEnd ? (
+                <>
+                  <dt className="text-muted-foreground">Your trial</dt>
+                  <dd className="text-right">continues until {trialEnd}</dd>
+                  <dt className="text-muted-foreground">Then</dt>
+                  <dd className="text-right" data-testid="checkout-then">
+                    {formatDollars(order.amountCents)} a month from {trialEnd}, cancel any time
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt className="text-muted-foreground">Then</dt>
+                  <dd className="text-right">{formatDollars(order.amountCents)} a month, cancel any time</dd>
+                </>
+              )}
             </dl>
-            <p className="flex gap-2 rounded-md bg-muted p-3 text-xs text-muted-foreground">
-              <ShieldCheck className="size-4 shrink-0" aria-hidden />
-              Test checkout: this server has no card processor configured, so no card is charged. Confirming
-              puts your account on the plan straight away.
-            </p>
+            {trialEnd ? (
+              <p className="text-sm" data-testid="checkout-trial">
+                You keep your trial: the {order.planName} plan applies as soon as you confirm, and you'll be
+                charged {formatDollars(order.amountCents)} on {trialEnd}. Cancel before then and you pay
+                nothing.
+              </p>
+            ) : null}
+            {order.unavailable ? (
+              <PaymentsUnavailable message={order.unavailable} />
+            ) : (
+              <p className="flex gap-2 rounded-md bg-muted p-3 text-xs text-muted-foreground">
+                <ShieldCheck className="size-4 shrink-0" aria-hidden />
+                Test checkout: this server has no card processor configured, so no card is charged. Confirming
+                puts your account on the plan straight away.
+              </p>
+            )}
             {order.status === "complete" ? (
               <p role="status" className="text-sm font-medium text-green-800">
                 This order is already confirmed.
@@ -96,10 +131,14 @@ export function CheckoutPage() {
             <Button asChild variant="outline">
               <Link to="/subscription?checkout=cancelled">Cancel</Link>
             </Button>
-            {order.status === "open" ? (
+            {payable ? (
               <Button onClick={pay} disabled={confirm.isPending}>
                 <Lock aria-hidden />
-                {confirm.isPending ? "Confirming..." : `Confirm and Pay ${formatDollars(order.amountCents)}`}
+                {confirm.isPending
+                  ? "Confirming..."
+                  : trialEnd
+                    ? `Confirm ${order.planName}, $0 today`
+                    : `Confirm and Pay ${formatDollars(order.amountCents)}`}
               </Button>
             ) : (
               <Button asChild>

@@ -1,12 +1,20 @@
+import { listNames, plansWith } from "@common/plans";
 import { useState } from "react";
 import { UpgradeRequired } from "../../components/upgrade-required";
 import { usePlanAccess } from "./api/subscription";
 import { BulkCalling } from "./components/bulk-calling";
 import { CsvImport } from "./components/csv-import";
 
+/** The plans with CSV import and bulk calling, by name: "Pro, Premium and Business". */
+const INCLUDED_IN = listNames(
+  plansWith("businessFeatures").map((plan) => plan.name),
+  "and",
+);
+
 /**
- * Spec 2 §2 /business-plan: CSV import and bulk calling, for plan business or pro. Others see
- * "Business Plan Required" with an upgrade button; so does anyone the server refuses (402).
+ * Spec 2 §2 /business-plan: CSV import and bulk calling, for pro and the plans above it. Others
+ * see "Business Plan Required" with an upgrade button (or, on a server that cannot take
+ * payments, a notice saying so); so does anyone the server refuses (402).
  */
 export function BusinessPlanPage() {
   const access = usePlanAccess();
@@ -32,8 +40,9 @@ export function BusinessPlanPage() {
         <UpgradeRequired
           headingLevel={1}
           title="Business Plan Required"
-          description={`CSV import and bulk calling are part of the Business and Pro plans. You are on the ${access.data.subscription.planName} plan.`}
+          description={`CSV import and bulk calling are part of the ${INCLUDED_IN} plans. You are on the ${access.data.subscription.planName} plan.`}
           error={refusal ?? undefined}
+          paymentsUnavailable={access.data.checkout.unavailable}
         />
       </div>
     );

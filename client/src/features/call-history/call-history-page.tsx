@@ -1,12 +1,17 @@
 import type { Call } from "@common/calls";
-import { Download, History, RefreshCw, SearchX } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Download, FlaskConical, History, RefreshCw, SearchX, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { toast } from "../../lib/toast";
+import { Checkbox } from "../../components/ui/checkbox";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { toast, toastError } from "../../lib/toast";
 import { useUser } from "../auth/api/use-user";
 import { useCallEvents } from "../calls/api/use-call-events";
 import { HISTORY_PAGE_SIZE, type HistoryFilter, useCallHistory } from "./api/call-history";
+import { useDeleteCall } from "./api/delete-call";
+import { useDeleteCalls } from "./api/delete-calls";
+import { useDeleteTestCalls } from "./api/delete-test-calls";
 import { useExportCalls } from "./api/export-calls";
 import { CallRow } from "./components/call-row";
 import { DetailsDialog } from "./components/details-dialog";
@@ -18,6 +23,14 @@ import { saveFile } from "./save-file";
 import { useHistoryParams } from "./use-history-params";
 
 type Open = { kind: "transcript" | "details"; call: Call } | null;
+/** What the user asked to delete, waiting for "Are you sure?". */
+type Deleting =
+  | { kind: "one"; call: Call }
+  | { kind: "chosen"; ids: string[] }
+  | { kind: "tests"; count: number };
+
+const countCalls = (n: number) => (n === 1 ? "1 call" : `${n} calls`);
+const countTestCalls = (n: number) => (n === 1 ? "1 test call" : `${n} test calls`);
 
 /** Spec 1 §2.10: every screened call, searchable, with its transcript and analysis. */
 export function CallHistoryPage() {
@@ -27,8 +40,18 @@ export function CallHistoryPage() {
   const { params, sort, update } = useHistoryParams();
   const history = useCallHistory(params);
   const exporter = useExportCalls();
+  const deleteOne = useDeleteCall();
+  const deleteChosen = useDeleteCalls();
+  const deleteTests = useDeleteTestCalls();
   const [open, setOpen] = useState<Open>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const listTop = useRef<HTMLHeadingElement>(null);
+
+  // A new page, filter, search or sort is a new list: nothing on it is chosen yet.
+  const listKey = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity is the dependency
+  useEffect(() => setChosen(new Set()), [listKey]);
 
   // Spec 1 §8: a failed fetch says so once, not at every failed poll.
   const failed = history.isError;
@@ -48,7 +71,13 @@ export function CallHistoryPage() {
 
   const exportCsv = () =>
     exporter.mutate(
-      { filter: params.filter, search: params.search, sortBy: params.sortBy, sortOrder: params.sortOrder },
+      {
+        filter: params.filter,
+        search: params.search,
+        sortBy: params.sortBy,
+        sortOrder: params.sortOrder,
+        tests: params.tests,
+      },
       {
         onSuccess: ({ blob, filename }) => {
           saveFile(blob, filename);
@@ -71,9 +100,61 @@ export function CallHistoryPage() {
 
   const data = history.data;
   const calls = data?.calls ?? [];
+  const testCalls = data?.summary.testCalls ?? 0;
+  const deletable = useMemo(() => calls.filter((call) => !call.isActive), [calls]);
+  const allChosen = deletable.length > 0 && deletable.every((call) => chosen.has(call.id));
+  const choose = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const done = (title: string, description: string) => {
+      setDeleting(null);
+      toast({ title, description });
+    };
+    const failed = (error: unknown) => {
+      setDeleting(null);
+      toastError("Delete Failed", "The calls could not be deleted", error);
+    };
+    if (deleting.kind === "one") {
+      deleteOne.mutate(deleting.call.id, {
+        onSuccess: () => {
+          setOpen(null);
+          done("Call Deleted", `The call from ${deleting.call.phoneNumber} was deleted.`);
+        },
+        onError: failed,
+      });
+    } else if (deleting.kind === "chosen") {
+      deleteChosen.mutate(
+        { ids: deleting.ids },
+        {
+          onSuccess: (result) => {
+            setChosen(new Set());
+            done("Calls Deleted", `${countCalls(result.deleted)} deleted.`);
+          },
+          onError: failed,
+        },
+      );
+    } else {
+      deleteTests.mutate(undefined, {
+        onSuccess: (result) =>
+          done(
+            "Test Calls Deleted",
+            `${countTestCalls(result.deleted)} deleted.${result.stillLive ? ` ${result.stillLive === 1 ? "1 is" : `${result.stillLive} are`} still in progress and kept until ${result.stillLive === 1 ? "it ends" : "they end"}.` : ""}`,
+          ),
+        onError: failed,
+      });
+    }
+  };
+  const deletePending = deleteOne.isPending || deleteChosen.isPending || deleteTests.isPending;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Call History</h1>
@@ -88,6 +169,37 @@ export function CallHistoryPage() {
 
       <SummaryCards summary={data?.summary} />
 
+      {testCalls > 0 ? (
+        <section
+          aria-label="Test calls in this history"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-3 text-sm"
+        >
+          <p className="flex items-center gap-2">
+            <FlaskConical className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span data-testid="test-calls-note">
+              {params.tests === "hide"
+                ? `${countTestCalls(testCalls)} from the system test, the voice demo and the simulator ${testCalls === 1 ? "is" : "are"} hidden. No figure counts them.`
+                : `${countTestCalls(testCalls)} from the system test, the voice demo and the simulator. No figure counts them.`}
+            </span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {params.tests === "hide" ? (
+              <Button size="sm" variant="outline" onClick={() => update({ tests: "show" })}>
+                Show test calls
+              </Button>
+            ) : null}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setDeleting({ kind: "tests", count: testCalls })}
+              disabled={deletePending}
+            >
+              <Trash2 aria-hidden /> Delete all test calls
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
       <Card>
         <CardHeader className="gap-4">
           <CardTitle className="flex items-center gap-2 text-base">
@@ -100,9 +212,11 @@ export function CallHistoryPage() {
             search={params.search}
             filter={params.filter}
             sort={sort}
+            tests={params.tests}
             onSearch={onSearch}
             onFilter={(filter: HistoryFilter) => update({ filter })}
             onSort={(value) => update({ sort: value })}
+            onTests={(tests) => update({ tests })}
           />
         </CardHeader>
         <CardContent className="grid gap-2" aria-busy={history.isFetching}>
@@ -122,11 +236,43 @@ export function CallHistoryPage() {
               <p className="text-sm text-muted-foreground">
                 {params.search || params.filter !== "all"
                   ? "Try another search or call type."
-                  : "Calls your assistant screens will show here."}
+                  : params.tests === "only"
+                    ? "There are no test calls."
+                    : "Calls your assistant screens will show here."}
               </p>
             </div>
           ) : (
             <>
+              <div className="flex min-h-9 flex-wrap items-center justify-between gap-3 border-b pb-2 text-sm">
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id="choose-all-calls"
+                    checked={allChosen ? true : chosen.size > 0 ? "indeterminate" : false}
+                    disabled={deletable.length === 0}
+                    onCheckedChange={(checked) =>
+                      setChosen(checked === true ? new Set(deletable.map((call) => call.id)) : new Set())
+                    }
+                  />
+                  <label htmlFor="choose-all-calls" className="cursor-pointer">
+                    {chosen.size ? `${countCalls(chosen.size)} chosen` : "Choose the calls on this page"}
+                  </label>
+                </div>
+                {chosen.size ? (
+                  <div className="flex gap-2">
+                    <Button size="sm" variant="ghost" onClick={() => setChosen(new Set())}>
+                      Clear
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={deletePending}
+                      onClick={() => setDeleting({ kind: "chosen", ids: [...chosen] })}
+                    >
+                      <Trash2 aria-hidden /> Delete chosen
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
               <ul
                 aria-label="Calls"
                 className={history.isPlaceholderData ? "divide-y opacity-60 transition-opacity" : "divide-y"}
@@ -136,6 +282,8 @@ export function CallHistoryPage() {
                     key={call.id}
                     call={call}
                     timeZone={timeZone}
+                    selected={chosen.has(call.id)}
+                    onSelect={(on) => choose(call.id, on)}
                     onTranscript={() => setOpen({ kind: "transcript", call })}
                     onDetails={() => setOpen({ kind: "details", call })}
                   />
@@ -156,6 +304,28 @@ export function CallHistoryPage() {
         call={open?.kind === "details" ? open.call : null}
         timeZone={timeZone}
         onClose={() => setOpen(null)}
+        onDelete={(call) => setDeleting({ kind: "one", call })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && !deletePending && setDeleting(null)}
+        title={
+          deleting?.kind === "one"
+            ? "Delete this call?"
+            : deleting?.kind === "chosen"
+              ? `Delete ${countCalls(deleting.ids.length)}?`
+              : `Delete ${countTestCalls(deleting?.count ?? 0)}?`
+        }
+        description={
+          deleting?.kind === "tests"
+            ? "Every ended call from the system test, the voice demo and the simulator goes, with its transcript. Your real calls and your figures stay as they are."
+            : "The call history loses them, with their transcripts and analysis. Appointments they booked stay. This cannot be undone."
+        }
+        keepLabel="Keep"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletePending}
+        onConfirm={confirmDelete}
       />
     </div>
   );

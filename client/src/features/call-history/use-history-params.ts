@@ -1,7 +1,13 @@
 import { CALL_FILTERS } from "@common/calls";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { HistoryFilter, HistoryParams, HistorySortBy, HistorySortOrder } from "./api/call-history";
+import type {
+  HistoryFilter,
+  HistoryParams,
+  HistorySortBy,
+  HistorySortOrder,
+  TestCallView,
+} from "./api/call-history";
 
 /** The type filter, in the order spec 1 §2.10 lists it, with Important after Legitimate. */
 export const FILTER_OPTIONS: { value: HistoryFilter; label: string }[] = [
@@ -27,6 +33,13 @@ export const SORT_OPTIONS: {
   { value: "importance:desc", label: "Highest Priority", sortBy: "importance", sortOrder: "desc" },
 ];
 
+/** Test calls are hidden unless asked for: the list shows what the figures count. */
+export const TEST_CALL_OPTIONS: { value: TestCallView; label: string }[] = [
+  { value: "hide", label: "Hidden" },
+  { value: "show", label: "Shown with the others" },
+  { value: "only", label: "Only test calls" },
+];
+
 const DEFAULT_SORT = SORT_OPTIONS[0]!;
 /** The API's limit on the search text. */
 export const SEARCH_MAX = 100;
@@ -34,9 +47,9 @@ export const SEARCH_MAX = 100;
 export type HistoryChange = Partial<Omit<HistoryParams, "sortBy" | "sortOrder">> & { sort?: string };
 
 /**
- * The screen's page, filter, search and sort live in the address (page, filter, search, sortBy,
- * sortOrder; defaults left out), so a reload or a shared link shows the same view. Anything that
- * is not a valid value falls back to the default.
+ * The screen's page, filter, search, sort and test-call view live in the address (page, filter,
+ * search, sortBy, sortOrder, tests; defaults left out), so a reload or a shared link shows the
+ * same view. Anything that is not a valid value falls back to the default.
  */
 export function useHistoryParams(): {
   params: HistoryParams;
@@ -58,7 +71,9 @@ export function useHistoryParams(): {
         (option) =>
           option.sortBy === searchParams.get("sortBy") && option.sortOrder === searchParams.get("sortOrder"),
       ) ?? DEFAULT_SORT;
-    return { page, filter, search, sortBy: sort.sortBy, sortOrder: sort.sortOrder };
+    const rawTests = searchParams.get("tests");
+    const tests = TEST_CALL_OPTIONS.find((option) => option.value === rawTests)?.value ?? "hide";
+    return { page, filter, search, sortBy: sort.sortBy, sortOrder: sort.sortOrder, tests };
   }, [searchParams]);
 
   const update = useCallback(
@@ -72,6 +87,7 @@ export function useHistoryParams(): {
           };
           if (change.filter !== undefined) set("filter", change.filter, "all");
           if (change.search !== undefined) set("search", change.search, "");
+          if (change.tests !== undefined) set("tests", change.tests, "hide");
           if (change.sort !== undefined) {
             const sort = SORT_OPTIONS.find((option) => option.value === change.sort) ?? DEFAULT_SORT;
             if (sort === DEFAULT_SORT) {
@@ -85,7 +101,10 @@ export function useHistoryParams(): {
           // A new filter, search or sort starts again at the first page.
           const page =
             change.page ??
-            (change.filter !== undefined || change.search !== undefined || change.sort !== undefined
+            (change.filter !== undefined ||
+            change.search !== undefined ||
+            change.sort !== undefined ||
+            change.tests !== undefined
               ? 1
               : undefined);
           if (page !== undefined) set("page", String(page), "1");

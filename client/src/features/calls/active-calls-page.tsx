@@ -43,7 +43,9 @@ export function ActiveCallsPage() {
   const count = calls.length;
 
   return (
-    <div className="grid gap-6">
+    // One shrinkable column (minmax(0, 1fr)): a long caller name or transcript word wraps
+    // instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Active Calls</h1>
@@ -57,8 +59,8 @@ export function ActiveCallsPage() {
         </Badge>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
             <CardTitle>Current Call in Progress</CardTitle>
           </CardHeader>
@@ -156,7 +158,11 @@ function ActiveCallRow({ call, onView, onFocus }: { call: Call; onView: () => vo
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className={cn("inline-block size-2.5 rounded-full", dot)} aria-hidden />
-          <button type="button" className="font-medium hover:underline" onClick={onFocus}>
+          <button
+            type="button"
+            className="min-w-0 text-left font-medium wrap-anywhere hover:underline"
+            onClick={onFocus}
+          >
             {call.callerName || "Unknown Caller"}
           </button>
           <span className="text-sm text-muted-foreground">{call.phoneNumber}</span>
@@ -165,7 +171,11 @@ function ActiveCallRow({ call, onView, onFocus }: { call: Call; onView: () => vo
             Started {formatDateTime(call.startTime, user?.timezone ?? "UTC", "h:mm:ss a")}
           </span>
         </div>
-        <p className="mt-1 truncate text-sm text-muted-foreground">
+        {/* Spec 1 §2.8: the first 150 characters, on at most two lines, wrapping even a long word. */}
+        <p
+          className="mt-1 line-clamp-2 text-sm text-muted-foreground wrap-anywhere"
+          data-testid="transcript-preview"
+        >
           {call.transcript.slice(0, TRANSCRIPT_PREVIEW_CHARS)}
         </p>
       </div>
@@ -201,12 +211,14 @@ function CallDetailsDialog({ call, onClose }: { call: Call | null; onClose: () =
         {call ? (
           <>
             <DialogHeader>
-              <DialogTitle>{call.callerName || "Unknown Caller"}</DialogTitle>
+              <DialogTitle className="pr-6 leading-snug wrap-anywhere">
+                {call.callerName || "Unknown Caller"}
+              </DialogTitle>
               <DialogDescription>
                 {call.phoneNumber} · {call.status.replace("_", " ")}
               </DialogDescription>
             </DialogHeader>
-            <pre className="max-h-80 overflow-y-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap">
+            <pre className="max-h-80 overflow-y-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap wrap-anywhere">
               {call.transcript}
             </pre>
             {call.analysis ? (

@@ -1,10 +1,11 @@
-import type { Health } from "@common/http";
-import { useQuery } from "@tanstack/react-query";
+import type { SystemPart } from "@common/http";
 import {
+  AlertTriangle,
   Calendar,
   CheckCircle2,
   History,
   Mail,
+  MinusCircle,
   PhoneCall,
   PhoneForwarded,
   ShieldBan,
@@ -13,6 +14,7 @@ import {
   TrendingUp,
   Upload,
   Wand2,
+  XCircle,
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -20,6 +22,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useStats } from "../calls/api/queries";
 import { useCallEvents } from "../calls/api/use-call-events";
+import { useSystemStatus } from "./api/system-status";
 
 const NAV_CARDS = [
   {
@@ -50,7 +53,6 @@ const NAV_CARDS = [
 export function DashboardPage() {
   const stats = useStats();
   useCallEvents();
-  const health = useQuery<Health>({ queryKey: ["/api/health"], staleTime: 60_000 });
   const value = (n: number | undefined, suffix = "") => (stats.isLoading ? "..." : `${n ?? 0}${suffix}`);
 
   return (
@@ -66,6 +68,16 @@ export function DashboardPage() {
         <StatCard label="Appointments" value={value(stats.data?.appointments)} icon={Calendar} />
         <StatCard label="Success Rate" value={value(stats.data?.successRate, "%")} icon={TrendingUp} />
       </section>
+      {stats.data?.testCallsToday ? (
+        <p className="text-sm text-muted-foreground" data-testid="test-calls-today">
+          {stats.data.testCallsToday === 1
+            ? "1 test call today is not counted here."
+            : `${stats.data.testCallsToday} test calls today are not counted here.`}{" "}
+          <Link to="/call-history?tests=only" className="text-primary underline-offset-4 hover:underline">
+            See the test calls
+          </Link>
+        </p>
+      ) : null}
       {stats.isError ? (
         <p role="alert" className="text-sm text-destructive">
           Today's figures could not be loaded. They will refresh automatically.
@@ -103,19 +115,7 @@ export function DashboardPage() {
         ))}
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">System Status</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-2 text-sm">
-          <StatusLine
-            ok={health.data?.status !== "degraded"}
-            text={health.data?.status === "degraded" ? "Voice System Degraded" : "Voice System Operational"}
-          />
-          <StatusLine ok text="Email Marketing Ready" />
-          <StatusLine ok text="AI Agents Active" />
-        </CardContent>
-      </Card>
+      <SystemStatusCard />
     </div>
   );
 }
@@ -144,11 +144,53 @@ function StatCard({
   );
 }
 
-function StatusLine({ ok, text }: { ok: boolean; text: string }) {
+const PART_STATE: Record<
+  SystemPart["state"],
+  { word: string; icon: React.ComponentType<{ className?: string }>; tone: string }
+> = {
+  ok: { word: "Operational", icon: CheckCircle2, tone: "text-success" },
+  limited: { word: "Limited", icon: AlertTriangle, tone: "text-warning" },
+  off: { word: "Off", icon: MinusCircle, tone: "text-muted-foreground" },
+  error: { word: "Not working", icon: XCircle, tone: "text-destructive" },
+};
+
+/**
+ * Spec 1 §2.7's System Status, from the server's own checks (GET /api/health/details) instead of
+ * fixed lines about areas that do not exist yet (issue 9, walk 11).
+ */
+function SystemStatusCard() {
+  const status = useSystemStatus();
   return (
-    <p className="flex items-center gap-2">
-      <CheckCircle2 className={ok ? "size-4 text-success" : "size-4 text-warning"} aria-hidden />
-      {text}
-    </p>
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">System Status</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        {status.isLoading ? (
+          <p role="status" className="text-muted-foreground">
+            Checking...
+          </p>
+        ) : status.data ? (
+          <ul aria-label="System status" className="grid gap-2">
+            {status.data.parts.map((part) => {
+              const { word, icon: Icon, tone } = PART_STATE[part.state];
+              return (
+                <li key={part.id} className="flex items-start gap-2" data-testid={`status-${part.id}`}>
+                  <Icon className={`mt-0.5 size-4 shrink-0 ${tone}`} aria-hidden />
+                  <span>
+                    <span className="font-medium">{part.label}</span>: {word}.{" "}
+                    <span className="text-muted-foreground">{part.detail}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p role="alert" className="text-destructive">
+            The system status could not be loaded. It is checked again every minute.
+          </p>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { SUBSCRIPTION_FAILED } from "@common/billing";
-import { SIGNUP_PLAN_IDS, SUBSCRIPTION_PLAN_IDS } from "@common/plans";
+import { PLAN_LADDER } from "@common/plans";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { USER_QUERY_KEY } from "../../lib/api";
 import { serverMessage, toast } from "../../lib/toast";
@@ -15,11 +16,15 @@ import { ComparisonTable } from "./components/comparison-table";
 import { CurrentPlan } from "./components/current-plan";
 import { LimitAlert } from "./components/limit-alert";
 import { PlanCards } from "./components/plan-cards";
+import { TrialNote } from "./components/trial-note";
 import { UsageHistory } from "./components/usage-history";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** Spec 2 §2 /subscription: current plan, usage bars, plan cards, comparison table, cancel. */
+/**
+ * Spec 2 §2 /subscription: current plan, usage bars, every plan as one ladder (cards, then the
+ * comparison table), what choosing a plan does to a trial, cancel.
+ */
 export function SubscriptionPage() {
   const { user } = useUser();
   const timeZone = user?.timezone ?? browserTimeZone();
@@ -65,7 +70,7 @@ export function SubscriptionPage() {
 
   const data = subscription.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold">Subscription</h1>
         <p className="text-muted-foreground">Your plan, this month's usage, and what each plan includes</p>
@@ -103,37 +108,32 @@ export function SubscriptionPage() {
             Plans
           </h2>
           <p className="text-sm text-muted-foreground">
-            Monthly, cancel any time. Choosing a paid plan opens a secure card checkout.
+            From least to most: each plan includes everything in the one before it. Monthly, cancel any time.
+            {data?.checkout.provider === "stripe"
+              ? " Choosing a paid plan opens a secure card checkout."
+              : data?.checkout.provider === "local"
+                ? " Paid plans go through the built-in test checkout: no card is charged."
+                : null}
           </p>
         </div>
+        {data?.checkout.unavailable ? <PaymentsUnavailable message={data.checkout.unavailable} /> : null}
+        {data ? <TrialNote data={data} plans={plans.data} timeZone={timeZone} /> : null}
         {plans.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Plans could not be loaded.
           </p>
         ) : plans.data && data ? (
-          <>
-            <PlanCards
-              plans={plans.data}
-              ids={SUBSCRIPTION_PLAN_IDS}
-              current={data.subscription}
-              choice={{
-                onChoose: (plan) => choose(plan.id),
-                onFree: () => setCancelling(true),
-                pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,
-              }}
-            />
-            <h3 className="pt-2 text-base font-semibold">Personal and Business plans</h3>
-            <PlanCards
-              plans={plans.data}
-              ids={SIGNUP_PLAN_IDS}
-              current={data.subscription}
-              choice={{
-                onChoose: (plan) => choose(plan.id),
-                onFree: () => setCancelling(true),
-                pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,
-              }}
-            />
-          </>
+          <PlanCards
+            plans={plans.data}
+            ids={PLAN_LADDER}
+            data={data}
+            timeZone={timeZone}
+            choice={{
+              onChoose: (plan) => choose(plan.id),
+              onFree: () => setCancelling(true),
+              pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,
+            }}
+          />
         ) : (
           <p role="status" className="text-sm text-muted-foreground">
             Loading plans...
@@ -145,10 +145,12 @@ export function SubscriptionPage() {
         <Card>
           <CardHeader>
             <h2 className="font-semibold leading-none tracking-tight">Compare plans</h2>
-            <CardDescription>Limits are per calendar month in your time zone.</CardDescription>
+            <CardDescription>
+              From least to most. Limits are per calendar month in your time zone.
+            </CardDescription>
           </CardHeader>
           <CardContent>
-            <ComparisonTable plans={plans.data} ids={[...SUBSCRIPTION_PLAN_IDS, ...SIGNUP_PLAN_IDS]} />
+            <ComparisonTable plans={plans.data} ids={PLAN_LADDER} currentPlan={data?.subscription.planType} />
           </CardContent>
         </Card>
       ) : null}

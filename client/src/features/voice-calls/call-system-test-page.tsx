@@ -4,10 +4,12 @@ import {
   SYSTEM_TEST_DEFAULT,
   SYSTEM_TEST_MAX,
   SYSTEM_TEST_MIN,
+  SYSTEM_TEST_TIMING,
   type SystemTestCall,
 } from "@common/telephony";
-import { FlaskConical, Users } from "lucide-react";
+import { FlaskConical, History, Users } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -49,9 +51,14 @@ export function CallSystemTestPage() {
         <CardHeader>
           <CardTitle>Run a test</CardTitle>
           <CardDescription>
-            Each call connects, becomes active 2 seconds plus 1 second per call after the start, talks, and
-            completes 15 to 45 seconds later. Test calls do not count against your plan.
+            Each call rings for {TIMING.ringFirst} seconds plus 1 second per call, is answered, talks for{" "}
+            {TIMING.talkMin} to {TIMING.talkMax} seconds and hangs up. A call's duration is how long it
+            talked; the test's time runs from the start until the last call hangs up.
           </CardDescription>
+          <p className="text-sm text-muted-foreground">
+            Test calls are kept in Call History under Test calls. They are left out of your dashboard and
+            history figures and do not count against your plan.
+          </p>
         </CardHeader>
         <CardContent>
           <form
@@ -106,8 +113,9 @@ export function CallSystemTestPage() {
             Statistics
           </h2>
           {data?.runId ? (
-            <Badge variant={running ? "destructive" : "secondary"}>
+            <Badge variant={running ? "destructive" : "secondary"} data-testid="test-elapsed">
               {running ? "Running" : "Finished"} · {formatDuration(data.elapsedSeconds)}
+              <span className="sr-only"> since the test started</span>
             </Badge>
           ) : null}
         </div>
@@ -127,7 +135,10 @@ export function CallSystemTestPage() {
               <Stat label="Active" value={data.active} />
               <Stat label="Completed" value={data.completed} />
               <Stat label="Failed" value={data.failed} />
-              <Stat label="Avg duration" value={formatDuration(data.averageDuration)} />
+              <Stat
+                label="Avg duration"
+                value={data.completed ? formatDuration(data.averageDuration) : "-"}
+              />
             </div>
             <div
               className="h-2 overflow-hidden rounded-full bg-secondary"
@@ -162,8 +173,8 @@ export function CallSystemTestPage() {
                         <td className="px-4 py-2">
                           <StateBadge state={call.state} />
                         </td>
-                        <td className="px-4 py-2 tabular-nums">
-                          {call.state === "completed" ? formatDuration(call.duration) : "-"}
+                        <td className="px-4 py-2 tabular-nums" data-testid="test-call-duration">
+                          {call.state === "connecting" ? "-" : formatDuration(call.duration)}
                         </td>
                         <td className="px-4 py-2 capitalize">{call.classification ?? "-"}</td>
                       </tr>
@@ -172,12 +183,24 @@ export function CallSystemTestPage() {
                 </table>
               </CardContent>
             </Card>
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to="/call-history?tests=only">
+                <History aria-hidden /> See the test calls in Call History
+              </Link>
+            </Button>
           </>
         )}
       </section>
     </div>
   );
 }
+
+/** The page's words come from the same figures the server plans the calls with. */
+const TIMING = {
+  ringFirst: SYSTEM_TEST_TIMING.activeAfterMs(0) / 1000,
+  talkMin: SYSTEM_TEST_TIMING.completeAfterMs[0] / 1000,
+  talkMax: SYSTEM_TEST_TIMING.completeAfterMs[1] / 1000,
+};
 
 function Stat({ label, value }: { label: string; value: number | string }) {
   return (

@@ -4,7 +4,7 @@ import {
   EMERGENCY_NUMBER,
   type NativeCallResult,
 } from "@common/telephony";
-import { Link2, Phone, Siren } from "lucide-react";
+import { Info, Link2, Phone, Siren } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -24,17 +24,35 @@ import { isMobileDevice, useIsStandalone } from "../../lib/device";
 import { toast } from "../../lib/toast";
 import { emergencyCall, nativeCall } from "./native-call";
 
+/** A line of the results list; "info" is a check that placed no call (a computer cannot dial). */
+type Result = NativeCallResult & { at: string; tone: "success" | "failure" | "info" };
+
+const RESULT_STYLE: Record<Result["tone"], string> = {
+  success: "border-green-200 bg-green-50",
+  failure: "border-red-200 bg-red-50",
+  info: "border-border bg-muted/50",
+};
+
+const DESKTOP_EMERGENCY_TEST =
+  "Emergency test: nothing was dialled. This computer cannot place phone calls; on a phone, the " +
+  `app opens the dialler with ${EMERGENCY_NUMBER} only after you confirm.`;
+
 /** Spec 2 §2 "Mobile calling test": device information, native call, direct link, emergency test. */
 export function CallTestPage() {
   const mobile = isMobileDevice();
   const standalone = useIsStandalone();
   const [phoneNumber, setPhoneNumber] = useState("");
-  const [results, setResults] = useState<(NativeCallResult & { at: string })[]>([]);
+  const [results, setResults] = useState<Result[]>([]);
   const [confirming, setConfirming] = useState(false);
   const clean = cleanPhoneNumber(phoneNumber);
 
+  const remember = (result: NativeCallResult, tone: Result["tone"]) =>
+    setResults((current) =>
+      [{ ...result, tone, at: new Date().toLocaleTimeString() }, ...current].slice(0, 10),
+    );
+
   const record = (result: NativeCallResult) => {
-    setResults((current) => [{ ...result, at: new Date().toLocaleTimeString() }, ...current].slice(0, 10));
+    remember(result, result.success ? "success" : "failure");
     toast({
       title: result.success ? "Calling" : "Call Failed",
       description: result.message,
@@ -44,6 +62,22 @@ export function CallTestPage() {
 
   const notAvailable = () =>
     toast({ title: "Not Available", description: CALLING_NOT_AVAILABLE, variant: "destructive" });
+
+  /**
+   * On a phone the test is a real call to 911, so it asks first. A computer cannot dial: the test
+   * says so and dials nothing, and never offers to call 911 (issue 9, walk 9).
+   */
+  const emergencyTest = () => {
+    if (mobile) {
+      setConfirming(true);
+      return;
+    }
+    remember(
+      { success: false, message: DESKTOP_EMERGENCY_TEST, callId: `emergency-test-${Date.now()}` },
+      "info",
+    );
+    notAvailable();
+  };
 
   return (
     <div className="grid gap-6">
@@ -94,6 +128,18 @@ export function CallTestPage() {
             <CardDescription>Only digits and + are kept from the number.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {mobile ? null : (
+              <p
+                className="flex gap-2 rounded-md border bg-muted/50 p-3 text-sm"
+                data-testid="desktop-notice"
+              >
+                <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span>
+                  This computer cannot place phone calls. Open this page on your phone to test calling; here
+                  the buttons only check what would be dialled.
+                </span>
+              </p>
+            )}
             <Field label="Phone number" hint={clean ? `Dials ${clean}` : "For example (555) 123-4567"}>
               {(p) => (
                 <Input
@@ -124,20 +170,14 @@ export function CallTestPage() {
               >
                 <Link2 /> Direct Link
               </a>
-              <Button variant="destructive" onClick={() => setConfirming(true)}>
+              <Button variant="destructive" onClick={emergencyTest}>
                 <Siren /> Emergency Test
               </Button>
             </div>
             {results.length ? (
               <ul className="grid gap-2 text-sm" aria-label="Call results">
                 {results.map((result) => (
-                  <li
-                    key={result.callId}
-                    className={cn(
-                      "rounded-md border p-2",
-                      result.success ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50",
-                    )}
-                  >
+                  <li key={result.callId} className={cn("rounded-md border p-2", RESULT_STYLE[result.tone])}>
                     <span className="font-medium">{result.message}</span>
                     <span className="block font-mono text-xs text-muted-foreground">
                       {result.callId} · {result.at}
@@ -167,7 +207,6 @@ export function CallTestPage() {
               variant="destructive"
               onClick={() => {
                 setConfirming(false);
-                if (!mobile) return notAvailable();
                 record(emergencyCall());
               }}
             >

@@ -6,9 +6,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatPercent } from "../../lib/format";
-import { toastError } from "../../lib/toast";
+import { toast, toastError } from "../../lib/toast";
+import { useCurrentDemo } from "./api/current-demo";
 import { useEndDemo } from "./api/end-demo";
 import { useProcessDemo } from "./api/process-demo";
 import { useStartDemo } from "./api/start-demo";
@@ -16,8 +18,13 @@ import { useStartDemo } from "./api/start-demo";
 type Turn = { id: number; speaker: "caller" | "ai"; text: string };
 type DemoState = "idle" | "active" | "ending" | "completed";
 
-/** Spec 2 §2 and §4: a chat-like call with the assistant; it ends by the user, or 2 s after end_call. */
+/**
+ * Spec 2 §2 and §4: a chat-like call with the assistant; it ends by the user, or 2 s after
+ * end_call. A demo left without End is still live on the server: coming back picks it up (until
+ * the server ends it after IDLE_CALL_MINUTES without a message).
+ */
 export function VoiceCallDemoPage() {
+  const current = useCurrentDemo();
   const start = useStartDemo();
   const process = useProcessDemo();
   const end = useEndDemo();
@@ -28,8 +35,24 @@ export function VoiceCallDemoPage() {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [latest, setLatest] = useState<ProcessDemoResponse | null>(null);
   const [message, setMessage] = useState("");
+  const [resumed, setResumed] = useState(false);
   const nextId = useRef(0);
   const logEnd = useRef<HTMLLIElement>(null);
+  /** Calls this screen saw end: an older answer about them never brings them back. */
+  const ended = useRef(new Set<string>());
+
+  // The demo call still in progress, if there is one: back on screen where it was left.
+  const live = current.data?.call;
+  useEffect(() => {
+    if (!live || callId !== null || state !== "idle" || ended.current.has(live.callId)) return;
+    nextId.current = 0;
+    setCallId(live.callId);
+    setPhoneNumber(live.phoneNumber);
+    setTurns(live.turns.map((turn) => ({ id: nextId.current++, ...turn })));
+    setLatest(live.latest);
+    setResumed(true);
+    setState("active");
+  }, [live, callId, state]);
 
   const add = (speaker: Turn["speaker"], text: string) =>
     setTurns((current) => [...current, { id: nextId.current++, speaker, text }]);
@@ -37,6 +60,10 @@ export function VoiceCallDemoPage() {
   useEffect(() => {
     if (turns.length) logEnd.current?.scrollIntoView({ block: "nearest" });
   }, [turns.length]);
+
+  useEffect(() => {
+    if ((state === "ending" || state === "completed") && callId) ended.current.add(callId);
+  }, [state, callId]);
 
   useEffect(() => {
     if (state !== "ending") return;
@@ -54,6 +81,7 @@ export function VoiceCallDemoPage() {
     start.mutate(phoneNumber.trim(), {
       onSuccess: (answer) => {
         nextId.current = 0;
+        setResumed(false);
         setCallId(answer.callId);
         setTurns([{ id: nextId.current++, speaker: "ai", text: answer.greeting }]);
         setLatest(null);
@@ -77,17 +105,26 @@ export function VoiceCallDemoPage() {
           setLatest(answer);
           if (answer.action === "end_call") setState("ending");
         },
-        onError: (error) => toastError("Processing Error", "Failed to process the message", error),
+        onError: (error) => {
+          // The call ended meanwhile (ended elsewhere, or by the server after a long silence).
+          if (error instanceof ApiError && error.status === 409) {
+            setState("completed");
+            toast({ title: "Call Ended", description: "This demo call has already ended." });
+            return;
+          }
+          toastError("Processing Error", "Failed to process the message", error);
+        },
       },
     );
   };
 
   const endDemo = () => {
     if (callId && state === "active") end.mutate(callId);
+    setResumed(false);
     setState("completed");
   };
 
-  const live = state === "active";
+  const isLive = state === "active";
   return (
     <div className="grid gap-6">
       <div>
@@ -103,10 +140,10 @@ export function VoiceCallDemoPage() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <CardTitle>Conversation</CardTitle>
               <Badge
-                variant={live ? "destructive" : state === "idle" ? "secondary" : "outline"}
+                variant={isLive ? "destructive" : state === "idle" ? "secondary" : "outline"}
                 data-testid="demo-state"
               >
-                {live
+                {isLive
                   ? "Active"
                   : state === "ending"
                     ? "Ending..."
@@ -117,7 +154,21 @@ export function VoiceCallDemoPage() {
             </div>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {state === "idle" || (state === "completed" && turns.length === 0) ? (
+            {resumed && isLive ? (
+              <p
+                role="status"
+                className="rounded-md border bg-muted/30 p-3 text-sm"
+                data-testid="demo-resumed"
+              >
+                Your demo call with {phoneNumber} is still in progress. Carry on where you left off, or press
+                End to finish it.
+              </p>
+            ) : null}
+            {current.isPending && state === "idle" ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading...
+              </p>
+            ) : state === "idle" || (state === "completed" && turns.length === 0) ? (
               <form
                 className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
                 onSubmit={startDemo}
@@ -206,6 +257,7 @@ export function VoiceCallDemoPage() {
                           setTurns([]);
                           setCallId(null);
                           setLatest(null);
+                          setResumed(false);
                           setState("idle");
                         }}
                       >

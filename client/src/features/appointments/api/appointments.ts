@@ -1,15 +1,79 @@
-import type { Appointment, AppointmentCreate } from "@common/appointments";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import {
+  type Appointment,
+  type AppointmentCreate,
+  type AppointmentFilter,
+  AppointmentOut,
+  AppointmentSummary,
+  PAGE_HEADERS,
+} from "@common/appointments";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest, throwIfNotOk } from "../../../lib/api";
 
-/** GET and POST /api/appointments (spec 1 §7.2). */
+/** GET and POST /api/appointments (spec 1 §7.2); every query of this area is keyed under it. */
 export const APPOINTMENTS_URL = "/api/appointments";
+/** Appointments per "Load more". */
+export const APPOINTMENTS_PER_PAGE = 20;
 
-export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: [APPOINTMENTS_URL] });
+export type AppointmentsPage = {
+  appointments: Appointment[];
+  page: number;
+  total: number;
+  totalPages: number;
+};
 
-export const useAppointments = () => useQuery(appointmentsQuery);
+/** One page of a filter; the total and page count come in the response headers. */
+export async function fetchAppointmentsPage(
+  filter: AppointmentFilter,
+  page: number,
+): Promise<AppointmentsPage> {
+  const query = new URLSearchParams({ filter, page: String(page), limit: String(APPOINTMENTS_PER_PAGE) });
+  const response = await fetch(`${APPOINTMENTS_URL}?${query}`, { credentials: "include" });
+  await throwIfNotOk(response);
+  const number = (name: string) => Number(response.headers.get(name) ?? 0);
+  return {
+    appointments: z.array(AppointmentOut).parse(await response.json()),
+    page: number(PAGE_HEADERS.page) || page,
+    total: number(PAGE_HEADERS.total),
+    totalPages: number(PAGE_HEADERS.totalPages),
+  };
+}
 
-/** After any change: the list here and the dashboard's figures. */
+export const appointmentsListQuery = (filter: AppointmentFilter) =>
+  infiniteQueryOptions({
+    queryKey: [APPOINTMENTS_URL, "list", filter],
+    queryFn: ({ pageParam }) => fetchAppointmentsPage(filter, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+  });
+
+/** The filter's appointments so far, "Load more" for the next page, and the filter's total. */
+export function useAppointmentsList(filter: AppointmentFilter) {
+  const query = useInfiniteQuery(appointmentsListQuery(filter));
+  const pages = query.data?.pages ?? [];
+  return {
+    query,
+    appointments: pages.flatMap((page) => page.appointments),
+    total: pages.at(-1)?.total ?? 0,
+  };
+}
+
+/** The filter counts and Quick Stats, counted by the server in the account's time zone. */
+export const appointmentSummaryQuery = queryOptions({
+  queryKey: [APPOINTMENTS_URL, "summary"],
+  queryFn: async () => AppointmentSummary.parse(await apiRequest("GET", `${APPOINTMENTS_URL}/summary`)),
+});
+
+export const useAppointmentSummary = () => useQuery(appointmentSummaryQuery);
+
+/** After any change: every list and count here, and the dashboard's figures. */
 export function useRefreshAppointments() {
   const queryClient = useQueryClient();
   return () =>

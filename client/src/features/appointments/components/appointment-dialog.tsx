@@ -1,10 +1,13 @@
 import {
   type Appointment,
+  AppointmentOverlap,
   type AppointmentStatus,
   DEFAULT_APPOINTMENT_MINUTES,
   MIN_APPOINTMENT_MINUTES,
   MISSING_INFORMATION,
+  START_IN_PAST,
 } from "@common/appointments";
+import { TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
@@ -19,7 +22,7 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { toast, toastError } from "../../../lib/toast";
+import { serverMessage, toast, toastError } from "../../../lib/toast";
 import { useCreateAppointment } from "../api/appointments";
 import { useUpdateAppointment } from "../api/update-appointment";
 import {
@@ -27,9 +30,14 @@ import {
   durationProblem,
   fromFormParts,
   minutesBetween,
+  overlapText,
   parseDuration,
+  startsInPast,
   toFormParts,
 } from "../appointment-time";
+
+const WHEN_ERROR_ID = "appointment-when-error";
+type FieldProps = { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined };
 
 type FormState = {
   title: string;
@@ -114,17 +122,41 @@ function AppointmentForm({
   onDone: () => void;
 }) {
   const [form, setForm] = useState<FormState>(() => initialState(appointment, timeZone));
+  /** The server's overlap answer, shown with "Book anyway" until the time changes. */
+  const [overlap, setOverlap] = useState<string | null>(null);
+  /** Why the date and time cannot be used, shown under them. */
+  const [whenError, setWhenError] = useState<string | null>(null);
   const create = useCreateAppointment();
   const update = useUpdateAppointment();
   const editing = appointment !== null;
   const pending = editing ? update.isPending : create.isPending;
   const set =
     (key: keyof FormState) =>
-    (event: { target: { value: string } }): void =>
+    (event: { target: { value: string } }): void => {
       setForm((current) => ({ ...current, [key]: event.target.value }));
+      // A new time (or status) is a new question: the old answers no longer apply.
+      if (key === "date" || key === "time" || key === "duration" || key === "status") {
+        setOverlap(null);
+        setWhenError(null);
+      }
+    };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Handles what the server refused: an overlap is asked about, a past time is shown by the fields. */
+  const refused = (error: unknown, fallback: string) => {
+    const body = (error as { body?: unknown }).body;
+    const clash = AppointmentOverlap.safeParse(body);
+    if (clash.success) {
+      setOverlap(overlapText(clash.data.overlaps, timeZone));
+      return;
+    }
+    if (serverMessage(error) === START_IN_PAST) {
+      setWhenError(START_IN_PAST);
+      return;
+    }
+    toastError("Error", fallback, error);
+  };
+
+  const send = (allowOverlap: boolean) => {
     if (pending) return;
     const start = fromFormParts(form.date, form.time, timeZone);
     if (!form.title.trim() || !start) {
@@ -146,20 +178,31 @@ function AppointmentForm({
       attendeeEmail: form.clientEmail.trim() || null,
       attendeePhone: form.clientPhone.trim() || null,
     };
+    // The server's rule: a scheduled appointment being booked or moved may not start in the past.
+    const booking =
+      form.status === "scheduled" &&
+      (!editing ||
+        appointment.status !== "scheduled" ||
+        fields.startTime !== new Date(appointment.startTime).toISOString() ||
+        fields.endTime !== new Date(appointment.endTime).toISOString());
+    if (booking && startsInPast(start, new Date())) {
+      setWhenError(START_IN_PAST);
+      return;
+    }
     if (editing) {
       update.mutate(
-        { id: appointment.id, change: { ...fields, status: form.status } },
+        { id: appointment.id, change: { ...fields, status: form.status, allowOverlap } },
         {
           onSuccess: () => {
             toast({ title: "Appointment Updated", description: "Your changes have been saved." });
             onDone();
           },
-          onError: (error) => toastError("Error", "Failed to update appointment", error),
+          onError: (error) => refused(error, "Failed to update appointment"),
         },
       );
     } else {
       create.mutate(
-        { ...fields, status: "scheduled" },
+        { ...fields, status: "scheduled", allowOverlap },
         {
           onSuccess: () => {
             toast({
@@ -168,11 +211,20 @@ function AppointmentForm({
             });
             onDone();
           },
-          onError: (error) => toastError("Error", "Failed to create appointment", error),
+          onError: (error) => refused(error, "Failed to create appointment"),
         },
       );
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
+  };
+
+  /** Date and Time point at the message under them when they cannot be used. */
+  const whenProps = (props: FieldProps): FieldProps =>
+    whenError ? { ...props, "aria-invalid": true, "aria-describedby": WHEN_ERROR_ID } : props;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -210,10 +262,14 @@ function AppointmentForm({
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Date *">
-          {(props) => <Input {...props} type="date" value={form.date} onChange={set("date")} aria-required />}
+          {(props) => (
+            <Input {...whenProps(props)} type="date" value={form.date} onChange={set("date")} aria-required />
+          )}
         </Field>
         <Field label="Time *">
-          {(props) => <Input {...props} type="time" value={form.time} onChange={set("time")} aria-required />}
+          {(props) => (
+            <Input {...whenProps(props)} type="time" value={form.time} onChange={set("time")} aria-required />
+          )}
         </Field>
         <Field label="Duration (minutes)">
           {(props) => (
@@ -229,6 +285,11 @@ function AppointmentForm({
           )}
         </Field>
       </div>
+      {whenError ? (
+        <p id={WHEN_ERROR_ID} role="alert" className="-mt-2 text-sm text-destructive">
+          {whenError}
+        </p>
+      ) : null}
       <Field label="Client Name">
         {(props) => (
           <Input
@@ -278,6 +339,26 @@ function AppointmentForm({
             </NativeSelect>
           )}
         </Field>
+      ) : null}
+
+      {overlap ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p className="flex items-start gap-2">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{overlap}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" onClick={() => send(true)} disabled={pending}>
+              {editing ? "Save anyway" : "Book anyway"}
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setOverlap(null)}>
+              Choose another time
+            </Button>
+          </div>
+        </div>
       ) : null}
 
       <DialogFooter>

@@ -1,22 +1,12 @@
-import type { Appointment } from "@common/appointments";
+import type { AppointmentSummary } from "@common/appointments";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { quickStats } from "../appointment-time";
 
-/** Spec 1 §2.11 Quick Stats, in the account's time zone. */
-export function QuickStats({
-  appointments,
-  timeZone,
-  loading,
-}: {
-  appointments: Appointment[];
-  timeZone: string;
-  loading: boolean;
-}) {
-  const stats = quickStats(appointments, new Date(), timeZone);
+/** Spec 1 §2.11 Quick Stats, counted by the server in the account's time zone; "..." while loading. */
+export function QuickStats({ summary }: { summary: AppointmentSummary | undefined }) {
   const rows = [
-    { label: "This Week", value: stats.thisWeek },
-    { label: "This Month", value: stats.thisMonth },
-    { label: "Completed", value: stats.completed },
+    { label: "This Week", value: summary?.thisWeek },
+    { label: "This Month", value: summary?.thisMonth },
+    { label: "Completed", value: summary?.completed },
   ];
   return (
     <Card>
@@ -29,7 +19,7 @@ export function QuickStats({
             <div key={row.label} className="flex items-center justify-between">
               <dt className="text-muted-foreground">{row.label}</dt>
               <dd className="text-lg font-semibold" data-testid={`stat-${row.label}`}>
-                {loading ? "..." : row.value}
+                {row.value ?? "..."}
               </dd>
             </div>
           ))}

@@ -13,10 +13,19 @@ import { useSignup } from "../api/auth-mutations";
  * The account's username comes from the email; if it is taken a short suffix is added.
  * The full form with the plan choice lives at /signup.
  */
-export function QuickSignUpForm({ onDone }: { onDone?: () => void }) {
+export function QuickSignUpForm({
+  onDone,
+  onSignInInstead,
+}: {
+  onDone?: () => void;
+  /** Where "Sign in instead" leads, with the email typed here. */
+  onSignInInstead?: (email: string) => void;
+}) {
   const signup = useSignup();
   const [fields, setFields] = useState({ name: "", email: "", password: "" });
   const [error, setError] = useState<string>();
+  // The server's answer when it created nothing and will not say why (an email already registered).
+  const [notCompleted, setNotCompleted] = useState<string>();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -25,6 +34,7 @@ export function QuickSignUpForm({ onDone }: { onDone?: () => void }) {
       return;
     }
     setError(undefined);
+    setNotCompleted(undefined);
     const base = usernameFromEmail(fields.email);
     const attempt = (username: string) =>
       signup.mutateAsync({
@@ -35,13 +45,18 @@ export function QuickSignUpForm({ onDone }: { onDone?: () => void }) {
         planType: "personal",
       });
     try {
+      let answer: Awaited<ReturnType<typeof attempt>>;
       try {
-        await attempt(base);
+        answer = await attempt(base);
       } catch (first) {
         const usernameTaken =
           first instanceof ApiError && first.status === 409 && /username/i.test(first.message);
         if (!usernameTaken) throw first;
-        await attempt(`${base.slice(0, 27)}_${Math.floor(1000 + Math.random() * 9000)}`);
+        answer = await attempt(`${base.slice(0, 27)}_${Math.floor(1000 + Math.random() * 9000)}`);
+      }
+      if (!("user" in answer)) {
+        setNotCompleted(answer.message);
+        return;
       }
       toast({ title: "Account Created", description: "Welcome to AI Platform." });
       onDone?.();
@@ -86,6 +101,24 @@ export function QuickSignUpForm({ onDone }: { onDone?: () => void }) {
         <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
+      ) : null}
+      {notCompleted ? (
+        <div
+          role="status"
+          className="grid gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm"
+        >
+          <p>{notCompleted}</p>
+          {onSignInInstead ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onSignInInstead(fields.email.trim())}
+            >
+              Sign in instead
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       <Button type="submit" disabled={signup.isPending}>
         {signup.isPending ? "Creating account..." : "Sign Up"}

@@ -7,11 +7,11 @@ import { Input } from "../../../components/ui/input";
 import { toastError } from "../../../lib/toast";
 import { useLogin } from "../api/auth-mutations";
 
-export function SignInForm({ onDone }: { onDone?: () => void }) {
+export function SignInForm({ onDone, defaultLogin = "" }: { onDone?: () => void; defaultLogin?: string }) {
   const login = useLogin();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequest),
-    defaultValues: { login: "", password: "" },
+    defaultValues: { login: defaultLogin, password: "" },
   });
   const errors = form.formState.errors;
 

@@ -3,54 +3,90 @@ import { Clock, FileText, Info } from "lucide-react";
 import { ClassificationBadge } from "../../../components/classification-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { SatisfactionStars } from "./satisfaction-stars";
 import { StatusBadge } from "./status-badge";
 
-/** One call in the history list (spec 1 §2.10). */
+/** Which test tool made a test call. */
+const TEST_SOURCES: Record<string, string> = {
+  system_test: "System test",
+  demo: "Voice demo",
+  simulator: "Simulator",
+};
+
+/** "Test call · System test": marks a call that no figure counts. */
+export function TestCallBadge({ call }: { call: Pick<Call, "isTest" | "callType"> }) {
+  if (!call.isTest) return null;
+  const source = TEST_SOURCES[call.callType];
+  return (
+    <Badge variant="outline" className="border-dashed" data-testid="test-call-badge">
+      Test call{source ? ` · ${source}` : ""}
+    </Badge>
+  );
+}
+
+/** One call in the history list (spec 1 §2.10), with a box to choose it for deleting. */
 export function CallRow({
   call,
   timeZone,
+  selected,
+  onSelect,
   onTranscript,
   onDetails,
 }: {
   call: Call;
   timeZone: string;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   onTranscript: () => void;
   onDetails: () => void;
 }) {
   const name = call.callerName || "Unknown Caller";
+  const checkboxId = `select-${call.id}`;
   return (
     <li
       className="flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between"
       data-testid="call-row"
     >
-      <div className="grid min-w-0 gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold" data-testid="call-number">
-            {call.phoneNumber}
-          </span>
-          {call.classification || call.isActive ? (
-            <ClassificationBadge value={call.classification} />
-          ) : (
-            <Badge variant="outline" className="text-muted-foreground">
-              Unclassified
-            </Badge>
-          )}
-          <StatusBadge status={call.status} />
+      <div className="flex min-w-0 gap-3">
+        <Checkbox
+          id={checkboxId}
+          className="mt-1"
+          checked={selected}
+          // A live call cannot be deleted: it is not offered.
+          disabled={call.isActive}
+          onCheckedChange={(checked) => onSelect(checked === true)}
+          aria-label={`Choose the call from ${call.phoneNumber}${call.isActive ? " (in progress, cannot be deleted)" : ""}`}
+        />
+        <div className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold" data-testid="call-number">
+              {call.phoneNumber}
+            </span>
+            {call.classification || call.isActive ? (
+              <ClassificationBadge value={call.classification} />
+            ) : (
+              <Badge variant="outline" className="text-muted-foreground">
+                Unclassified
+              </Badge>
+            )}
+            <StatusBadge status={call.status} />
+            <TestCallBadge call={call} />
+          </div>
+          <p className="text-sm text-muted-foreground wrap-anywhere">
+            <span data-testid="call-name" className="text-foreground">
+              {name}
+            </span>{" "}
+            ·{" "}
+            <time dateTime={call.startTime}>
+              {formatDateTime(call.startTime, timeZone, "MMM d, yyyy h:mm a")}
+            </time>
+          </p>
+          <p className="text-sm wrap-anywhere" data-testid="call-action">
+            {call.actionTaken || "No action taken"}
+          </p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          <span data-testid="call-name" className="text-foreground">
-            {name}
-          </span>{" "}
-          ·{" "}
-          <time dateTime={call.startTime}>
-            {formatDateTime(call.startTime, timeZone, "MMM d, yyyy h:mm a")}
-          </time>
-        </p>
-        <p className="text-sm" data-testid="call-action">
-          {call.actionTaken || "No action taken"}
-        </p>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
         <span className="inline-flex items-center gap-1 text-sm tabular-nums">

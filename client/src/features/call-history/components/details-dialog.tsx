@@ -1,5 +1,5 @@
 import type { Call, TurnAnalysisOut } from "@common/calls";
-import { Copy, Download } from "lucide-react";
+import { Copy, Download, Trash2 } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
 import { ClassificationBadge } from "../../../components/classification-badge";
@@ -16,21 +16,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { formatDateTime, formatDuration, formatPercent } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { saveFile } from "../save-file";
+import { TestCallBadge } from "./call-row";
 import { SatisfactionStars } from "./satisfaction-stars";
 import { StatusBadge } from "./status-badge";
 import { TranscriptLines } from "./transcript";
 
 const FULL_DATE = "MMM d, yyyy h:mm:ss a";
 
-/** Spec 1 §2.10: a call's details in three tabs. */
+/** Spec 1 §2.10: a call's details in three tabs, and a way to delete the call. */
 export function DetailsDialog({
   call,
   timeZone,
   onClose,
+  onDelete,
 }: {
   call: Call | null;
   timeZone: string;
   onClose: () => void;
+  /** Asks to delete this call (the page confirms first). */
+  onDelete: (call: Call) => void;
 }) {
   return (
     <Dialog open={call !== null} onOpenChange={(open) => !open && onClose()}>
@@ -59,6 +63,16 @@ export function DetailsDialog({
                 <AiAnalysis call={call} />
               </TabsContent>
             </Tabs>
+            <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
+              {call.isActive ? (
+                <p className="text-sm text-muted-foreground">
+                  This call is in progress: end it before deleting it.
+                </p>
+              ) : null}
+              <Button variant="destructive" size="sm" disabled={call.isActive} onClick={() => onDelete(call)}>
+                <Trash2 aria-hidden /> Delete call
+              </Button>
+            </div>
           </>
         ) : null}
       </DialogContent>
@@ -91,7 +105,10 @@ function CallFacts({ call, timeZone }: { call: Call; timeZone: string }) {
         <ClassificationBadge value={call.classification} />
       </Fact>
       <Fact term="Status">
-        <StatusBadge status={call.status} />
+        <span className="flex flex-wrap gap-2">
+          <StatusBadge status={call.status} />
+          <TestCallBadge call={call} />
+        </span>
       </Fact>
       <Fact term="Started">{formatDateTime(call.startTime, timeZone, FULL_DATE)}</Fact>
       <Fact term="Ended">

@@ -3,27 +3,31 @@ import { useEffect, useId, useState } from "react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import type { HistoryFilter } from "../api/call-history";
-import { FILTER_OPTIONS, SEARCH_MAX, SORT_OPTIONS } from "../use-history-params";
+import type { HistoryFilter, TestCallView } from "../api/call-history";
+import { FILTER_OPTIONS, SEARCH_MAX, SORT_OPTIONS, TEST_CALL_OPTIONS } from "../use-history-params";
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The search box (debounced), the type filter and the sort order. */
+/** The search box (debounced), the type filter, the sort order and whether test calls show. */
 export function HistoryFilters({
   search,
   filter,
   sort,
+  tests,
   onSearch,
   onFilter,
   onSort,
+  onTests,
 }: {
   search: string;
   filter: HistoryFilter;
   sort: string;
+  tests: TestCallView;
   onSearch: (search: string) => void;
   onFilter: (filter: HistoryFilter) => void;
   onSort: (sort: string) => void;
+  onTests: (tests: TestCallView) => void;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(search);
@@ -40,9 +44,9 @@ export function HistoryFilters({
   return (
     <search
       aria-label="Find calls"
-      className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem] md:items-end"
+      className="grid gap-3 md:grid-cols-3 md:items-end xl:grid-cols-[minmax(0,1fr)_11rem_11rem_12rem]"
     >
-      <div className="grid gap-1.5">
+      <div className="grid gap-1.5 md:col-span-3 xl:col-span-1">
         <Label htmlFor={`${id}-search`}>Search</Label>
         <div className="relative">
           <Search
@@ -82,6 +86,20 @@ export function HistoryFilters({
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
         <NativeSelect id={`${id}-sort`} value={sort} onChange={(event) => onSort(event.target.value)}>
           {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-tests`}>Test calls</Label>
+        <NativeSelect
+          id={`${id}-tests`}
+          value={tests}
+          onChange={(event) => onTests(event.target.value as TestCallView)}
+        >
+          {TEST_CALL_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -24,12 +24,31 @@ import { formatDuration, formatPercent } from "../../../lib/format";
 import { playHoldMusic } from "../../../lib/hold-music";
 import { toast, toastError } from "../../../lib/toast";
 import { useEndCall, useHoldCall, useProcessAudio, useTransferCall } from "../api/mutations";
-import { useRecorder } from "./use-recorder";
+import { useSpeechStatus } from "../api/speech-status";
+import { SpeechNotice } from "./speech-notice";
+import { type Heard, useRecorder, usesBrowserRecognition } from "./use-recorder";
+
+const MICROPHONE_ERROR = {
+  title: "Recording Error",
+  description: "Could not start recording. Please check microphone permissions.",
+  variant: "destructive",
+} as const;
 
 /** Spec 1 §2.9: the live call simulation for one call. */
 export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => void }) {
   const [text, setText] = useState("");
-  const recorder = useRecorder();
+  const recorder = useRecorder({
+    onAutoStop: (heard) => void send(heard),
+    onFallback: (recording) =>
+      recording
+        ? toast({
+            title: "Recording for the Server",
+            description:
+              "Your browser's speech recognition is not available here, so this turn is recorded and transcribed on the server.",
+          })
+        : toast(MICROPHONE_ERROR),
+  });
+  const speechStatus = useSpeechStatus();
   const processAudio = useProcessAudio(call?.id);
   const endCall = useEndCall();
   const hold = useHoldCall();
@@ -75,14 +94,34 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
     void submit(new Blob([line], { type: "text/plain" }), "text.txt").catch(() => setText(line));
   };
 
+  /** A finished turn: the browser's transcript goes as typed text; a recording goes for the server to recognise. */
+  async function send(heard: Heard) {
+    if (heard.kind === "audio") {
+      await submit(heard.blob, "recording.wav").catch(() => {});
+      return;
+    }
+    const words = heard.text.trim().slice(0, CALLER_TEXT_MAX);
+    if (!words) {
+      toast({
+        title: "Nothing Heard",
+        description: "No speech was recognised. Please try again, or type what the caller says.",
+        variant: "destructive",
+      });
+      return;
+    }
+    await submit(new Blob([words], { type: "text/plain" }), "speech.txt").catch(() => {});
+  }
+
   const toggleRecording = async () => {
     if (recorder.recording) {
+      let heard: Heard;
       try {
-        const audio = await recorder.stop();
-        await submit(audio, "recording.wav").catch(() => {});
+        heard = await recorder.stop();
       } catch {
         toast({ title: "Recording Error", description: "Failed to stop recording", variant: "destructive" });
+        return;
       }
+      await send(heard);
       return;
     }
     if (ended) {
@@ -97,11 +136,7 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
       await recorder.start();
       toast({ title: "Recording Started", description: "Speak now to test the AI assistant" });
     } catch {
-      toast({
-        title: "Recording Error",
-        description: "Could not start recording. Please check microphone permissions.",
-        variant: "destructive",
-      });
+      toast(MICROPHONE_ERROR);
     }
   };
 
@@ -150,8 +185,8 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="text-lg font-semibold" data-testid="live-number">
+        <div className="min-w-0">
+          <p className="text-lg font-semibold wrap-anywhere" data-testid="live-number">
             {call.callerName ? `${call.callerName} · ` : ""}
             {call.phoneNumber}
           </p>
@@ -214,9 +249,21 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
           <UserCheck /> Transfer to Me
         </Button>
       </div>
+      {recorder.mode === "browser" ? (
+        <p
+          role="status"
+          aria-live="polite"
+          className="rounded-md border border-dashed p-2 text-sm break-words"
+          data-testid="heard-so-far"
+        >
+          <span className="text-muted-foreground">Hearing: </span>
+          {recorder.interim || "listening..."}
+        </p>
+      ) : null}
+      <SpeechNotice browser={usesBrowserRecognition()} status={speechStatus.data} />
 
       <form
-        className="flex gap-2"
+        className="flex min-w-0 gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           sendText();
@@ -250,7 +297,7 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
           {transferred ? (
             <p className="text-sm text-muted-foreground">The AI has handed the call to you.</p>
           ) : (
-            <p className="text-sm" data-testid="ai-response">
+            <p className="text-sm wrap-anywhere" data-testid="ai-response">
               {call.aiResponse ?? "..."}
             </p>
           )}
@@ -282,7 +329,7 @@ function TranscriptLine({ line }: { line: string }) {
         ? "text-muted-foreground italic"
         : "text-primary";
   return (
-    <li className={cn(style)}>
+    <li className={cn(style, "wrap-anywhere")}>
       <span className="font-semibold">{speaker}:</span> {body}
     </li>
   );
@@ -296,7 +343,7 @@ export function AnalysisSummary({
   actionTaken: string;
 }) {
   return (
-    <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 border-t pt-3 text-xs">
+    <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 border-t pt-3 text-xs wrap-anywhere">
       <dt className="text-muted-foreground">Classification</dt>
       <dd>
         <span className="capitalize">{analysis.classification}</span> ({formatPercent(analysis.confidence)}{" "}

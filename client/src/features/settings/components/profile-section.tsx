@@ -16,6 +16,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
+import { ChangePasswordForm } from "./change-password-form";
 
 type ProfileField = "fullName" | "email" | "cellphoneNumber";
 
@@ -99,6 +100,10 @@ export function ProfileSection({ user }: { user: User }) {
           hint="Your caller ID: urgent calls are forwarded here."
           onCommit={async (value) => (await save("cellphoneNumber", value)).ok}
         />
+      </CardContent>
+      {/* Outside the keyed fields above: cancelling an email change must not clear a half-typed password. */}
+      <CardContent>
+        <ChangePasswordForm username={user.username} />
       </CardContent>
       <EmailPasswordDialog
         email={pendingEmail}

@@ -1,4 +1,6 @@
 import {
+  MAX_SAMPLE_SECONDS,
+  MAX_VOICE_PROFILES,
   MICROPHONE_FAILED,
   RECOMMENDED_SAMPLE_SECONDS,
   VOICE_CONSENT_REQUIRED,
@@ -6,6 +8,7 @@ import {
   VOICE_CREATE_FAILED,
   VOICE_INPUT_REQUIRED,
   VOICE_NAME_MAX,
+  VOICE_PROFILE_LIMIT,
   type VoiceProfile,
 } from "@common/voice";
 import { Mic, Play, Square, Trash2, Volume2, Wand2 } from "lucide-react";
@@ -79,7 +82,7 @@ export function VoiceSection({ timeZone }: { timeZone: string }) {
           </p>
         ) : null}
         {allowed ? (
-          <Recorder onRefused={setRefusal} />
+          <Recorder onRefused={setRefusal} atLimit={(profiles.data?.length ?? 0) >= MAX_VOICE_PROFILES} />
         ) : (
           <UpgradeRequired
             headingLevel={3}
@@ -101,7 +104,7 @@ export function VoiceSection({ timeZone }: { timeZone: string }) {
   );
 }
 
-function Recorder({ onRefused }: { onRefused: (error: unknown) => void }) {
+function Recorder({ onRefused, atLimit }: { onRefused: (error: unknown) => void; atLimit: boolean }) {
   const recorder = useSampleRecorder();
   const create = useCreateVoiceProfile();
   const [name, setName] = useState("");
@@ -158,6 +161,9 @@ function Recorder({ onRefused }: { onRefused: (error: unknown) => void }) {
       <div className="grid gap-1 text-sm">
         <p className="font-medium">Read this aloud while recording:</p>
         <blockquote className="border-l-2 pl-3 text-muted-foreground italic">{READ_ALOUD}</blockquote>
+        <p className="text-xs text-muted-foreground">
+          Recording stops by itself at {formatDuration(MAX_SAMPLE_SECONDS)}, the longest sample taken.
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         {recording ? (
@@ -166,7 +172,11 @@ function Recorder({ onRefused }: { onRefused: (error: unknown) => void }) {
             Stop Recording
           </Button>
         ) : (
-          <Button variant={recorder.sample ? "outline" : "default"} onClick={() => void startRecording()}>
+          <Button
+            variant={recorder.sample ? "outline" : "default"}
+            onClick={() => void startRecording()}
+            disabled={atLimit}
+          >
             <Mic aria-hidden />
             {recorder.sample ? "Record Again" : "Start Recording"}
           </Button>
@@ -219,8 +229,13 @@ function Recorder({ onRefused }: { onRefused: (error: unknown) => void }) {
           {problem}
         </p>
       ) : null}
+      {atLimit ? (
+        <p role="status" className="text-sm text-muted-foreground" data-testid="voice-limit">
+          {VOICE_PROFILE_LIMIT}
+        </p>
+      ) : null}
       <div>
-        <Button onClick={() => void submit()} disabled={create.isPending || recording}>
+        <Button onClick={() => void submit()} disabled={create.isPending || recording || atLimit}>
           {create.isPending ? "Creating..." : "Create Voice Profile"}
         </Button>
       </div>
@@ -287,7 +302,12 @@ function ProfileList({
 
   return (
     <div className="grid gap-2">
-      <h3 className="text-sm font-semibold">Your voice profiles</h3>
+      <h3 className="text-sm font-semibold">
+        Your voice profiles{" "}
+        <span className="font-normal text-muted-foreground">
+          ({profiles.length} of {MAX_VOICE_PROFILES})
+        </span>
+      </h3>
       {profiles.length === 0 ? (
         <p className="text-sm text-muted-foreground">No voice profiles yet. Record a sample to create one.</p>
       ) : (
@@ -325,10 +345,11 @@ function ProfileList({
                   onClick={() =>
                     void play(`sample-${profile.id}`, `/api/voice-profiles/${profile.id}/sample`)
                   }
-                  aria-label={`Play the sample of ${profile.voiceName}`}
                 >
+                  {/* The accessible name starts with the visible words (WCAG 2.5.3, label in name). */}
                   <Play aria-hidden />
                   {playing === `sample-${profile.id}` ? "Playing..." : "Sample"}
+                  <span className="sr-only"> of {profile.voiceName}</span>
                 </Button>
                 {allowed ? (
                   <Button
@@ -337,10 +358,10 @@ function ProfileList({
                     onClick={() =>
                       void play(`voice-${profile.id}`, `/api/voice-profiles/${profile.id}/preview`)
                     }
-                    aria-label={`Hear your assistant in ${profile.voiceName}`}
                   >
                     <Volume2 aria-hidden />
                     {playing === `voice-${profile.id}` ? "Playing..." : "Hear Voice"}
+                    <span className="sr-only"> of {profile.voiceName}</span>
                   </Button>
                 ) : null}
                 {allowed && !profile.isActive ? (

@@ -1,7 +1,7 @@
 import type { UsageHistoryResponse } from "@common/billing";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-/** GET /api/subscription/usage-history: advanced analytics (pro and premium; 402 otherwise). */
+/** GET /api/subscription/usage-history: advanced analytics (pro and the plans above it; 402 otherwise). */
 export const usageHistoryQuery = queryOptions<UsageHistoryResponse>({
   queryKey: ["/api/subscription/usage-history"],
 });

@@ -4,7 +4,10 @@ import { formatDateTime } from "../../../lib/format";
 import { toast, toastError } from "../../../lib/toast";
 import { useCancelSubscription } from "../api/cancel";
 
-/** Asks before cancelling: a paid plan runs to the period's end; a trial ends at once. */
+/**
+ * Asks before cancelling: a paid plan runs to the period's end; a trial with a plan chosen runs
+ * to the trial's end and is never charged; the sign-up trial (nothing chosen) ends at once.
+ */
 export function CancelDialog({
   subscription,
   timeZone,
@@ -18,6 +21,7 @@ export function CancelDialog({
 }) {
   const cancel = useCancelSubscription();
   const trial = subscription.status === "trialing";
+  const chosenTrial = trial && subscription.provider !== null;
   const end = subscription.currentPeriodEnd
     ? formatDateTime(subscription.currentPeriodEnd, timeZone, "MMMM d, yyyy")
     : null;
@@ -35,9 +39,11 @@ export function CancelDialog({
       onOpenChange={onOpenChange}
       title={`Cancel your ${subscription.planName} ${trial ? "trial" : "plan"}?`}
       description={
-        trial
-          ? "Your trial ends now and your account moves to the Free plan, with its monthly limits."
-          : `Your ${subscription.planName} plan stays active until ${end ?? "the end of the period"}, then moves to the Free plan. You won't be charged again.`
+        chosenTrial
+          ? `Your ${subscription.planName} trial continues until ${end ?? "its end"}, then moves to the Free plan. You won't be charged.`
+          : trial
+            ? "Your trial ends now and your account moves to the Free plan, with its monthly limits."
+            : `Your ${subscription.planName} plan stays active until ${end ?? "the end of the period"}, then moves to the Free plan. You won't be charged again.`
       }
       keepLabel={`Keep ${subscription.planName}`}
       confirmLabel="Cancel Subscription"

@@ -1,39 +1,61 @@
 import type { PlanOut, PlansResponse } from "@common/billing";
+import { formatDollars, PLAN_ALLOWANCES, PLAN_INCLUSIONS } from "@common/plans";
 import { Check, Minus } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
+import { cn } from "../../../lib/cn";
 
 const limit = (value: number) => (value === -1 ? "Unlimited" : value.toLocaleString("en-US"));
 
+/**
+ * The rows: the price, then what a plan includes, read from the same lists that prove the
+ * ladder is monotonic (common/plans.ts), so the table cannot show something the check missed.
+ */
 const ROWS: { label: string; cell: (plan: PlanOut) => string | boolean }[] = [
-  {
-    label: "Price a month",
-    cell: (p) => (p.priceCents === 0 ? "Free" : `$${p.price.toFixed(2).replace(/\.00$/, "")}`),
-  },
-  { label: "Call minutes a month", cell: (p) => limit(p.features.monthlyMinutes) },
-  { label: "Screened calls a month", cell: (p) => limit(p.features.callScreeningLimit) },
-  { label: "Transcriptions a month", cell: (p) => limit(p.features.transcriptionLimit) },
-  { label: "Contacts", cell: (p) => limit(p.contactLimit) },
-  { label: "No ads", cell: (p) => !p.features.hasAds },
-  { label: "Voice cloning", cell: (p) => p.access.voiceCloning },
-  { label: "CSV import and bulk calling", cell: (p) => p.access.businessFeatures },
-  { label: "Advanced analytics", cell: (p) => p.features.hasAdvancedAnalytics },
-  { label: "Priority support", cell: (p) => p.features.hasPrioritySupport },
+  { label: "Price a month", cell: (p) => (p.priceCents === 0 ? "Free" : formatDollars(p.priceCents)) },
+  ...PLAN_ALLOWANCES.map(({ label, amount }) => ({ label, cell: (p: PlanOut) => limit(amount(p)) })),
+  ...PLAN_INCLUSIONS.map(({ label, has }) => ({ label, cell: (p: PlanOut) => has(p) })),
 ];
 
-/** Spec 2 §2: the feature comparison table, every figure from the server's plan definitions. */
-export function ComparisonTable({ plans, ids }: { plans: PlansResponse; ids: readonly string[] }) {
+/**
+ * Spec 2 §2: the feature comparison table, every figure from the server's plan definitions,
+ * the plans in ladder order with the account's own marked.
+ */
+export function ComparisonTable({
+  plans,
+  ids,
+  currentPlan,
+}: {
+  plans: PlansResponse;
+  ids: readonly string[];
+  currentPlan: string | undefined;
+}) {
   const columns = ids.map((id) => plans[id as keyof PlansResponse]).filter((p): p is PlanOut => Boolean(p));
+  const highlight = (plan: PlanOut) => (plan.id === currentPlan ? "bg-green-50" : undefined);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[640px] text-sm">
-        <caption className="sr-only">Features of each plan</caption>
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. `relative`: the
+    // cells' screen-reader-only text is positioned, and must scroll with the table, not widen the page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+    <section className="relative overflow-x-auto" aria-label="Plan comparison" tabIndex={0}>
+      <table className="w-full min-w-[760px] text-sm">
+        <caption className="sr-only">Features of each plan, from least to most</caption>
         <thead>
           <tr className="border-b">
             <th scope="col" className="py-2 pr-4 text-left font-medium">
               Feature
             </th>
             {columns.map((plan) => (
-              <th key={plan.id} scope="col" className="px-2 py-2 text-center font-semibold">
-                {plan.name}
+              <th
+                key={plan.id}
+                scope="col"
+                className={cn("px-2 py-2 text-center align-bottom font-semibold", highlight(plan))}
+                aria-current={plan.id === currentPlan ? "true" : undefined}
+              >
+                {plan.id === currentPlan ? (
+                  <Badge variant="success" className="mb-1">
+                    Your plan
+                  </Badge>
+                ) : null}
+                <span className="block">{plan.name}</span>
               </th>
             ))}
           </tr>
@@ -47,7 +69,7 @@ export function ComparisonTable({ plans, ids }: { plans: PlansResponse; ids: rea
               {columns.map((plan) => {
                 const value = row.cell(plan);
                 return (
-                  <td key={plan.id} className="px-2 py-2 text-center">
+                  <td key={plan.id} className={cn("px-2 py-2 text-center", highlight(plan))}>
                     {value === true ? (
                       <>
                         <Check className="mx-auto size-4 text-green-700" aria-hidden />
@@ -68,6 +90,6 @@ export function ComparisonTable({ plans, ids }: { plans: PlansResponse; ids: rea
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

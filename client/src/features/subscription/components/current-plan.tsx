@@ -34,13 +34,19 @@ export function CurrentPlan({
   const plan = plans?.[subscription.planType];
   const paid = (plan?.priceCents ?? 0) > 0;
   const day = (iso: string) => formatDateTime(iso, timeZone, "MMMM d, yyyy");
+  const trial = subscription.status === "trialing";
+  // A trial with a plan chosen has a subscription behind it: it is charged when the trial ends.
+  const chosenTrial = trial && subscription.provider !== null;
+  const price = plan ? formatDollars(plan.priceCents) : "the plan's price";
   const period = !subscription.currentPeriodEnd
     ? null
     : subscription.cancelAtPeriodEnd
-      ? `Ends on ${day(subscription.currentPeriodEnd)}, then moves to Free.`
-      : subscription.status === "trialing"
-        ? `Free trial until ${day(subscription.currentPeriodEnd)}. Choose a plan below to keep going after it.`
-        : `Renews on ${day(subscription.currentPeriodEnd)}.`;
+      ? `Ends on ${day(subscription.currentPeriodEnd)}, then moves to Free.${trial ? " You won't be charged." : ""}`
+      : chosenTrial
+        ? `Trial until ${day(subscription.currentPeriodEnd)}; you'll be charged ${price} on ${day(subscription.currentPeriodEnd)}, then every month.`
+        : trial
+          ? `Free trial until ${day(subscription.currentPeriodEnd)}. Choose a plan below to keep going after it.`
+          : `Renews on ${day(subscription.currentPeriodEnd)}.`;
   const cancellable =
     paid &&
     (subscription.status === "active" || subscription.status === "trialing") &&
@@ -61,8 +67,8 @@ export function CurrentPlan({
             </Badge>
             {subscription.cancelAtPeriodEnd ? <Badge variant="warning">Cancels at period end</Badge> : null}
           </h2>
-          <CardDescription>
-            {plan
+          <CardDescription data-testid="current-plan-period">
+            {plan && !trial
               ? plan.priceCents === 0
                 ? "No charge."
                 : `${formatDollars(plan.priceCents)} a month.`

@@ -1,12 +1,18 @@
 import type { SubscriptionResponse } from "@common/billing";
+import { listNames, plansWith } from "@common/plans";
 import { BarChart3 } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
 import { useUsageHistory } from "../api/usage-history";
 
+const INCLUDED_IN = listNames(
+  plansWith("advancedAnalytics").map((plan) => plan.name),
+  "and",
+);
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** Advanced analytics (pro and premium): usage month by month, with bars to compare. */
+/** Advanced analytics (pro and the plans above it): usage month by month, with bars to compare. */
 export function UsageHistory({ data }: { data: SubscriptionResponse }) {
   const allowed = data.access.advancedAnalytics;
   const history = useUsageHistory(allowed);
@@ -15,8 +21,9 @@ export function UsageHistory({ data }: { data: SubscriptionResponse }) {
       <UpgradeRequired
         headingLevel={2}
         title="Advanced Analytics"
-        description="See your calls, minutes, transcriptions and bookings month by month on the Pro and Premium plans."
+        description={`See your calls, minutes, transcriptions and bookings month by month on the ${INCLUDED_IN} plans.`}
         error={history.error}
+        paymentsUnavailable={data.checkout.unavailable}
       />
     );
   }

@@ -1,0 +1,187 @@
+import { devices, expect, type Page, test } from "@playwright/test";
+import { APP_ROUTES, DESKTOP_ONLY_ROUTES } from "./helpers";
+
+/**
+ * Issue 9, walk 2: no screen scrolls sideways, at 1,440, 768 and 390 px and on a phone, with the
+ * data that stretches layouts: a live call, calls in history, appointments, and long unbroken
+ * text (a 200-character word in a transcript, a long name and a long email address).
+ */
+
+const word = (length: number, seed: string) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length);
+const LONG_WORD = word(200, "Supercalifragilistic");
+const LONG_NAME = word(100, "Wolfeschlegelsteinhausen");
+
+/** Signs up through the page's own session with long details, and fills every list. */
+async function signUpWithLongData(page: Page): Promise<void> {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${word(60, "averyveryverylongmailbox")}.${id}@${word(40, "subdomainofsomewhere")}.example.com`;
+  const api = page.request;
+  const signup = await api.post("/api/auth/signup", {
+    data: { username: `wide_${id}`, email, password: "e2e-password-123", fullName: LONG_NAME },
+  });
+  expect(signup.status()).toBe(201);
+  expect((await api.post("/api/user/accept-terms", { data: { termsVersion: "1.0" } })).ok()).toBe(true);
+
+  const say = async (callId: string, text: string) => {
+    const heard = await api.post(`/api/calls/${callId}/process-audio`, {
+      multipart: { audio: { name: "text.txt", mimeType: "text/plain", buffer: Buffer.from(text) } },
+    });
+    expect(heard.ok(), await heard.text()).toBe(true);
+  };
+  const startCall = async (callerName: string) => {
+    const started = await api.post("/api/calls/simulate", {
+      data: { phoneNumber: "+1 (555) 010-0199", callerName },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    return ((await started.json()) as { id: string }).id;
+  };
+
+  // Two finished calls for the history, then one that stays live.
+  for (const caller of [LONG_NAME, "Pat Lee"]) {
+    const callId = await startCall(caller);
+    await say(callId, `Hello, I would like to book an appointment about ${LONG_WORD} tomorrow at 3 pm`);
+    const ended = await api.patch(`/api/calls/${callId}`, {
+      data: { isActive: false, endTime: new Date().toISOString(), status: "completed", duration: 95 },
+    });
+    expect(ended.ok(), await ended.text()).toBe(true);
+  }
+  const live = await startCall(LONG_NAME);
+  await say(live, `Hi, this is about my account ${LONG_WORD} please call me back`);
+
+  const start = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+  start.setUTCHours(15, 0, 0, 0);
+  const created = await api.post("/api/appointments", {
+    data: {
+      title: word(200, "Consultationaboutthekitchen"),
+      description: `${LONG_WORD} ${LONG_WORD}`,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+      attendeeName: LONG_NAME,
+      attendeeEmail: email,
+      attendeePhone: "+1 (555) 010-0123",
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+type Overflow = { route: string; width: number; scrollWidth: number; culprits: string[] };
+
+/** How far the page is wider than the window, and the innermost elements that stick out. */
+async function measure(page: Page, route: string, width: number): Promise<Overflow | null> {
+  const result = await page.evaluate((limit) => {
+    const sticksOut = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.right > limit + 0.5;
+    };
+    /** Inside a box that fits and scrolls or clips (a wide table in its scroller): not the page's doing. */
+    const contained = (element: Element) => {
+      // A positioned element is clipped only by boxes from its containing block up.
+      const position = getComputedStyle(element).position;
+      if (position === "fixed") return false;
+      let start = element.parentElement;
+      if (position === "absolute") {
+        while (start && getComputedStyle(start).position === "static") start = start.parentElement;
+      }
+      for (let box = start; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== "visible" && !sticksOut(box)) return true;
+      }
+      return false;
+    };
+    const culprits: string[] = [];
+    for (const element of document.querySelectorAll("main *, header *, nav *")) {
+      // The innermost: the text or control that does not fit, which names the component to fix.
+      if (!sticksOut(element) || [...element.children].some(sticksOut) || contained(element)) continue;
+      const text = (element.textContent ?? "").trim().slice(0, 30);
+      culprits.push(`<${element.tagName.toLowerCase()} class="${element.className}"> ${text}`);
+    }
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      culprits: culprits.slice(0, 6),
+    };
+  }, width);
+  const limit = Math.min(width, result.innerWidth);
+  if (result.scrollWidth <= limit) return null;
+  return { route, width, scrollWidth: result.scrollWidth, culprits: result.culprits };
+}
+
+/** The screen's heading, and its data once loaded (the lists that stretch a layout). */
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: /^Loading/ }),
+  ).toHaveCount(0);
+  if (route === "/active-calls") {
+    await expect(page.getByRole("list", { name: "Active calls" })).toContainText(LONG_NAME);
+    await expect(page.getByTestId("ai-response")).not.toHaveText("...");
+  }
+  if (route === "/call-history") await expect(page.getByRole("main")).toContainText("Pat Lee");
+  if (route === "/appointments") await expect(page.getByRole("main")).toContainText("Consultation");
+}
+
+async function everyScreenFits(page: Page, width: number, layout: "desktop" | "phone"): Promise<void> {
+  await signUpWithLongData(page);
+  const routes = APP_ROUTES.filter((route) => width >= 768 || !DESKTOP_ONLY_ROUTES.includes(route));
+  const overflows: Overflow[] = [];
+  for (const route of routes) {
+    await open(page, route);
+    const overflow = await measure(page, route, width);
+    // The screen the walk found widest, kept to look at.
+    if (route === "/active-calls") {
+      await page.screenshot({
+        path: `test-results/screenshots/active-calls-${layout}-${width}.png`,
+        fullPage: true,
+      });
+    }
+    if (overflow) {
+      overflows.push(overflow);
+      const name = `overflow-${layout}-${width}${route.replaceAll("/", "-") || "-home"}`;
+      await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+    }
+  }
+  expect(overflows, `screens wider than ${width} px`).toEqual([]);
+}
+
+for (const width of [1440, 768, 390]) {
+  test.describe(`${width} px wide`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test("no screen scrolls sideways", async ({ page }) => {
+      test.setTimeout(180_000);
+      await everyScreenFits(page, width, "desktop");
+    });
+  });
+}
+
+test.describe("phone", () => {
+  const { defaultBrowserType: _browser, ...pixel } = devices["Pixel 7"];
+  test.use(pixel);
+  test("no screen scrolls sideways", async ({ page }) => {
+    test.setTimeout(180_000);
+    await everyScreenFits(page, pixel.viewport.width, "phone");
+  });
+});
+
+test.describe("dialogs on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("a call's transcript with a long word wraps inside its dialog", async ({ page }) => {
+    await signUpWithLongData(page);
+    await open(page, "/active-calls");
+    await page.getByRole("button", { name: "View Details" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(LONG_WORD.slice(0, 40));
+    // Text cut short on purpose (overflow hidden, an ellipsis) is not scrolling sideways.
+    const sideways = await dialog.evaluate(
+      (element) =>
+        [element, ...element.querySelectorAll("*")].filter(
+          (node) =>
+            node.scrollWidth > node.clientWidth + 1 &&
+            !["hidden", "clip"].includes(getComputedStyle(node).overflowX),
+        ).length,
+    );
+    expect(sideways, "elements in the dialog that scroll sideways").toBe(0);
+  });
+});

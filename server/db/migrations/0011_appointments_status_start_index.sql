@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_user_status_start_idx" ON "appointments" USING btree ("user_id","status","start_time");
