@@ -2,6 +2,7 @@ import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
+import { concurrentReadersBench } from "./scenarios/readers";
 import { speechBench } from "./scenarios/speech";
 import { telephonyBench } from "./scenarios/telephony";
 
@@ -11,6 +12,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   auth: authBench,
   engine: engineBench,
   history: historyBench,
+  readers: concurrentReadersBench,
   speech: speechBench,
   telephony: telephonyBench,
 };
