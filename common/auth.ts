@@ -53,6 +53,11 @@ export const SignupRequest = z
     fullName: optionalText("The full name", 120),
     planType: z.enum(SIGNUP_PLANS, { error: "Choose the personal or the business plan" }).default("personal"),
     businessInfo: BusinessInfo.optional(),
+    /** The token of an invitation link: the new account joins that workspace instead of getting its own. */
+    invitationToken: safeString("The invitation link")
+      .trim()
+      .max(200, "This invitation link is not valid. Ask for a new one.")
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.planType === "business" && !value.businessInfo?.companyName) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Email, PASSWORD_MAX, Password } from "./auth";
 import { safeString } from "./text";
+import { CurrentWorkspace } from "./workspaces";
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -22,6 +23,11 @@ export const User = z.object({
   acceptedTermsAt: z.string().nullable(),
   termsVersion: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The workspace this session works in, with the person's role (issue 10). planType, timezone,
+   * companyName, industry and businessDescription above are that workspace's.
+   */
+  workspace: CurrentWorkspace,
 });
 export type User = z.infer<typeof User>;
 

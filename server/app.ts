@@ -3,6 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { WorkspaceRole } from "../common/workspaces";
 import type { Config } from "./config";
 import { resolveAppSecret } from "./crypto/secret-box";
 import type { Database } from "./db/client";
@@ -31,6 +32,9 @@ import { userRoutes } from "./features/user/routes";
 import { voiceRoutes } from "./features/voice/routes";
 import { type VoiceService, voiceService } from "./features/voice/service";
 import { voiceCallRoutes } from "./features/voice-calls/routes";
+import { workspaceDirectory } from "./features/workspaces/directory";
+import { workspaceRoutes } from "./features/workspaces/routes";
+import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
 import { serveClient } from "./http/client-assets";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerGuards } from "./http/guards";
@@ -70,7 +74,7 @@ export type BuildOptions = {
 };
 
 /** Every registered route, for the tests that walk the route table (isolation, auth). */
-export type RouteEntry = { method: string; url: string; isPublic: boolean };
+export type RouteEntry = { method: string; url: string; isPublic: boolean; role: WorkspaceRole | undefined };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -100,7 +104,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD" || !route.url.startsWith("/api/")) continue;
-      routeTable.push({ method, url: route.url, isPublic: Boolean(route.config?.public) });
+      routeTable.push({
+        method,
+        url: route.url,
+        isPublic: Boolean(route.config?.public),
+        role: route.config?.role,
+      });
     }
   });
 
@@ -134,7 +143,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
 
-  const auth = authService(authRepository(database.db), config, loggedAccountNotices(app.log));
+  const directory = workspaceDirectory(database.db);
+  // Sessions and teams need each other's answers: the auth area checks invitations at sign-up,
+  // and the teams area ends and moves sessions. `teams` is assigned right below.
+  let teams: WorkspaceService | undefined;
+  const team = () => {
+    if (!teams) throw new Error("the teams service is not built yet");
+    return teams;
+  };
+  const auth = authService(authRepository(database.db), config, {
+    notices: loggedAccountNotices(app.log),
+    directory,
+    checkInvitation: (token, email) => team().checkInvitation(token, email),
+    redeemInvitation: (tx, input) => team().redeemOnSignup(tx, input),
+  });
+  teams = workspaceService({ db: database.db, sessions: auth, ...(options.now ? { now: options.now } : {}) });
   const events = options.events ?? localEventBus();
   const understand = createUnderstand({
     classifier: defaultClassifier,
@@ -159,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       understand,
       streamRows: database.streamRows,
       idleCallMinutes: config.idleCallMinutes,
+      accounts: directory,
       ...clock,
     }),
     { db: database.db, billing, events, usage, ...clock },
@@ -177,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events,
     usage,
     log: app.log,
+    accounts: directory,
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     // The simulator reaches the webhooks through Fastify's full request path, without a socket.
     async deliver(url, params, signature) {
@@ -232,6 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(telephonyRoutes, deps);
   await app.register(telephonyWebhookRoutes, deps);
   await app.register(voiceCallRoutes, deps);
+  await app.register(workspaceRoutes, { config, workspaces: teams });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -1,7 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import { roleAtLeast, roleNeededMessage, type WorkspaceRole } from "../../common/workspaces";
 import type { Config } from "../config";
 import type { UserRow } from "../features/auth/repository";
 import type { AuthService } from "../features/auth/service";
+import type { Account } from "./account";
 import { forbidden, unauthorized } from "./errors";
 import { sessionToken } from "./session-cookie";
 
@@ -9,12 +11,20 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes reachable without a session: sign-up, sign-in, health, provider webhooks, the client. */
     public?: boolean;
+    /**
+     * The least workspace role the route needs (agent < admin < owner). Every route that is not
+     * public declares one; a route that forgets is treated as owner-only (closed, not open), and
+     * the route walk test fails on it.
+     */
+    role?: WorkspaceRole;
     /** Set by @fastify/static on the routes that serve the built client's files (public). */
     file?: string;
   }
   interface FastifyRequest {
-    /** The signed-in account; set on every route that is not public. */
+    /** The signed-in person; set on every route that is not public. */
     user: UserRow;
+    /** The workspace the session works in, with the person's role: what every query is filtered by. */
+    account: Account;
     sessionTokenHash: string | undefined;
   }
 }
@@ -24,7 +34,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Two request-wide guards, so no route can forget them:
  * - a state-changing request from another site's page is refused (CSRF defence beside SameSite=Lax);
- * - every route needs a session unless its config says `public: true`.
+ * - every route needs a session unless its config says `public: true`, and a member whose role
+ *   in the session's workspace is below the route's declared `role` is refused (403).
  *
  * Access is decided from the route the router matched, never from the raw URL: the router
  * decodes the path, so `/%61pi/user` IS `/api/user` and gets the same guard (issue 9, finding 3).
@@ -32,6 +43,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerGuards(app: FastifyInstance, config: Config, auth: AuthService): void {
   app.decorateRequest("user", null as unknown as UserRow);
+  app.decorateRequest("account", null as unknown as Account);
   app.decorateRequest("sessionTokenHash", undefined);
 
   app.addHook("onRequest", async (request) => {
@@ -43,7 +55,10 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
     const session = await auth.resolve(sessionToken(request));
     if (!session) throw unauthorized();
     request.user = session.user;
+    request.account = session.account;
     request.sessionTokenHash = session.tokenHash;
+    const least = request.routeOptions.config.role ?? "owner";
+    if (!roleAtLeast(session.account.role, least)) throw forbidden(roleNeededMessage(least));
   });
 }
 

@@ -3,7 +3,7 @@ import type { PlanDefinition, PlanFeatureKey } from "../../common/plans";
 
 /** What the gate needs: the billing service's check (see features/billing/service.ts). */
 export type PlanChecker = {
-  requireFeature(user: FastifyRequest["user"], feature: PlanFeatureKey): Promise<PlanDefinition>;
+  requireFeature(account: FastifyRequest["account"], feature: PlanFeatureKey): Promise<PlanDefinition>;
 };
 
 /**
@@ -12,6 +12,6 @@ export type PlanChecker = {
  */
 export function requireFeature(billing: PlanChecker, feature: PlanFeatureKey) {
   return async (request: FastifyRequest): Promise<void> => {
-    await billing.requireFeature(request.user, feature);
+    await billing.requireFeature(request.account, feature);
   };
 }

@@ -45,6 +45,27 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const res = await owner.post("/api/conversation/start-demo", { phoneNumber: "+15551230001" });
     return { callId: res.json().callId };
   },
+  /** Switching into the owner's workspace. */
+  async workspaces(owner) {
+    return { id: owner.user?.workspace.id ?? "" };
+  },
+  /** A member of the owner's team and a pending invitation of its. */
+  async workspace(owner) {
+    const invited = await owner.post("/api/workspace/invitations", {
+      email: `walk_${Math.random().toString(36).slice(2, 10)}@example.com`,
+      role: "agent",
+    });
+    const members = (await owner.get("/api/workspace/members")).json() as { members: { userId: string }[] };
+    return { userId: members.members[0]?.userId ?? "", id: invited.json().invitation.id };
+  },
+  /** An invitation link's token is its own credential, for the person invited: see route-walk.test.ts. */
+  async invitations(owner) {
+    const invited = await owner.post("/api/workspace/invitations", {
+      email: `walk_${Math.random().toString(36).slice(2, 10)}@example.com`,
+      role: "agent",
+    });
+    return { token: String(invited.json().url).split("/invite/")[1] ?? "" };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -116,4 +137,8 @@ export const VALID_BODIES: Record<string, unknown> = {
   "POST /api/conversation/start-demo": { phoneNumber: "+15551230000" },
   "POST /api/conversation/process": { callId: "00000000-0000-4000-8000-000000000000", message: "Hello" },
   "POST /api/call-system-test/start": { count: 1 },
+  "PATCH /api/workspace": { name: "Renamed workspace" },
+  "PATCH /api/workspace/members/:userId": { role: "admin" },
+  "POST /api/workspace/transfer": { userId: "00000000-0000-4000-8000-000000000000" },
+  "POST /api/workspace/invitations": { email: "invitee@example.com", role: "agent" },
 };

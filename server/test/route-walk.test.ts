@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./app";
+import { roleAtLeast, WORKSPACE_ROLES, type WorkspaceRole } from "../../common/workspaces";
+import { createTestApp, type TestApp, type TestClient } from "./app";
+import { buildMember, buildWorkspace } from "./factories";
 import { OWNED_RESOURCE_FIXTURES, VALID_BODIES } from "./owned-resources";
 
 /**
@@ -28,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/telephony/twilio/dial/:callId",
   "POST /api/telephony/twilio/status",
   "POST /api/telephony/twilio/recording",
+  // What an invitation link shows before signing in; the token in the address is the credential.
+  "GET /api/invitations/:token",
 ]);
 
 /**
@@ -56,6 +60,39 @@ const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? sampleParam);
 
 describe("route table", () => {
+  it("declares the least workspace role on every route that is not public", () => {
+    const undeclared = t.app.routeTable
+      .filter((route) => !route.isPublic && !route.role)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared, "add config: { role } next to the route's schema").toEqual([]);
+  });
+
+  it("refuses a member whose role is below the route's with 403, naming the role needed", async () => {
+    const owner = await buildWorkspace(t);
+    const members: Record<Exclude<WorkspaceRole, "owner">, TestClient> = {
+      agent: await buildMember(t, owner, "agent"),
+      admin: await buildMember(t, owner, "admin"),
+    };
+    const leaks: string[] = [];
+    for (const route of t.app.routeTable) {
+      if (route.isPublic || !route.role) continue;
+      const least = route.role;
+      const fixture = OWNED_RESOURCE_FIXTURES[route.url.split("/")[2] ?? ""];
+      const params = route.url.includes(":") && fixture ? await fixture(owner) : {};
+      const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
+      for (const role of WORKSPACE_ROLES) {
+        if (role === "owner" || roleAtLeast(role, least)) continue;
+        const res = await members[role].request(route.method, fill(route.url, params), { payload });
+        const message = String(res.json().message ?? "");
+        if (res.statusCode !== 403 || !message.includes(least))
+          leaks.push(
+            `${route.method} ${route.url} (needs ${least}) answered ${res.statusCode} to an ${role}`,
+          );
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it("needs a session on every route not marked public", async () => {
     const anonymous = t.client();
     const leaks: string[] = [];
@@ -90,10 +127,9 @@ describe("route table", () => {
   });
 
   it("answers 404 to another account for every route with an :id", async () => {
-    const owner = t.client();
-    await owner.signup();
-    const intruder = t.client();
-    await intruder.signup();
+    // A team's workspace, so invitations and members have something to point at.
+    const owner = await buildWorkspace(t);
+    const intruder = await buildWorkspace(t);
 
     const uncovered: string[] = [];
     const leaks: string[] = [];
@@ -115,6 +151,14 @@ describe("route table", () => {
         }
         continue;
       }
+      if (route.url.startsWith("/api/invitations/:token") && !route.isPublic) {
+        // An invitation link is for one email: another account holding it is refused (403,
+        // workspaces.test.ts), and a token nobody was given is not found.
+        const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
+        if (guessed.statusCode !== 404)
+          leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
+        continue;
+      }
       if (route.isPublic) {
         // A public route's parameter is a capability (the private calendar feed's secret token):
         // holding it is the permission, so "another account" does not apply and the owner's value
@@ -124,7 +168,7 @@ describe("route table", () => {
         const given = await intruder.request(route.method, fill(route.url, params));
         if (given.statusCode !== 200)
           leaks.push(`${route.method} ${route.url} answered ${given.statusCode} to its own token`);
-        const guessed = await intruder.request(route.method, fill(route.url, {}));
+        const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
         if (guessed.statusCode !== 404)
           leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
         continue;

@@ -3,11 +3,9 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "../components/shell/error-boundary";
 import { InstallCard } from "../components/shell/install-card";
 import { NotFoundPage } from "../components/shell/not-found";
-import { useUser } from "../features/auth/api/use-user";
-import { TermsModal } from "../features/auth/components/terms-modal";
-import { LandingPage } from "../features/auth/landing-page";
-import { SignupPage } from "../features/auth/signup-page";
+import { useUser } from "../lib/auth/use-user";
 import { useLayoutKind } from "../lib/device";
+import { LandingPage, SignupPage, TermsModal } from "./auth-screens";
 import { Shell } from "./layouts/shell";
 import { SCREENS } from "./screens";
 
@@ -34,7 +32,11 @@ export function App() {
           </Routes>
         </Suspense>
       </ErrorBoundary>
-      {user && !user.acceptedTermsAt ? <TermsModal /> : null}
+      {user && !user.acceptedTermsAt ? (
+        <Suspense fallback={null}>
+          <TermsModal />
+        </Suspense>
+      ) : null}
       <InstallCard />
     </Shell>
   );

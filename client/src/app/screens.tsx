@@ -2,7 +2,8 @@ import type * as React from "react";
 import { lazy } from "react";
 import { ComingSoon } from "../components/shell/coming-soon";
 
-// Each screen is its own chunk, loaded on first visit (the shell, landing and sign-up are not).
+// Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
+// auth-screens.tsx); the first load carries only the shell.
 const AppointmentsPage = lazy(() =>
   import("../features/appointments/appointments-page").then((m) => ({ default: m.AppointmentsPage })),
 );

@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { z } from "zod";
 
 /**
  * A failed API answer. Its message follows spec 1 §8: the status code, ": ", then the body text
@@ -41,6 +42,24 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   if (response.status === 204) return undefined as T;
   const type = response.headers.get("content-type") ?? "";
   return (type.includes("application/json") ? response.json() : response.text()) as Promise<T>;
+}
+
+/**
+ * `apiRequest` whose answer is checked against the shared contract in `common/` (the schema the
+ * server answers with): a reply of another shape fails here, loudly, instead of deep in a screen.
+ */
+export async function requestParsed<S extends z.ZodType>(
+  schema: S,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<z.output<S>> {
+  return schema.parse(await apiRequest(method, url, data));
+}
+
+/** GET `url`, parsed with `schema` (see `requestParsed`). */
+export function getParsed<S extends z.ZodType>(schema: S, url: string): Promise<z.output<S>> {
+  return requestParsed(schema, "GET", url);
 }
 
 /** The default loader: GET the first element of the query key; a 401 either throws or yields null. */

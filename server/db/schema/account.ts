@@ -1,11 +1,11 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_AI_SETTINGS, type WorkingHours } from "../../../common/ai-settings";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const aiSettings = pgTable("ai_settings", {
-  userId: uuid("user_id")
+  workspaceId: uuid("workspace_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   personality: text("personality").notNull().default(DEFAULT_AI_SETTINGS.personality),
   greetingMessage: text("greeting_message").notNull().default(DEFAULT_AI_SETTINGS.greetingMessage),
   autoBlockSpam: boolean("auto_block_spam").notNull().default(DEFAULT_AI_SETTINGS.autoBlockSpam),
@@ -33,9 +33,9 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     planType: text("plan_type").notNull(),
     status: text("status").notNull(),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
@@ -47,16 +47,16 @@ export const subscriptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("subscriptions_user_id_idx").on(table.userId)],
+  (table) => [uniqueIndex("subscriptions_workspace_id_idx").on(table.workspaceId)],
 );
 
 export const usageTracking = pgTable(
   "usage_tracking",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     year: integer("year").notNull(),
     month: integer("month").notNull(),
     callMinutesUsed: integer("call_minutes_used").notNull().default(0),
@@ -65,5 +65,7 @@ export const usageTracking = pgTable(
     appointmentsScheduled: integer("appointments_scheduled").notNull().default(0),
     adsViewed: integer("ads_viewed").notNull().default(0),
   },
-  (table) => [uniqueIndex("usage_tracking_user_month_idx").on(table.userId, table.year, table.month)],
+  (table) => [
+    uniqueIndex("usage_tracking_workspace_month_idx").on(table.workspaceId, table.year, table.month),
+  ],
 );

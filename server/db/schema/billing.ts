@@ -1,14 +1,17 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /** A checkout started by an account: the local provider's order page and Stripe's session alike. */
 export const checkoutSessions = pgTable(
   "checkout_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The owner who started the checkout. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     planId: text("plan_id").notNull(),
     provider: text("provider").notNull(),
     /** The provider's own id (Stripe's cs_...); the local provider uses this row's id. */
@@ -23,7 +26,7 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (table) => [index("checkout_sessions_user_idx").on(table.userId)],
+  (table) => [index("checkout_sessions_workspace_idx").on(table.workspaceId)],
 );
 
 /** Payment webhook events already handled: each event id is processed once. */
@@ -31,6 +34,6 @@ export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   provider: text("provider").notNull(),
   type: text("type").notNull(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });

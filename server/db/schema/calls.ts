@@ -12,14 +12,17 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const calls = pgTable(
   "calls",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The person who made it (null when the engine did, or the person has left). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     phoneNumber: text("phone_number").notNull(),
     callerName: text("caller_name"),
     direction: text("direction").notNull().default("inbound"),
@@ -61,16 +64,30 @@ export const calls = pgTable(
   (table) => [
     // One index per sort, matching the whole ORDER BY (sort column, then created_at, then id) so a
     // page is an index range scan in either direction instead of a sort of the account's calls.
-    index("calls_user_created_idx").on(table.userId, table.createdAt, table.id),
-    index("calls_user_active_idx").on(table.userId, table.startTime.desc()).where(sql`${table.isActive}`),
-    index("calls_user_classification_idx").on(table.userId, table.classification, table.createdAt, table.id),
-    index("calls_user_duration_idx").on(table.userId, table.duration, table.createdAt, table.id),
-    index("calls_user_importance_idx").on(table.userId, table.importance, table.createdAt, table.id),
+    index("calls_workspace_created_idx").on(table.workspaceId, table.createdAt, table.id),
+    index("calls_workspace_active_idx")
+      .on(table.workspaceId, table.startTime.desc())
+      .where(sql`${table.isActive}`),
+    index("calls_workspace_classification_idx").on(
+      table.workspaceId,
+      table.classification,
+      table.createdAt,
+      table.id,
+    ),
+    index("calls_workspace_duration_idx").on(table.workspaceId, table.duration, table.createdAt, table.id),
+    index("calls_workspace_importance_idx").on(
+      table.workspaceId,
+      table.importance,
+      table.createdAt,
+      table.id,
+    ),
     // Substring search on number and name (ILIKE '%...%') needs trigram indexes.
     index("calls_phone_trgm_idx").using("gin", sql`${table.phoneNumber} gin_trgm_ops`),
     index("calls_caller_name_trgm_idx").using("gin", sql`${table.callerName} gin_trgm_ops`),
     // "Test calls only" and "delete all test calls" read a few rows among many real ones.
-    index("calls_user_test_idx").on(table.userId, table.createdAt, table.id).where(sql`${table.isTest}`),
+    index("calls_workspace_test_idx")
+      .on(table.workspaceId, table.createdAt, table.id)
+      .where(sql`${table.isTest}`),
     // The idle-call sweep looks across accounts at the few live calls, oldest activity first.
     index("calls_active_activity_idx").on(table.lastActivityAt).where(sql`${table.isActive}`),
   ],
@@ -80,9 +97,11 @@ export const appointments = pgTable(
   "appointments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The person who made it (null when the engine did, or the person has left). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     callId: uuid("call_id").references(() => calls.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     description: text("description"),
@@ -97,10 +116,10 @@ export const appointments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("appointments_user_start_idx").on(table.userId, table.startTime),
+    index("appointments_workspace_start_idx").on(table.workspaceId, table.startTime),
     // Upcoming and cancelled lists, and the overlap checks (status and a bounded start range).
-    index("appointments_user_status_start_idx").on(table.userId, table.status, table.startTime),
-    index("appointments_user_phone_idx").on(table.userId, table.attendeePhone),
+    index("appointments_workspace_status_start_idx").on(table.workspaceId, table.status, table.startTime),
+    index("appointments_workspace_phone_idx").on(table.workspaceId, table.attendeePhone),
     index("appointments_call_idx").on(table.callId),
   ],
 );
@@ -110,14 +129,14 @@ export const blockedNumbers = pgTable(
   "blocked_numbers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     phoneNumber: text("phone_number").notNull(),
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("blocked_numbers_user_phone_idx").on(table.userId, table.phoneNumber)],
+  (table) => [index("blocked_numbers_workspace_phone_idx").on(table.workspaceId, table.phoneNumber)],
 );
 
 /**
@@ -128,9 +147,9 @@ export const blockedNumbers = pgTable(
 export const callCounts = pgTable(
   "call_counts",
   {
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     classification: text("classification").notNull(),
     status: text("status").notNull(),
     isActive: boolean("is_active").notNull(),
@@ -139,6 +158,8 @@ export const callCounts = pgTable(
     durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.classification, table.status, table.isActive, table.isTest] }),
+    primaryKey({
+      columns: [table.workspaceId, table.classification, table.status, table.isActive, table.isTest],
+    }),
   ],
 );

@@ -1,14 +1,17 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /** Spec 2 §3 contacts. The call engine reads it now (a contact is never spam); its screens come later. */
 export const contacts = pgTable(
   "contacts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The person who made it (null when the engine did, or the person has left). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     phoneNumber: text("phone_number"),
     /** The phone number in E.164, for matching callers whatever the formatting. */
@@ -41,7 +44,7 @@ export const contacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("contacts_user_created_idx").on(table.userId, table.createdAt),
-    index("contacts_user_phone_idx").on(table.userId, table.phoneE164),
+    index("contacts_workspace_created_idx").on(table.workspaceId, table.createdAt),
+    index("contacts_workspace_phone_idx").on(table.workspaceId, table.phoneE164),
   ],
 );

@@ -5,3 +5,4 @@ export * from "./contacts";
 export * from "./telephony";
 export * from "./users";
 export * from "./voice";
+export * from "./workspaces";

@@ -1,11 +1,11 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /** An account's connection to a carrier (Twilio); the auth token is encrypted with APP_SECRET. */
 export const telephonyConnections = pgTable("telephony_connections", {
-  userId: uuid("user_id")
+  workspaceId: uuid("workspace_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   provider: text("provider").notNull().default("twilio"),
   accountSid: text("account_sid").notNull(),
   authTokenEncrypted: text("auth_token_encrypted").notNull(),
@@ -19,9 +19,9 @@ export const phoneNumbers = pgTable(
   "phone_numbers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** E.164. */
     number: text("number").notNull().unique(),
     provider: text("provider").notNull(),
@@ -29,7 +29,7 @@ export const phoneNumbers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("phone_numbers_user_idx").on(table.userId)],
+  (table) => [index("phone_numbers_workspace_idx").on(table.workspaceId)],
 );
 
 /** Webhook deliveries already handled (CallSid plus step): a retried webhook changes nothing twice. */

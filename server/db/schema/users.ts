@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces";
 
 export const users = pgTable(
   "users",
@@ -10,14 +20,13 @@ export const users = pgTable(
     email: text("email").notNull(),
     fullName: text("full_name"),
     cellphoneNumber: text("cellphone_number"),
-    planType: text("plan_type").notNull().default("personal"),
     role: text("role").notNull().default("user"),
-    timezone: text("timezone").notNull().default("America/New_York"),
-    companyName: text("company_name"),
-    industry: text("industry"),
-    businessDescription: text("business_description"),
     acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }),
     termsVersion: text("terms_version").default("1.0"),
+    /** Where the next sign-in lands: the workspace last switched to (null: the one the person owns). */
+    lastWorkspaceId: uuid("last_workspace_id").references((): AnyPgColumn => workspaces.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -35,6 +44,10 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The workspace this session works in; switching changes it, removal from it ends the session. */
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     // SHA-256 of the cookie token: a leaked table cannot be replayed as cookies.
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +59,7 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex("sessions_token_hash_idx").on(table.tokenHash),
     index("sessions_user_id_idx").on(table.userId),
+    index("sessions_workspace_user_idx").on(table.workspaceId, table.userId),
     index("sessions_expires_at_idx").on(table.expiresAt),
   ],
 );

@@ -1,14 +1,17 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /** Spec 2 §3 voice_profiles, plus where the sample lives and the owner's recorded consent. */
 export const voiceProfiles = pgTable(
   "voice_profiles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Whose voice it is: the person who recorded the sample and gave consent. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The provider's voice id (a cloned voice), or "local-<id>" for the local text-to-speech. */
     voiceId: text("voice_id").notNull().unique(),
     voiceName: text("voice_name").notNull(),
@@ -28,5 +31,5 @@ export const voiceProfiles = pgTable(
     consentText: text("consent_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("voice_profiles_user_idx").on(table.userId)],
+  (table) => [index("voice_profiles_workspace_idx").on(table.workspaceId)],
 );

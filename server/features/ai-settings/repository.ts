@@ -1,21 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiSettings, users } from "../../db/schema";
+import { aiSettings, workspaces } from "../../db/schema";
 
 export type AiSettingsRow = typeof aiSettings.$inferSelect;
 
 /** The account a private calendar feed belongs to, with what the feed shows about it. */
-export type CalendarFeedOwner = { userId: string; timezone: string; name: string };
+export type CalendarFeedOwner = { workspaceId: string; timezone: string; name: string };
 
 export function aiSettingsRepository(db: Db) {
   const repository = {
     /** The account's settings; every account gets a row at sign-up, this recreates a missing one. */
-    async get(userId: string): Promise<AiSettingsRow> {
-      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.userId, userId));
+    async get(workspaceId: string): Promise<AiSettingsRow> {
+      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
       if (row) return row;
-      const [created] = await db.insert(aiSettings).values({ userId }).onConflictDoNothing().returning();
+      const [created] = await db.insert(aiSettings).values({ workspaceId }).onConflictDoNothing().returning();
       if (created) return created;
-      const [again] = await db.select().from(aiSettings).where(eq(aiSettings.userId, userId));
+      const [again] = await db.select().from(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
       if (!again) throw new Error("ai_settings row missing");
       return again;
     },
@@ -25,7 +25,7 @@ export function aiSettingsRepository(db: Db) {
      * transaction. The engine reads both at the start of every call and turn.
      */
     async update(
-      userId: string,
+      workspaceId: string,
       fields: Partial<
         Pick<
           AiSettingsRow,
@@ -40,48 +40,51 @@ export function aiSettingsRepository(db: Db) {
       >,
       timezone?: string,
     ): Promise<{ settings: AiSettingsRow; timezone: string }> {
-      await repository.get(userId);
+      await repository.get(workspaceId);
       return db.transaction(async (tx) => {
         const [settings] = await tx
           .update(aiSettings)
           .set({ ...fields, updatedAt: sql`now()` })
-          .where(eq(aiSettings.userId, userId))
+          .where(eq(aiSettings.workspaceId, workspaceId))
           .returning();
         if (!settings) throw new Error("ai_settings row missing");
         const [user] = timezone
           ? await tx
-              .update(users)
+              .update(workspaces)
               .set({ timezone })
-              .where(eq(users.id, userId))
-              .returning({ timezone: users.timezone })
-          : await tx.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-        if (!user) throw new Error("user missing");
+              .where(eq(workspaces.id, workspaceId))
+              .returning({ timezone: workspaces.timezone })
+          : await tx
+              .select({ timezone: workspaces.timezone })
+              .from(workspaces)
+              .where(eq(workspaces.id, workspaceId));
+        if (!user) throw new Error("workspace missing");
         return { settings, timezone: user.timezone };
       });
     },
 
     /** Changes the appointment length and buffer the engine books with. */
     async updateScheduling(
-      userId: string,
+      workspaceId: string,
       fields: { appointmentDuration?: number; bufferMinutes?: number },
     ): Promise<AiSettingsRow> {
-      await repository.get(userId);
+      await repository.get(workspaceId);
       const [row] = await db
         .update(aiSettings)
         .set({ ...fields, updatedAt: sql`now()` })
-        .where(eq(aiSettings.userId, userId))
+        .where(eq(aiSettings.workspaceId, workspaceId))
         .returning();
       if (!row) throw new Error("ai_settings row missing");
       return row;
     },
 
     /** Sets (a new secret) or clears (null) the account's calendar feed token. */
-    async setCalendarToken(userId: string, token: string | null): Promise<AiSettingsRow> {
-      await repository.get(userId);
+    async setCalendarToken(workspaceId: string, token: string | null): Promise<AiSettingsRow> {
+      await repository.get(workspaceId);
       const [row] = await db
         .update(aiSettings)
         .set({ calendarToken: token, updatedAt: sql`now()` })
-        .where(eq(aiSettings.userId, userId))
+        .where(eq(aiSettings.workspaceId, workspaceId))
         .returning();
       if (!row) throw new Error("ai_settings row missing");
       return row;
@@ -91,12 +94,12 @@ export function aiSettingsRepository(db: Db) {
     async findByCalendarToken(token: string): Promise<CalendarFeedOwner | undefined> {
       const [row] = await db
         .select({
-          userId: aiSettings.userId,
-          timezone: users.timezone,
-          name: sql<string>`coalesce(nullif(trim(${users.fullName}), ''), ${users.username})`,
+          workspaceId: aiSettings.workspaceId,
+          timezone: workspaces.timezone,
+          name: workspaces.name,
         })
         .from(aiSettings)
-        .innerJoin(users, eq(users.id, aiSettings.userId))
+        .innerJoin(workspaces, eq(workspaces.id, aiSettings.workspaceId))
         .where(eq(aiSettings.calendarToken, token));
       return row;
     },

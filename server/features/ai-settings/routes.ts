@@ -6,13 +6,15 @@ import { aiSettingsService } from "./service";
 export const aiSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const settings = aiSettingsService(deps.database.db);
 
-  app.get("/api/ai-settings", { schema: { response: { 200: AiSettingsOut } } }, async (request) =>
-    settings.get(request.user),
+  app.get(
+    "/api/ai-settings",
+    { config: { role: "agent" }, schema: { response: { 200: AiSettingsOut } } },
+    async (request) => settings.get(request.account),
   );
 
   app.post(
     "/api/ai-settings",
-    { schema: { body: AiSettingsUpdate, response: { 200: AiSettingsOut } } },
-    async (request) => settings.update(request.user, request.body),
+    { config: { role: "admin" }, schema: { body: AiSettingsUpdate, response: { 200: AiSettingsOut } } },
+    async (request) => settings.update(request.account, request.body),
   );
 };

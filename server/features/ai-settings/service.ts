@@ -1,7 +1,7 @@
 import type { AiSettings, AiSettingsUpdate } from "../../../common/ai-settings";
 import { PERSONALITIES } from "../../../common/ai-settings";
 import type { Db } from "../../db/client";
-import type { UserRow } from "../auth/repository";
+import type { Account } from "../../http/account";
 import { type AiSettingsRow, aiSettingsRepository } from "./repository";
 
 type ParsedUpdate = Omit<AiSettingsUpdate, "workingHours"> & {
@@ -28,15 +28,15 @@ export function presentAiSettings(row: AiSettingsRow, timezone: string): AiSetti
 export function aiSettingsService(db: Db) {
   const repo = aiSettingsRepository(db);
   return {
-    async get(user: UserRow): Promise<AiSettings> {
-      return presentAiSettings(await repo.get(user.id), user.timezone);
+    async get(account: Account): Promise<AiSettings> {
+      return presentAiSettings(await repo.get(account.id), account.timezone);
     },
 
     /** Saves the fields sent; userId in the body is ignored (the session decides whose settings). */
-    async update(user: UserRow, body: ParsedUpdate): Promise<AiSettings> {
+    async update(account: Account, body: ParsedUpdate): Promise<AiSettings> {
       const { userId: _ignored, timezone, ...fields } = body;
       const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-      const saved = await repo.update(user.id, defined, timezone);
+      const saved = await repo.update(account.id, defined, timezone);
       return presentAiSettings(saved.settings, saved.timezone);
     },
   };

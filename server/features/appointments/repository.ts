@@ -10,7 +10,7 @@ import { appointments } from "../../db/schema";
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = Omit<
   typeof appointments.$inferInsert,
-  "id" | "userId" | "createdAt" | "updatedAt"
+  "id" | "workspaceId" | "createdAt" | "updatedAt"
 >;
 
 /**
@@ -31,8 +31,8 @@ function upcomingAt(now: Date): SQL {
  * Each appointment is in exactly one of the three. Indexes: appointments_user_status_start_idx
  * serves upcoming, cancelled and the overlap checks; appointments_user_start_idx past and all.
  */
-function filterCondition(userId: string, filter: AppointmentFilter, now: Date): SQL | undefined {
-  const owner = eq(appointments.userId, userId);
+function filterCondition(workspaceId: string, filter: AppointmentFilter, now: Date): SQL | undefined {
+  const owner = eq(appointments.workspaceId, workspaceId);
   switch (filter) {
     case "upcoming":
       return and(owner, upcomingAt(now));
@@ -56,17 +56,19 @@ export function appointmentRepository(db: Db) {
    * Serialises bookings for one account until the transaction ends, so two requests (or a
    * request and a call) cannot both find a time free and both take it.
    */
-  async function lockSchedule(userId: string): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${userId}`}, 0))`);
+  async function lockSchedule(workspaceId: string): Promise<void> {
+    await db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${workspaceId}`}, 0))`,
+    );
   }
 
   return {
     /** One page of a filter and how many the filter holds in all. */
     async page(
-      userId: string,
+      workspaceId: string,
       options: { filter: AppointmentFilter; page: number; limit: number; now: Date },
     ): Promise<{ rows: AppointmentRow[]; total: number }> {
-      const where = filterCondition(userId, options.filter, options.now);
+      const where = filterCondition(workspaceId, options.filter, options.now);
       // Upcoming and all read soonest first; past and cancelled are looked back on, latest first.
       const latestFirst = options.filter === "past" || options.filter === "cancelled";
       const order = latestFirst
@@ -87,7 +89,7 @@ export function appointmentRepository(db: Db) {
 
     /** The filter counts and Quick Stats in one pass over the owner's appointments. */
     async summary(
-      userId: string,
+      workspaceId: string,
       at: { now: Date; weekStart: Date; weekEnd: Date; monthStart: Date; monthEnd: Date },
     ): Promise<AppointmentSummary> {
       const isUpcoming = upcomingAt(at.now);
@@ -104,7 +106,7 @@ export function appointmentRepository(db: Db) {
           thisMonth: sql<number>`(count(*) filter (where ${startsIn(at.monthStart, at.monthEnd)}))::int`,
         })
         .from(appointments)
-        .where(eq(appointments.userId, userId));
+        .where(eq(appointments.workspaceId, workspaceId));
       const counts = row ?? { all: 0, upcoming: 0, cancelled: 0, completed: 0, thisWeek: 0, thisMonth: 0 };
       return { ...counts, past: counts.all - counts.upcoming - counts.cancelled };
     },
@@ -113,13 +115,18 @@ export function appointmentRepository(db: Db) {
      * Scheduled appointments overlapping [start, end), but `exceptId`: what a new or moved
      * appointment would collide with, soonest first.
      */
-    async overlapping(userId: string, start: Date, end: Date, exceptId?: string): Promise<AppointmentRow[]> {
+    async overlapping(
+      workspaceId: string,
+      start: Date,
+      end: Date,
+      exceptId?: string,
+    ): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
         .where(
           and(
-            eq(appointments.userId, userId),
+            eq(appointments.workspaceId, workspaceId),
             eq(appointments.status, "scheduled"),
             startsAfter(start),
             gt(appointments.endTime, start),
@@ -133,32 +140,32 @@ export function appointmentRepository(db: Db) {
 
     lockSchedule,
 
-    async get(userId: string, id: string): Promise<AppointmentRow | undefined> {
+    async get(workspaceId: string, id: string): Promise<AppointmentRow | undefined> {
       const [row] = await db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.userId, userId), eq(appointments.id, id)));
+        .where(and(eq(appointments.workspaceId, workspaceId), eq(appointments.id, id)));
       return row;
     },
 
-    async create(userId: string, input: NewAppointment): Promise<AppointmentRow> {
+    async create(workspaceId: string, input: NewAppointment): Promise<AppointmentRow> {
       const [row] = await db
         .insert(appointments)
-        .values({ ...input, userId })
+        .values({ ...input, workspaceId })
         .returning();
       if (!row) throw new Error("insert returned no appointment");
       return row;
     },
 
     async update(
-      userId: string,
+      workspaceId: string,
       id: string,
       fields: Partial<NewAppointment>,
     ): Promise<AppointmentRow | undefined> {
       const [row] = await db
         .update(appointments)
         .set({ ...fields, updatedAt: sql`now()` })
-        .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
+        .where(and(eq(appointments.workspaceId, workspaceId), eq(appointments.id, id)))
         .returning();
       return row;
     },
@@ -168,14 +175,14 @@ export function appointmentRepository(db: Db) {
      * Inside a transaction (a call's turn) it also takes the schedule lock, so the engine's
      * check-then-book cannot interleave with a booking from the screen.
      */
-    async busy(userId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
-      await lockSchedule(userId);
+    async busy(workspaceId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+      await lockSchedule(workspaceId);
       const rows = await db
         .select({ start: appointments.startTime, end: appointments.endTime })
         .from(appointments)
         .where(
           and(
-            eq(appointments.userId, userId),
+            eq(appointments.workspaceId, workspaceId),
             eq(appointments.status, "scheduled"),
             startsAfter(from),
             lt(appointments.startTime, to),
@@ -186,13 +193,13 @@ export function appointmentRepository(db: Db) {
     },
 
     /** The caller's next scheduled appointment, matched by phone number. */
-    async nextFor(userId: string, phone: string, now: Date): Promise<AppointmentRow | undefined> {
+    async nextFor(workspaceId: string, phone: string, now: Date): Promise<AppointmentRow | undefined> {
       const [row] = await db
         .select()
         .from(appointments)
         .where(
           and(
-            eq(appointments.userId, userId),
+            eq(appointments.workspaceId, workspaceId),
             eq(appointments.attendeePhone, phone),
             eq(appointments.status, "scheduled"),
             gt(appointments.startTime, now),
@@ -204,13 +211,13 @@ export function appointmentRepository(db: Db) {
     },
 
     /** What the private calendar feed lists: scheduled and completed appointments ending after `since`. */
-    async listForFeed(userId: string, since: Date, limit: number): Promise<AppointmentRow[]> {
+    async listForFeed(workspaceId: string, since: Date, limit: number): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
         .where(
           and(
-            eq(appointments.userId, userId),
+            eq(appointments.workspaceId, workspaceId),
             inArray(appointments.status, ["scheduled", "completed"]),
             gte(appointments.endTime, since),
           ),
@@ -219,13 +226,13 @@ export function appointmentRepository(db: Db) {
         .limit(limit);
     },
 
-    async countCreatedSince(userId: string, since: Date): Promise<number> {
+    async countCreatedSince(workspaceId: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(appointments)
         .where(
           and(
-            eq(appointments.userId, userId),
+            eq(appointments.workspaceId, workspaceId),
             ne(appointments.status, "cancelled"),
             gt(appointments.createdAt, since),
           ),

@@ -29,10 +29,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
    */
   app.get(
     "/api/appointments",
-    { schema: { querystring: AppointmentListQuery, response: { 200: z.array(AppointmentOut) } } },
+    {
+      config: { role: "agent" },
+      schema: { querystring: AppointmentListQuery, response: { 200: z.array(AppointmentOut) } },
+    },
     async (request, reply) => {
       const query = request.query;
-      const { rows, total } = await service.list(request.user, query);
+      const { rows, total } = await service.list(request.account, query);
       const totalPages = Math.max(1, Math.ceil(total / query.limit));
       reply.header(PAGE_HEADERS.total, String(total));
       reply.header(PAGE_HEADERS.totalPages, String(totalPages));
@@ -51,17 +54,23 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.get(
     "/api/appointments/summary",
-    { schema: { response: { 200: AppointmentSummary } } },
-    async (request) => service.summary(request.user),
+    { config: { role: "agent" }, schema: { response: { 200: AppointmentSummary } } },
+    async (request) => service.summary(request.account),
   );
 
   app.post(
     "/api/appointments",
-    { schema: { body: AppointmentCreate, response: { 201: AppointmentOut, 409: AppointmentOverlap } } },
+    {
+      config: { role: "agent" },
+      schema: { body: AppointmentCreate, response: { 201: AppointmentOut, 409: AppointmentOverlap } },
+    },
     async (request, reply) => {
-      const result = await service.create(request.user, request.body);
+      const result = await service.create(request.account, request.body);
       if (!result.saved) return reply.code(409).send(overlapBody(result));
-      deps.events.publish(request.user.id, { type: "appointment.created", appointmentId: result.saved.id });
+      deps.events.publish(request.account.id, {
+        type: "appointment.created",
+        appointmentId: result.saved.id,
+      });
       return reply.code(201).send(presentAppointment(result.saved));
     },
   );
@@ -70,6 +79,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.patch(
     "/api/appointments/:id",
     {
+      config: { role: "agent" },
       schema: {
         params: AppointmentIdParams,
         body: AppointmentUpdate,
@@ -77,7 +87,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      const result = await service.update(request.user, request.params.id, request.body);
+      const result = await service.update(request.account, request.params.id, request.body);
       if (!result.saved) return reply.code(409).send(overlapBody(result));
       return presentAppointment(result.saved);
     },

@@ -17,7 +17,8 @@ import { type AppointmentRepository, type AppointmentRow, appointmentRepository 
 const MAX_DURATION_MS = MAX_APPOINTMENT_MINUTES * 60_000;
 
 /** The acting account: who owns the appointments and the zone their times are told in. */
-export type AppointmentOwner = { id: string; timezone: string };
+/** The workspace the appointments belong to, and the person booking (null: the assistant). */
+export type AppointmentOwner = { id: string; timezone: string; actor?: { id: string } | null };
 
 /** A validated new appointment (common/appointments AppointmentCreate after parsing). */
 export type NewAppointmentInput = {
@@ -62,12 +63,12 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
 
   /** Runs work in one transaction with the account's schedule locked. */
   function withScheduleLocked<T>(
-    userId: string,
+    workspaceId: string,
     work: (repo: AppointmentRepository) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const repo = appointmentRepository(tx as unknown as Db);
-      await repo.lockSchedule(userId);
+      await repo.lockSchedule(workspaceId);
       return work(repo);
     });
   }
@@ -107,6 +108,7 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
           if (overlaps.length) return { overlaps, message: overlapMessage(overlaps, user.timezone) };
         }
         const saved = await repo.create(user.id, {
+          createdBy: user.actor?.id ?? null,
           title: input.title,
           description: input.description,
           startTime: start,

@@ -1,6 +1,6 @@
+import { hashToken } from "../../crypto/tokens";
 import { tooMany } from "../../http/errors";
 import type { AuthRepository } from "./repository";
-import { hashToken } from "./tokens";
 
 /**
  * How far a distributed attack may push one account before even fresh addresses are refused:

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNUP_NOT_COMPLETED_MESSAGE } from "../../../common/auth";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../test/app";
+import { workspaceDirectory } from "../workspaces/directory";
 import type { AccountNotices } from "./notices";
 import { authRepository } from "./repository";
 import { authService } from "./service";
@@ -43,7 +44,9 @@ describe("signup", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
 
-    const settings = await t.database.db.execute(sql`select * from ai_settings where user_id = ${user.id}`);
+    const settings = await t.database.db.execute(
+      sql`select * from ai_settings where workspace_id = ${user.workspace.id}`,
+    );
     const row = (settings as unknown as { rows: Record<string, unknown>[] }).rows[0];
     expect(row).toMatchObject({
       personality: "professional",
@@ -55,7 +58,7 @@ describe("signup", () => {
       working_hours: { start: "09:00", end: "17:00", days: [1, 2, 3, 4, 5] },
     });
     const subs = await t.database.db.execute(
-      sql`select plan_type, status from subscriptions where user_id = ${user.id}`,
+      sql`select plan_type, status from subscriptions where workspace_id = ${user.workspace.id}`,
     );
     expect((subs as unknown as { rows: unknown[] }).rows).toEqual([
       { plan_type: "personal", status: "trialing" },
@@ -106,7 +109,7 @@ describe("signup", () => {
       industry: "construction",
     });
     const result = await t.database.db.execute(
-      sql`select greeting_message from ai_settings where user_id = ${res.json().user.id}`,
+      sql`select greeting_message from ai_settings where workspace_id = ${res.json().user.workspace.id}`,
     );
     expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({
       greeting_message: "Acme, how can we help?",
@@ -169,7 +172,14 @@ describe("signup", () => {
       passwordChanged: async (account) => void sent.push({ kind: "password", userId: account.id }),
       emailChanged: async (account) => void sent.push({ kind: "email", userId: account.id }),
     };
-    const auth = authService(authRepository(t.database.db), t.config, notices);
+    const auth = authService(authRepository(t.database.db), t.config, {
+      notices,
+      directory: workspaceDirectory(t.database.db),
+      checkInvitation: async () => {},
+      redeemInvitation: async () => {
+        throw new Error("no invitations here");
+      },
+    });
     const owner = await t.client().signup();
     const client = { ip: "192.0.2.200", userAgent: undefined };
     const outcome = await auth.signup({ ...valid(), email: owner.email, planType: "personal" }, client);

@@ -1,17 +1,55 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { aiSettings, rateLimits, sessions, subscriptions, users } from "../../db/schema";
+import {
+  aiSettings,
+  memberships,
+  rateLimits,
+  sessions,
+  subscriptions,
+  users,
+  workspaces,
+} from "../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Omit<typeof users.$inferInsert, "id" | "role" | "createdAt">;
-export type NewAiSettings = Partial<Omit<typeof aiSettings.$inferInsert, "userId">>;
+export type NewUser = Omit<typeof users.$inferInsert, "id" | "role" | "createdAt" | "lastWorkspaceId">;
+export type NewAiSettings = Partial<Omit<typeof aiSettings.$inferInsert, "workspaceId">>;
+export type NewWorkspaceFields = Omit<typeof workspaces.$inferInsert, "id" | "createdAt">;
+
+const ownerMembership = alias(memberships, "owner_membership");
+const ownerUser = alias(users, "owner_user");
 
 export function authRepository(db: Db) {
-  // Runs on every authenticated request: prepared once, planned once per connection.
+  /**
+   * Runs on every authenticated request, so it is ONE prepared statement (issue 10, part 10):
+   * the session, its person, their membership and role in the session's workspace, the
+   * workspace, and the owner's name and cellphone the assistant needs. A session whose person
+   * left the workspace finds no membership and is not live.
+   */
   const findLiveSessionStatement = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      role: memberships.role,
+      workspace: workspaces,
+      owner: {
+        username: ownerUser.username,
+        fullName: ownerUser.fullName,
+        cellphoneNumber: ownerUser.cellphoneNumber,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(
+      ownerMembership,
+      and(eq(ownerMembership.workspaceId, workspaces.id), eq(ownerMembership.role, "owner")),
+    )
+    .innerJoin(ownerUser, eq(ownerUser.id, ownerMembership.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder("tokenHash")),
@@ -48,16 +86,24 @@ export function authRepository(db: Db) {
     },
 
     /**
-     * Creates the account with its settings and subscription in one transaction. The first
-     * account on an empty database becomes admin; an advisory lock makes "first" unambiguous.
+     * Creates the person and, unless they join an invited workspace, their own workspace with its
+     * settings and subscription, all in one transaction. The first account on an empty database
+     * becomes admin; an advisory lock makes "first" unambiguous. Answers the person and the
+     * workspace the first session works in.
      */
     async createAccount(input: {
       user: NewUser;
-      settings: NewAiSettings;
       forceAdmin: boolean;
-      subscription: { planType: string; status: string; currentPeriodEnd: Date };
-    }): Promise<UserRow> {
-      return db.transaction(async (tx) => {
+      workspace:
+        | {
+            fields: NewWorkspaceFields;
+            settings: NewAiSettings;
+            subscription: { planType: string; status: string; currentPeriodEnd: Date };
+          }
+        | { join: (tx: Db, userId: string) => Promise<string> };
+    }): Promise<{ user: UserRow; workspaceId: string }> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
         await tx.execute(sql`select pg_advisory_xact_lock(725001)`);
         const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
         const role = input.forceAdmin || !existing ? "admin" : "user";
@@ -66,9 +112,16 @@ export function authRepository(db: Db) {
           .values({ ...input.user, role })
           .returning();
         if (!user) throw new Error("insert returned no user");
-        await tx.insert(aiSettings).values({ ...input.settings, userId: user.id });
-        await tx.insert(subscriptions).values({ userId: user.id, ...input.subscription });
-        return user;
+        if ("join" in input.workspace) {
+          return { user, workspaceId: await input.workspace.join(tx, user.id) };
+        }
+        const { fields, settings, subscription } = input.workspace;
+        const [workspace] = await tx.insert(workspaces).values(fields).returning({ id: workspaces.id });
+        if (!workspace) throw new Error("insert returned no workspace");
+        await tx.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, role: "owner" });
+        await tx.insert(aiSettings).values({ ...settings, workspaceId: workspace.id });
+        await tx.insert(subscriptions).values({ workspaceId: workspace.id, ...subscription });
+        return { user, workspaceId: workspace.id };
       });
     },
 
@@ -78,6 +131,7 @@ export function authRepository(db: Db) {
 
     async createSession(input: {
       userId: string;
+      workspaceId: string;
       tokenHash: string;
       expiresAt: Date;
       userAgent: string | undefined;
@@ -86,7 +140,10 @@ export function authRepository(db: Db) {
       await db.insert(sessions).values({ ...input, userAgent: input.userAgent?.slice(0, 300) });
     },
 
-    /** The live session for a token hash with its user, or undefined when missing, idle too long or expired. */
+    /**
+     * The live session for a token hash with its person, role, workspace and the workspace
+     * owner's profile; undefined when missing, idle too long, expired, or no longer a member.
+     */
     async findLiveSession(tokenHash: string, idleSince: Date) {
       const [row] = await findLiveSessionStatement.execute({ tokenHash, idleSince: idleSince.toISOString() });
       return row;
@@ -122,6 +179,18 @@ export function authRepository(db: Db) {
           .returning({ id: sessions.id });
         return ended.length;
       });
+    },
+
+    async deleteSessionsIn(workspaceId: string, userId: string): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    async switchSession(tokenHash: string, workspaceId: string): Promise<void> {
+      await db.update(sessions).set({ workspaceId }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async deleteStaleSessions(idleSince: Date): Promise<void> {

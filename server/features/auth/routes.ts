@@ -17,6 +17,13 @@ const SignedInResponse = z.object({ user: User });
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { auth, config } = deps;
 
+  /** The person as GET /api/user shows them, in the workspace the new session works in. */
+  async function signedInUser(token: string) {
+    const session = await auth.resolve(token);
+    if (!session) throw new Error("a session just created was not found");
+    return presentUser(session.user, session.account);
+  }
+
   app.post(
     "/api/auth/signup",
     {
@@ -27,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const outcome = await auth.signup(request.body, clientInfo(request));
       if (!outcome.created) return reply.code(202).send({ message: SIGNUP_NOT_COMPLETED_MESSAGE });
       setSessionCookie(reply, request, config, outcome.token);
-      return reply.code(201).send({ user: presentUser(outcome.user) });
+      return reply.code(201).send({ user: await signedInUser(outcome.token) });
     },
   );
 
@@ -37,9 +44,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       // A new token at every sign-in: a token planted before sign-in never becomes a live session.
       await auth.logout(sessionToken(request));
-      const { user, token } = await auth.login(request.body, clientInfo(request));
+      const { token } = await auth.login(request.body, clientInfo(request));
       setSessionCookie(reply, request, config, token);
-      return { user: presentUser(user) };
+      return { user: await signedInUser(token) };
     },
   );
 

@@ -1,14 +1,28 @@
 import type { LoginRequest, SignupRequest } from "../../../common/auth";
 import type { Config } from "../../config";
+import { hashToken, newSessionToken } from "../../crypto/tokens";
+import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
 import { conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
+import type { WorkspaceDirectory } from "../workspaces/directory";
 import { accountKey, passwordAttempts } from "./attempts";
 import type { AccountNotices } from "./notices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import type { AuthRepository, UserRow } from "./repository";
-import { hashToken, newSessionToken } from "./tokens";
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
-export type SignedIn = { user: UserRow; token: string };
+export type SignedIn = { user: UserRow; workspaceId: string; token: string };
+/** A live session: the person, the workspace it works in as an Account, and its token's hash. */
+export type LiveSession = { user: UserRow; account: Account; tokenHash: string };
+
+/**
+ * Joining a workspace at sign-up through an invitation link: checked and spent inside the
+ * sign-up's transaction; answers the workspace joined. Supplied by the teams area.
+ */
+export type InvitationRedeemer = (
+  tx: Db,
+  input: { token: string; userId: string; email: string },
+) => Promise<string>;
 /**
  * A sign-up either creates the account and signs it in, or ends without saying why: the email
  * already has an account, and telling so would let anyone test which emails are registered.
@@ -19,20 +33,31 @@ const TRIAL_DAYS = 30;
 const USERNAME_TAKEN_MESSAGE = "That username is taken. Please choose another.";
 const WRONG_LOGIN_MESSAGE = "Incorrect username, email or password";
 
-export function authService(repo: AuthRepository, config: Config, notices: AccountNotices) {
+export type AuthServiceDeps = {
+  notices: AccountNotices;
+  /** Where a session lands (the teams area). */
+  directory: WorkspaceDirectory;
+  /** Checks an invitation before a sign-up creates anything; throws the reason it cannot be used. */
+  checkInvitation: (token: string, email: string) => Promise<void>;
+  redeemInvitation: InvitationRedeemer;
+};
+
+export function authService(repo: AuthRepository, config: Config, deps: AuthServiceDeps) {
+  const { notices, directory } = deps;
   const isConfiguredAdmin = (email: string) => config.adminEmails.includes(email.toLowerCase());
   const attempts = passwordAttempts(repo, config.authRateLimitPerMinute);
 
-  async function startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  async function startSession(user: UserRow, workspaceId: string, client: ClientInfo): Promise<SignedIn> {
     const token = newSessionToken();
     await repo.createSession({
       userId: user.id,
+      workspaceId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + config.sessionMaxMs),
       userAgent: client.userAgent,
       ip: client.ip,
     });
-    return { user, token };
+    return { user, workspaceId, token };
   }
 
   /** The email is registered: answer as if nothing happened, and let its owner know instead. */
@@ -44,7 +69,7 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
 
   return {
     async signup(
-      input: SignupRequest & { planType: "personal" | "business" },
+      input: SignupRequest & { planType: "personal" | "business"; invitationToken?: string | undefined },
       client: ClientInfo,
     ): Promise<SignupOutcome> {
       const signupKey = `signup:ip:${client.ip}`;
@@ -63,32 +88,46 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
       if (taken.email) return signupWithExistingEmail(input.email);
 
       const business = input.planType === "business" ? input.businessInfo : undefined;
+      const invitationToken = input.invitationToken;
+      // An invitation that cannot be used says so before anything is created.
+      if (invitationToken) await deps.checkInvitation(invitationToken, input.email);
 
-      let user: UserRow;
+      let created: { user: UserRow; workspaceId: string };
       try {
-        user = await repo.createAccount({
+        created = await repo.createAccount({
           user: {
             username: input.username,
             email: input.email,
             passwordHash,
             fullName: input.fullName || null,
-            planType: input.planType,
-            companyName: business?.companyName ?? null,
-            industry: business?.industry ?? null,
-            businessDescription: business?.businessDescription ?? null,
-          },
-          settings: {
-            ...(business?.greetingMessage ? { greetingMessage: business.greetingMessage } : {}),
-            callPurpose: business?.callPurpose ?? null,
-            aiPersonality: business?.aiPersonality ?? null,
-            businessHours: business?.businessHours ?? null,
           },
           forceAdmin: isConfiguredAdmin(input.email),
-          subscription: {
-            planType: input.planType,
-            status: "trialing",
-            currentPeriodEnd: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
-          },
+          // Through an invitation the person joins that workspace and gets none of their own.
+          workspace: invitationToken
+            ? {
+                join: (tx, userId) =>
+                  deps.redeemInvitation(tx, { token: invitationToken, userId, email: input.email }),
+              }
+            : {
+                fields: {
+                  name: business?.companyName || input.fullName?.trim() || input.username,
+                  planType: input.planType,
+                  companyName: business?.companyName ?? null,
+                  industry: business?.industry ?? null,
+                  businessDescription: business?.businessDescription ?? null,
+                },
+                settings: {
+                  ...(business?.greetingMessage ? { greetingMessage: business.greetingMessage } : {}),
+                  callPurpose: business?.callPurpose ?? null,
+                  aiPersonality: business?.aiPersonality ?? null,
+                  businessHours: business?.businessHours ?? null,
+                },
+                subscription: {
+                  planType: input.planType,
+                  status: "trialing",
+                  currentPeriodEnd: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+                },
+              },
         });
       } catch (error) {
         // Two sign-ups racing for the same name or email: the unique index decides, and the loser
@@ -98,7 +137,7 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
         if (raced.username || !raced.email) throw conflict(USERNAME_TAKEN_MESSAGE);
         return signupWithExistingEmail(input.email);
       }
-      return { created: true, ...(await startSession(user, client)) };
+      return { created: true, ...(await startSession(created.user, created.workspaceId, client)) };
     },
 
     async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
@@ -114,7 +153,7 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
         await repo.promoteToAdmin(user.id);
         user.role = "admin";
       }
-      return startSession(user, client);
+      return startSession(user, await directory.landingFor(user), client);
     },
 
     /**
@@ -161,8 +200,11 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
       if (token) await repo.deleteSessionByTokenHash(hashToken(token));
     },
 
-    /** The signed-in user behind a cookie token, or undefined. Refreshes the idle clock now and then. */
-    async resolve(token: string | undefined): Promise<{ user: UserRow; tokenHash: string } | undefined> {
+    /**
+     * The live session behind a cookie token: the person and the workspace it works in, or
+     * undefined. Refreshes the idle clock now and then.
+     */
+    async resolve(token: string | undefined): Promise<LiveSession | undefined> {
       if (!token || token.length > 100) return undefined;
       const tokenHash = hashToken(token);
       const idleSince = new Date(Date.now() - config.sessionIdleMs);
@@ -170,7 +212,23 @@ export function authService(repo: AuthRepository, config: Config, notices: Accou
       if (!found) return undefined;
       // Writing on every request would make each read a write; a minute's precision is plenty for a 7-day idle timeout.
       if (Date.now() - found.session.lastSeenAt.getTime() > 60_000) await repo.touchSession(found.session.id);
-      return { user: found.user, tokenHash };
+      const account: Account = {
+        ...found.workspace,
+        role: found.role as Account["role"],
+        actor: found.user,
+        owner: found.owner,
+      };
+      return { user: found.user, account, tokenHash };
+    },
+
+    /** Ends a person's sessions in one workspace (they were removed from it). */
+    endSessionsIn(workspaceId: string, userId: string): Promise<number> {
+      return repo.deleteSessionsIn(workspaceId, userId);
+    },
+
+    /** Moves this session to another workspace the person belongs to (checked by the caller). */
+    switchWorkspace(tokenHash: string, workspaceId: string): Promise<void> {
+      return repo.switchSession(tokenHash, workspaceId);
     },
 
     async housekeeping(): Promise<void> {

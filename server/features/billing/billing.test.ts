@@ -169,9 +169,11 @@ describe("checkout with the local provider", () => {
     expect((await c.get("/api/subscription/usage-history")).statusCode).toBe(200);
 
     const events = await rows(
-      sql`select provider, type, user_id from payment_events where user_id = ${c.user!.id}`,
+      sql`select provider, type, workspace_id from payment_events where workspace_id = ${c.user!.workspace.id}`,
     );
-    expect(events).toEqual([{ provider: "local", type: "checkout.session.completed", user_id: c.user!.id }]);
+    expect(events).toEqual([
+      { provider: "local", type: "checkout.session.completed", workspace_id: c.user!.workspace.id },
+    ]);
   });
 
   it("keeps no trial on a paid plan bought outside one", async () => {
@@ -463,8 +465,8 @@ describe("GET /api/subscription/usage-history", () => {
     const c = await signedIn();
     await buy(c, "pro");
     await t.database.db.execute(
-      sql`insert into usage_tracking (user_id, year, month, calls_screened, call_minutes_used) values
-        (${c.user!.id}, 2025, 1, 5, 12), (${c.user!.id}, 2025, 2, 7, 20)`,
+      sql`insert into usage_tracking (workspace_id, year, month, calls_screened, call_minutes_used) values
+        (${c.user!.workspace.id}, 2025, 1, 5, 12), (${c.user!.workspace.id}, 2025, 2, 7, 20)`,
     );
     const res = await c.get("/api/subscription/usage-history");
     expect(res.json().months.map((m: { month: number }) => m.month)).toEqual([2, 1]);

@@ -28,8 +28,8 @@ async function signedIn(t: TestApp): Promise<TestClient> {
 async function leftoverLocalCheckout(t: TestApp, c: TestClient, planId = "premium"): Promise<string> {
   const [row] = await rows(
     t,
-    sql`insert into checkout_sessions (user_id, plan_id, provider, amount_cents)
-        values (${c.user!.id}, ${planId}, 'local', 9900) returning id`,
+    sql`insert into checkout_sessions (workspace_id, plan_id, provider, amount_cents)
+        values (${c.user!.workspace.id}, ${planId}, 'local', 9900) returning id`,
   );
   return String(row?.id);
 }
@@ -108,7 +108,7 @@ describe("production with payments not configured", () => {
     );
     const left = await rows(
       t,
-      sql`select count(*)::int as n from checkout_sessions where user_id = ${c.user!.id}`,
+      sql`select count(*)::int as n from checkout_sessions where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(left[0]?.n).toBe(0);
     // Bad input is still answered as bad input.
@@ -142,7 +142,7 @@ describe("production with payments not configured", () => {
     await t.database.db.execute(sql`
       update subscriptions set plan_type = 'premium', status = 'active', current_period_end = ${end},
         payment_subscription_id = 'local_sub_00000000-0000-4000-8000-000000000000'
-      where user_id = ${c.user!.id}`);
+      where workspace_id = ${c.user!.workspace.id}`);
     expect((await c.get("/api/subscription")).json().subscription.planType).toBe("premium");
     clock = new Date(end.getTime() + 1000);
     try {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { checkoutSessions, paymentEvents, subscriptions, users } from "../../db/schema";
+import { checkoutSessions, paymentEvents, subscriptions, workspaces } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -21,24 +21,24 @@ export type SubscriptionPatch = Partial<
 export function billingRepository(db: Db) {
   const repository = {
     /** The account's subscription; every account gets one at sign-up, this recreates a missing one as free. */
-    async subscription(userId: string): Promise<SubscriptionRow> {
-      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    async subscription(workspaceId: string): Promise<SubscriptionRow> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
       if (row) return row;
       await db
         .insert(subscriptions)
-        .values({ userId, planType: "free", status: "active" })
+        .values({ workspaceId, planType: "free", status: "active" })
         .onConflictDoNothing();
-      const [again] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      const [again] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
       if (!again) throw new Error("subscriptions row missing");
       return again;
     },
 
     /** Locks the account's subscription row for this transaction. */
-    async subscriptionForUpdate(userId: string): Promise<SubscriptionRow | undefined> {
+    async subscriptionForUpdate(workspaceId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .select()
         .from(subscriptions)
-        .where(eq(subscriptions.userId, userId))
+        .where(eq(subscriptions.workspaceId, workspaceId))
         .for("update");
       return row;
     },
@@ -52,21 +52,21 @@ export function billingRepository(db: Db) {
       return row;
     },
 
-    /** Changes the subscription and keeps users.plan_type (which the rest of the app reads) the same. */
-    async updateSubscription(userId: string, patch: SubscriptionPatch): Promise<SubscriptionRow> {
+    /** Changes the subscription and keeps workspaces.plan_type (which the rest of the app reads) the same. */
+    async updateSubscription(workspaceId: string, patch: SubscriptionPatch): Promise<SubscriptionRow> {
       const [row] = await db
         .update(subscriptions)
         .set({ ...patch, updatedAt: sql`now()` })
-        .where(eq(subscriptions.userId, userId))
+        .where(eq(subscriptions.workspaceId, workspaceId))
         .returning();
       if (!row) throw new Error("subscriptions row missing");
       if (patch.planType)
-        await db.update(users).set({ planType: patch.planType }).where(eq(users.id, userId));
+        await db.update(workspaces).set({ planType: patch.planType }).where(eq(workspaces.id, workspaceId));
       return row;
     },
 
     async createCheckout(values: {
-      userId: string;
+      workspaceId: string;
       planId: string;
       provider: string;
       amountCents: number;
@@ -78,24 +78,24 @@ export function billingRepository(db: Db) {
       return row;
     },
 
-    async setCheckoutProviderId(userId: string, id: string, providerSessionId: string): Promise<void> {
+    async setCheckoutProviderId(workspaceId: string, id: string, providerSessionId: string): Promise<void> {
       await db
         .update(checkoutSessions)
         .set({ providerSessionId })
-        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+        .where(and(eq(checkoutSessions.workspaceId, workspaceId), eq(checkoutSessions.id, id)));
     },
 
-    async deleteCheckout(userId: string, id: string): Promise<void> {
+    async deleteCheckout(workspaceId: string, id: string): Promise<void> {
       await db
         .delete(checkoutSessions)
-        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+        .where(and(eq(checkoutSessions.workspaceId, workspaceId), eq(checkoutSessions.id, id)));
     },
 
-    async checkout(userId: string, id: string): Promise<CheckoutRow | undefined> {
+    async checkout(workspaceId: string, id: string): Promise<CheckoutRow | undefined> {
       const [row] = await db
         .select()
         .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.id, id)));
+        .where(and(eq(checkoutSessions.workspaceId, workspaceId), eq(checkoutSessions.id, id)));
       return row;
     },
 
@@ -120,7 +120,7 @@ export function billingRepository(db: Db) {
       id: string;
       provider: string;
       type: string;
-      userId: string | null;
+      workspaceId: string | null;
     }): Promise<boolean> {
       const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({
         id: paymentEvents.id,
@@ -128,8 +128,8 @@ export function billingRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async setEventUser(id: string, userId: string): Promise<void> {
-      await db.update(paymentEvents).set({ userId }).where(eq(paymentEvents.id, id));
+    async setEventWorkspace(id: string, workspaceId: string): Promise<void> {
+      await db.update(paymentEvents).set({ workspaceId }).where(eq(paymentEvents.id, id));
     },
   };
   return repository;

@@ -23,50 +23,61 @@ const NO_BODY = z.object({}).passthrough().nullish();
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { billing } = deps;
 
-  app.get("/api/subscription/plans", { schema: { response: { 200: PlansResponse } } }, async () =>
-    billing.plans(),
+  app.get(
+    "/api/subscription/plans",
+    { config: { role: "agent" }, schema: { response: { 200: PlansResponse } } },
+    async () => billing.plans(),
   );
 
-  app.get("/api/subscription", { schema: { response: { 200: SubscriptionResponse } } }, async (request) =>
-    billing.overview(request.user),
+  app.get(
+    "/api/subscription",
+    { config: { role: "agent" }, schema: { response: { 200: SubscriptionResponse } } },
+    async (request) => billing.overview(request.account),
   );
 
   app.post(
     "/api/subscription/checkout",
-    { schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } },
+    { config: { role: "owner" }, schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } },
     async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      return billing.checkout(request.user, request.body.planId, origin);
+      return billing.checkout(request.account, request.body.planId, origin);
     },
   );
 
   app.post(
     "/api/subscription/cancel",
-    { schema: { body: NO_BODY, response: { 200: CancelResponse } } },
-    async (request) => billing.cancel(request.user),
+    { config: { role: "owner" }, schema: { body: NO_BODY, response: { 200: CancelResponse } } },
+    async (request) => billing.cancel(request.account),
   );
 
   /** Advanced analytics: usage month by month (pro and the plans above it). */
   app.get(
     "/api/subscription/usage-history",
     {
+      config: { role: "agent" },
       preHandler: requireFeature(billing, "advancedAnalytics"),
       schema: { response: { 200: UsageHistoryResponse } },
     },
-    async (request) => ({ months: await usageRepository(deps.database.db).history(request.user.id, 12) }),
+    async (request) => ({ months: await usageRepository(deps.database.db).history(request.account.id, 12) }),
   );
 
   /** The local provider's order page reads and confirms its checkout through these. */
   app.get(
     "/api/checkout/:id",
-    { schema: { params: CheckoutSessionParams, response: { 200: CheckoutSessionOut } } },
-    async (request) => billing.checkoutSession(request.user, request.params.id),
+    {
+      config: { role: "owner" },
+      schema: { params: CheckoutSessionParams, response: { 200: CheckoutSessionOut } },
+    },
+    async (request) => billing.checkoutSession(request.account, request.params.id),
   );
 
   app.post(
     "/api/checkout/:id/confirm",
-    { schema: { params: CheckoutSessionParams, body: NO_BODY, response: { 200: ConfirmCheckoutResponse } } },
-    async (request) => billing.confirmLocal(request.user, request.params.id),
+    {
+      config: { role: "owner" },
+      schema: { params: CheckoutSessionParams, body: NO_BODY, response: { 200: ConfirmCheckoutResponse } },
+    },
+    async (request) => billing.confirmLocal(request.account, request.params.id),
   );
 
   await app.register(stripeWebhookRoute, deps);

@@ -23,10 +23,10 @@ import {
   planFor,
 } from "../../../common/plans";
 import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../../http/errors";
 import type { PaymentEvent, PaymentsProvider } from "../../providers/payments";
 import { PaymentsUnavailable } from "../../providers/payments/types";
-import type { UserRow } from "../auth/repository";
 import { limitsReached, nextMonthStart, usageMonth } from "../usage/limits";
 import { usageRepository } from "../usage/repository";
 import {
@@ -159,15 +159,15 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     return null;
   }
 
-  async function current(userId: string): Promise<CurrentPlan> {
+  async function current(workspaceId: string): Promise<CurrentPlan> {
     const at = now();
-    let row = await repo.subscription(userId);
+    let row = await repo.subscription(workspaceId);
     if (transition(row, at)) {
       row = await inTransaction(async (tx) => {
         const r = billingRepository(tx);
-        const locked = (await r.subscriptionForUpdate(userId)) ?? row;
+        const locked = (await r.subscriptionForUpdate(workspaceId)) ?? row;
         const change = transition(locked, at);
-        return change ? r.updateSubscription(userId, change) : locked;
+        return change ? r.updateSubscription(workspaceId, change) : locked;
       });
     }
     return { row, plan: effectivePlan(row) };
@@ -202,8 +202,8 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     const checkout = await r.checkoutForUpdate(checkoutId);
     if (!checkout || checkout.provider !== provider || checkout.status === "complete") return null;
     // Delayed payment methods complete the session unpaid; the async_payment_succeeded event follows.
-    if (object.payment_status === "unpaid") return checkout.userId;
-    const previous = await r.subscriptionForUpdate(checkout.userId);
+    if (object.payment_status === "unpaid") return checkout.workspaceId;
+    const previous = await r.subscriptionForUpdate(checkout.workspaceId);
     const subscriptionId = idOf(object.subscription) ?? null;
     if (
       previous?.paymentSubscriptionId &&
@@ -216,7 +216,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     // Bought during a trial: the trial runs on with the new plan and the first charge is at its end.
     const trialEnd =
       checkout.trialEndsAt && checkout.trialEndsAt.getTime() > at.getTime() ? checkout.trialEndsAt : null;
-    await r.updateSubscription(checkout.userId, {
+    await r.updateSubscription(checkout.workspaceId, {
       planType: checkout.planId,
       status: trialEnd ? "trialing" : "active",
       currentPeriodStart: at,
@@ -227,7 +227,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       priceId: str(metadata.priceId) ?? null,
     });
     await r.completeCheckout(checkout.id, at);
-    return checkout.userId;
+    return checkout.workspaceId;
   }
 
   /** A Stripe subscription changed (renewed, cancelled at period end, past due, ended). */
@@ -242,14 +242,14 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     if (!row) return null;
     const status = subscriptionStatus(object.status) ?? row.status;
     if (deleted || status === "canceled" || status === "incomplete_expired") {
-      await r.updateSubscription(row.userId, { ...FREE_FIELDS, currentPeriodStart: now() });
-      return row.userId;
+      await r.updateSubscription(row.workspaceId, { ...FREE_FIELDS, currentPeriodStart: now() });
+      return row.workspaceId;
     }
     const items = (object.items as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];
     const item = items[0] ?? {};
     const metadata = (object.metadata ?? {}) as Record<string, unknown>;
     const planId = str(metadata.planId);
-    await r.updateSubscription(row.userId, {
+    await r.updateSubscription(row.workspaceId, {
       status,
       cancelAtPeriodEnd: object.cancel_at_period_end === true,
       currentPeriodStart:
@@ -259,7 +259,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       ...(planId && isPlanId(planId) ? { planType: planId } : {}),
       priceId: idOf((item as { price?: unknown }).price) ?? row.priceId,
     });
-    return row.userId;
+    return row.workspaceId;
   }
 
   /**
@@ -271,25 +271,25 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     const replaced: string[] = [];
     const outcome = await inTransaction(async (tx) => {
       const r = billingRepository(tx);
-      if (!(await r.recordEvent({ id: event.id, provider, type: event.type, userId: null }))) {
+      if (!(await r.recordEvent({ id: event.id, provider, type: event.type, workspaceId: null }))) {
         return { duplicate: true };
       }
       const object = event.data?.object ?? {};
-      let userId: string | null = null;
+      let workspaceId: string | null = null;
       switch (event.type) {
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded":
-          userId = await completeCheckout(r, provider, object, at, replaced);
+          workspaceId = await completeCheckout(r, provider, object, at, replaced);
           break;
         case "customer.subscription.created":
         case "customer.subscription.updated":
         case "customer.subscription.deleted":
-          userId = await syncSubscription(r, object, event.type === "customer.subscription.deleted");
+          workspaceId = await syncSubscription(r, object, event.type === "customer.subscription.deleted");
           break;
         default:
           break;
       }
-      if (userId) await r.setEventUser(event.id, userId);
+      if (workspaceId) await r.setEventWorkspace(event.id, workspaceId);
       return { duplicate: false };
     });
     for (const id of replaced) {
@@ -310,14 +310,14 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       return Object.fromEntries(PLAN_IDS.map((id) => [id, PLANS[id]])) as PlansResponse;
     },
 
-    async overview(user: UserRow): Promise<SubscriptionResponse> {
-      const { row, plan } = await current(user.id);
+    async overview(account: Account): Promise<SubscriptionResponse> {
+      const { row, plan } = await current(account.id);
       const at = now();
-      const period = usageMonth(at, user.timezone);
-      const usage = await usageRepository(db).month(user.id, period);
+      const period = usageMonth(at, account.timezone);
+      const usage = await usageRepository(db).month(account.id, period);
       return {
         subscription: presentSubscription(row),
-        usage: { ...usage, ...period, resetsAt: nextMonthStart(at, user.timezone).toISOString() },
+        usage: { ...usage, ...period, resetsAt: nextMonthStart(at, account.timezone).toISOString() },
         planFeatures: plan.features,
         access: plan.access,
         limitsReached: limitsReached(plan, usage),
@@ -330,13 +330,13 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     },
 
     /** 402 with the spec's upgrade message when the account's plan lacks the feature. */
-    async requireFeature(user: UserRow, feature: PlanFeatureKey): Promise<PlanDefinition> {
-      const { plan } = await current(user.id);
+    async requireFeature(account: Account, feature: PlanFeatureKey): Promise<PlanDefinition> {
+      const { plan } = await current(account.id);
       if (!plan.access[feature]) throw paymentRequired(featureRefusal(feature, plan));
       return plan;
     },
 
-    async checkout(user: UserRow, planId: string, origin: string): Promise<{ sessionUrl: string }> {
+    async checkout(account: Account, planId: string, origin: string): Promise<{ sessionUrl: string }> {
       if (!isPlanId(planId)) throw badRequest("That plan does not exist");
       const plan = PLANS[planId];
       if (plan.priceCents === 0) {
@@ -346,7 +346,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       }
       const unavailable = checkoutUnavailable();
       if (unavailable) throw new HttpError(503, unavailable);
-      const { row } = await current(user.id);
+      const { row } = await current(account.id);
       // A trial with a plan chosen (a subscription behind it) is on that plan already.
       const chosen =
         row.status === "active" || (row.status === "trialing" && row.paymentSubscriptionId !== null);
@@ -356,7 +356,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       const at = now();
       const trialEnd = trialCarriedInto(row, at);
       const checkout = await repo.createCheckout({
-        userId: user.id,
+        workspaceId: account.id,
         planId: plan.id,
         provider: payments.name,
         amountCents: plan.priceCents,
@@ -368,16 +368,16 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         const session = await payments.createCheckout({
           checkoutId: checkout.id,
           plan,
-          user: { id: user.id, email: user.email },
+          customer: { workspaceId: account.id, email: account.actor?.email ?? null },
           customerId: subscriptionProvider(row) === "stripe" ? row.paymentCustomerId : null,
           trialEnd,
           successUrl: `${base}/subscription?checkout=success`,
           cancelUrl: `${base}/subscription?checkout=cancelled`,
         });
-        await repo.setCheckoutProviderId(user.id, checkout.id, session.providerSessionId);
+        await repo.setCheckoutProviderId(account.id, checkout.id, session.providerSessionId);
         return { sessionUrl: session.url };
       } catch (error) {
-        await repo.deleteCheckout(user.id, checkout.id);
+        await repo.deleteCheckout(account.id, checkout.id);
         if (error instanceof PaymentsUnavailable) {
           log.error({ err: error, cause: error.cause }, "checkout failed at the payments provider");
           throw new HttpError(502, CHECKOUT_FAILED);
@@ -387,18 +387,21 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     },
 
     /** Ends the subscription at the period's end; a trial (nothing paid) ends now. */
-    async cancel(user: UserRow) {
-      const { row, plan } = await current(user.id);
+    async cancel(account: Account) {
+      const { row, plan } = await current(account.id);
       if (plan.priceCents === 0 || !IN_GOOD_STANDING.has(row.status)) {
         throw conflict("There is no active subscription to cancel");
       }
       if (row.cancelAtPeriodEnd) {
-        const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, user.timezone)}` : "";
+        const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, account.timezone)}` : "";
         throw conflict(`Your subscription is already set to end${end}`);
       }
       // The sign-up trial (no plan chosen, nothing to charge) ends at once.
       if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
-        const updated = await repo.updateSubscription(user.id, { ...FREE_FIELDS, currentPeriodStart: now() });
+        const updated = await repo.updateSubscription(account.id, {
+          ...FREE_FIELDS,
+          currentPeriodStart: now(),
+        });
         return {
           message: `Your ${plan.name} trial has ended. You are on the Free plan now.`,
           subscription: presentSubscription(updated),
@@ -412,8 +415,8 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
           throw new HttpError(502, CANCEL_FAILED);
         }
       }
-      const updated = await repo.updateSubscription(user.id, { cancelAtPeriodEnd: true });
-      const end = formatDay(row.currentPeriodEnd, user.timezone);
+      const updated = await repo.updateSubscription(account.id, { cancelAtPeriodEnd: true });
+      const end = formatDay(row.currentPeriodEnd, account.timezone);
       return {
         message:
           row.status === "trialing"
@@ -423,8 +426,8 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       };
     },
 
-    async checkoutSession(user: UserRow, id: string): Promise<CheckoutSessionOut> {
-      const row = await repo.checkout(user.id, id);
+    async checkoutSession(account: Account, id: string): Promise<CheckoutSessionOut> {
+      const row = await repo.checkout(account.id, id);
       if (!row) throw notFound("That checkout");
       const plan = planFor(row.planId);
       return {
@@ -435,7 +438,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
         interval: "month",
         status: checkoutStatus(row, now()),
         provider: row.provider === "stripe" ? "stripe" : "local",
-        email: user.email,
+        email: account.actor?.email ?? "",
         highlights: plan.highlights,
         createdAt: row.createdAt.toISOString(),
         trialEndsAt: checkoutTrialEnd(row, now())?.toISOString() ?? null,
@@ -449,8 +452,8 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
      * The local provider's "Pay": the order page confirms, and the same handler Stripe's
      * webhook feeds applies the checkout.session.completed event.
      */
-    async confirmLocal(user: UserRow, id: string) {
-      const row = await repo.checkout(user.id, id);
+    async confirmLocal(account: Account, id: string) {
+      const row = await repo.checkout(account.id, id);
       if (!row) throw notFound("That checkout");
       const unavailable = checkoutUnavailable();
       if (unavailable) throw new HttpError(503, unavailable);
@@ -461,11 +464,11 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       if (status === "complete") throw conflict("This order is already confirmed");
       if (status === "expired")
         throw conflict("This checkout has expired. Start again from the Subscription page.");
-      const { row: subscription } = await current(user.id);
+      const { row: subscription } = await current(account.id);
       const customer =
         subscription.paymentCustomerId?.startsWith("local_cus_") === true
           ? subscription.paymentCustomerId
-          : `local_cus_${user.id}`;
+          : `local_cus_${account.id}`;
       await handleEvent("local", {
         id: `evt_local_${randomUUID()}`,
         type: "checkout.session.completed",
@@ -478,13 +481,13 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
             customer,
             subscription: `${LOCAL_SUBSCRIPTION_PREFIX}${randomUUID()}`,
             payment_status: "paid",
-            metadata: { checkoutId: row.id, userId: user.id, planId: row.planId },
+            metadata: { checkoutId: row.id, workspaceId: account.id, planId: row.planId },
           },
         },
       });
       const plan = planFor(row.planId);
       const trialEnd = checkoutTrialEnd(row, now());
-      const day = trialEnd ? formatDay(trialEnd, user.timezone) : null;
+      const day = trialEnd ? formatDay(trialEnd, account.timezone) : null;
       return {
         message: day
           ? `You're on the ${plan.name} plan now. Your trial continues until ${day}; you'll be charged ${formatDollars(row.amountCents)} on ${day}.`

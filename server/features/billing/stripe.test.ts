@@ -176,7 +176,7 @@ describe("checkout with Stripe", () => {
     expect(form.get("success_url")).toBe("https://calls.example.com/subscription?checkout=success");
     expect(form.get("cancel_url")).toBe("https://calls.example.com/subscription?checkout=cancelled");
     expect(form.get("metadata[planId]")).toBe("pro");
-    expect(form.get("subscription_data[metadata][userId]")).toBe(c.user!.id);
+    expect(form.get("subscription_data[metadata][workspaceId]")).toBe(c.user!.workspace.id);
     const checkoutId = form.get("client_reference_id");
     const [row] = (
       (await t.database.db.execute(
@@ -212,7 +212,7 @@ describe("checkout with Stripe", () => {
     expect(res.json().message).toBe(CHECKOUT_FAILED);
     const left = (
       (await t.database.db.execute(
-        sql`select count(*)::int as n from checkout_sessions where user_id = ${c.user!.id}`,
+        sql`select count(*)::int as n from checkout_sessions where workspace_id = ${c.user!.workspace.id}`,
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(left[0]?.n).toBe(0);
@@ -240,8 +240,8 @@ describe("production with Stripe (issue 9, finding 4)", () => {
     const c = await signedIn();
     const [row] = (
       (await t.database.db.execute(
-        sql`insert into checkout_sessions (user_id, plan_id, provider, amount_cents)
-            values (${c.user!.id}, 'premium', 'local', 9900) returning id`,
+        sql`insert into checkout_sessions (workspace_id, plan_id, provider, amount_cents)
+            values (${c.user!.workspace.id}, 'premium', 'local', 9900) returning id`,
       )) as unknown as { rows: { id: string }[] }
     ).rows;
     const confirm = await c.post(`/api/checkout/${row?.id}/confirm`);
@@ -325,7 +325,7 @@ describe("POST /api/payments/stripe/webhook", () => {
     expect((await c.get("/api/subscription")).json().subscription.planType).toBe("free");
     const recorded = (
       (await t.database.db.execute(
-        sql`select type from payment_events where user_id = ${c.user!.id} order by processed_at`,
+        sql`select type from payment_events where workspace_id = ${c.user!.workspace.id} order by processed_at`,
       )) as unknown as { rows: { type: string }[] }
     ).rows.map((r) => r.type);
     expect(recorded).toEqual(["checkout.session.completed", "customer.subscription.deleted"]);

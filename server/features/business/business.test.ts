@@ -19,7 +19,7 @@ async function business(): Promise<TestClient> {
 async function contacts(c: TestClient) {
   return (
     (await t.database.db.execute(
-      sql`select name, phone_number, phone_e164, email, company, notes, lead_source from contacts where user_id = ${c.user!.id} order by name`,
+      sql`select name, phone_number, phone_e164, email, company, notes, lead_source from contacts where workspace_id = ${c.user!.workspace.id} order by name`,
     )) as unknown as { rows: Record<string, unknown>[] }
   ).rows;
 }
@@ -112,7 +112,7 @@ describe("POST /api/calls/bulk (business features)", () => {
     expect(res.json().results).toEqual({ successful: 1, failed: 0 });
     const [call] = (
       (await t.database.db.execute(
-        sql`select ai_response from calls where user_id = ${c.user!.id}`,
+        sql`select ai_response from calls where workspace_id = ${c.user!.workspace.id}`,
       )) as unknown as { rows: { ai_response: string }[] }
     ).rows;
     expect(call?.ai_response).toBe(
@@ -141,7 +141,7 @@ describe("POST /api/calls/bulk (business features)", () => {
     });
     const placed = (
       (await t.database.db.execute(
-        sql`select phone_number, direction from calls where user_id = ${c.user!.id} order by phone_number`,
+        sql`select phone_number, direction from calls where workspace_id = ${c.user!.workspace.id} order by phone_number`,
       )) as unknown as { rows: Record<string, unknown>[] }
     ).rows;
     expect(placed).toEqual([

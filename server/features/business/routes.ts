@@ -19,11 +19,12 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     "/api/contacts/import",
     {
+      config: { role: "agent" },
       preHandler: requireFeature(deps.billing, "businessFeatures"),
       bodyLimit: 5 * 1024 * 1024,
       schema: { body: ContactImportRequest, response: { 200: ContactImportResponse } },
     },
-    async (request) => business.importContacts(request.user, request.body.csvData),
+    async (request) => business.importContacts(request.account, request.body.csvData),
   );
 
   /**
@@ -34,6 +35,7 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     "/api/calls/bulk",
     {
+      config: { role: "agent" },
       preHandler: requireFeature(deps.billing, "businessFeatures"),
       schema: { body: BulkCallRequest, response: { 200: BulkCallResponse } },
     },
@@ -45,7 +47,7 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           continue;
         }
         try {
-          const placed = await deps.telephony.placeOutbound(request.user, {
+          const placed = await deps.telephony.placeOutbound(request.account, {
             phoneNumber,
             purpose: request.body.callPurpose,
           });

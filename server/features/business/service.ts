@@ -2,8 +2,8 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { ContactImportResponse } from "../../../common/business";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "../../../common/business";
 import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
 import { badRequest } from "../../http/errors";
-import type { UserRow } from "../auth/repository";
 import { parseCsv } from "./csv";
 import { businessRepository } from "./repository";
 
@@ -17,7 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function businessService(db: Db) {
   const repo = businessRepository(db);
   return {
-    async importContacts(user: UserRow, csvData: string): Promise<ContactImportResponse> {
+    async importContacts(account: Account, csvData: string): Promise<ContactImportResponse> {
       const rows = parseCsv(csvData);
       if (rows.length === 0) throw badRequest("No Data - Please upload a CSV file or paste CSV data");
       const first = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
@@ -65,7 +65,7 @@ export function businessService(db: Db) {
           uploadDate: new Date(),
         });
       }
-      const imported = await repo.insertContacts(user.id, contacts);
+      const imported = await repo.insertContacts(account.id, contacts);
       return { imported, errors };
     },
   };

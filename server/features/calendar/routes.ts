@@ -8,23 +8,23 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const calendar = calendarService(deps.database.db);
   const settingsReply = { response: { 200: CalendarSettingsOut } };
 
-  app.get("/api/calendar/settings", { schema: settingsReply }, async (request) =>
-    calendar.settings(request.user.id),
+  app.get("/api/calendar/settings", { config: { role: "agent" }, schema: settingsReply }, async (request) =>
+    calendar.settings(request.account.id),
   );
 
   app.put(
     "/api/calendar/settings",
-    { schema: { body: CalendarSettingsUpdate, ...settingsReply } },
-    async (request) => calendar.update(request.user.id, request.body),
+    { config: { role: "admin" }, schema: { body: CalendarSettingsUpdate, ...settingsReply } },
+    async (request) => calendar.update(request.account.id, request.body),
   );
 
   /** Turns the private feed on, or renews its address (the old one answers 404 from then on). */
-  app.post("/api/calendar/feed", { schema: settingsReply }, async (request) =>
-    calendar.enableFeed(request.user.id),
+  app.post("/api/calendar/feed", { config: { role: "admin" }, schema: settingsReply }, async (request) =>
+    calendar.enableFeed(request.account.id),
   );
 
-  app.delete("/api/calendar/feed", { schema: settingsReply }, async (request) =>
-    calendar.disableFeed(request.user.id),
+  app.delete("/api/calendar/feed", { config: { role: "admin" }, schema: settingsReply }, async (request) =>
+    calendar.disableFeed(request.account.id),
   );
 
   /**

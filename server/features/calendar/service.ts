@@ -30,26 +30,26 @@ export function calendarService(db: Db, now: () => Date = () => new Date()) {
   const appointments = appointmentRepository(db);
 
   return {
-    async settings(userId: string): Promise<CalendarSettings> {
-      return present(await settings.get(userId));
+    async settings(workspaceId: string): Promise<CalendarSettings> {
+      return present(await settings.get(workspaceId));
     },
 
     /** Saves the length and buffer the call engine books with. */
-    async update(userId: string, input: CalendarSettingsUpdate): Promise<CalendarSettings> {
+    async update(workspaceId: string, input: CalendarSettingsUpdate): Promise<CalendarSettings> {
       const fields: { appointmentDuration?: number; bufferMinutes?: number } = {};
       if (input.defaultDuration !== undefined) fields.appointmentDuration = input.defaultDuration;
       if (input.bufferMinutes !== undefined) fields.bufferMinutes = input.bufferMinutes;
-      return present(await settings.updateScheduling(userId, fields));
+      return present(await settings.updateScheduling(workspaceId, fields));
     },
 
     /** Turns the private feed on, or renews its address: the previous address stops working at once. */
-    async enableFeed(userId: string): Promise<CalendarSettings> {
-      return present(await settings.setCalendarToken(userId, newCalendarToken()));
+    async enableFeed(workspaceId: string): Promise<CalendarSettings> {
+      return present(await settings.setCalendarToken(workspaceId, newCalendarToken()));
     },
 
     /** Revokes the feed address. */
-    async disableFeed(userId: string): Promise<CalendarSettings> {
-      return present(await settings.setCalendarToken(userId, null));
+    async disableFeed(workspaceId: string): Promise<CalendarSettings> {
+      return present(await settings.setCalendarToken(workspaceId, null));
     },
 
     /**
@@ -61,7 +61,7 @@ export function calendarService(db: Db, now: () => Date = () => new Date()) {
       const owner = await settings.findByCalendarToken(token);
       if (!owner) return null;
       const since = new Date(now().getTime() - FEED_HISTORY_DAYS * 24 * 60 * 60 * 1000);
-      const rows = await appointments.listForFeed(owner.userId, since, FEED_MAX_EVENTS);
+      const rows = await appointments.listForFeed(owner.workspaceId, since, FEED_MAX_EVENTS);
       return buildCalendar({
         name: `Appointments (${owner.name})`,
         timeZone: owner.timezone,

@@ -104,7 +104,7 @@ describe("a simulated call", () => {
   it("follows the account's settings on the next call", async () => {
     const c = await signedIn();
     await t.database.db.execute(
-      sql`update ai_settings set auto_block_spam = false, allow_appointments = false where user_id = ${c.user!.id}`,
+      sql`update ai_settings set auto_block_spam = false, allow_appointments = false where workspace_id = ${c.user!.workspace.id}`,
     );
     const scam = await simulate(c);
     const res = await say(
@@ -152,7 +152,7 @@ describe("a simulated call", () => {
     expect(res.json().transcription).toBe("my internet is down again and I work from home");
     expect(res.json().analysis.classification).toBe("support");
     const usage = await rows(
-      sql`select transcriptions_used from usage_tracking where user_id = ${c.user!.id}`,
+      sql`select transcriptions_used from usage_tracking where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(usage[0]?.transcriptions_used).toBe(1);
   });
@@ -205,7 +205,7 @@ describe("a simulated call", () => {
     expect((await c.post(`/api/calls/${call.id}/transfer`, {})).statusCode).toBe(409);
 
     const usage = await rows(
-      sql`select calls_screened, call_minutes_used from usage_tracking where user_id = ${c.user!.id}`,
+      sql`select calls_screened, call_minutes_used from usage_tracking where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(usage[0]).toMatchObject({ calls_screened: 1, call_minutes_used: 1 });
   });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const user = await owner.signup();
   const repo = callRepository(t.database.db);
   await repo.insert(
-    user.id,
+    user.workspace.id,
     call({
       callerName: "Inner Marks",
       summary: 'Pat called. Message: "=1+1 please, -urgent, @home"\n=SUM(A1)\r\n+second line\r-third',
@@ -47,7 +47,7 @@ beforeAll(async () => {
     }),
   );
   await repo.insert(
-    user.id,
+    user.workspace.id,
     call({
       callerName: "Leading Marks",
       summary: "+15551230000 called to book an appointment.",
@@ -106,7 +106,7 @@ describe("an export abandoned half-way", () => {
     const rows = Array.from({ length: 4000 }, (_, i) => ({
       ...call({ callerName: `Caller ${i}`, summary: "s".repeat(200) }),
       startTime: new Date(start + i * 60_000),
-      userId: user.id,
+      workspaceId: user.workspace.id,
     }));
     for (let i = 0; i < rows.length; i += 1000)
       await t.database.db.insert(calls).values(rows.slice(i, i + 1000));

@@ -56,9 +56,12 @@ beforeAll(async () => {
     }),
   ];
   for (const [i, row] of rows.entries()) {
-    await repo.insert(owner.user!.id, { ...row, createdAt: new Date(base + i * HOUR) } as NewCall);
+    await repo.insert(owner.user!.workspace.id, { ...row, createdAt: new Date(base + i * HOUR) } as NewCall);
   }
-  await repo.insert(other.user!.id, call(9, { callerName: "Dana Whitfield", classification: "appointment" }));
+  await repo.insert(
+    other.user!.workspace.id,
+    call(9, { callerName: "Dana Whitfield", classification: "appointment" }),
+  );
 });
 afterAll(() => t.close());
 
@@ -175,19 +178,19 @@ describe("GET /api/calls/export", () => {
     const big = t.client();
     const user = await big.signup();
     const repo = callRepository(t.database.db);
-    for (let i = 0; i < 5; i++) await repo.insert(user.id, call(i, {}));
+    for (let i = 0; i < 5; i++) await repo.insert(user.workspace.id, call(i, {}));
     const records: string[][] = [];
     // Equal durations: the keyset's tie-breakers (created_at, id) must still move forward.
-    for (let i = 5; i < 8; i++) await repo.insert(user.id, call(i, { duration: 60 }));
+    for (let i = 5; i < 8; i++) await repo.insert(user.workspace.id, call(i, { duration: 60 }));
     const options = { filter: "all", sortBy: "duration", sortOrder: "asc" } as const;
-    for await (const batch of repo.exportBatches(user.id, options, "UTC", 2)) {
+    for await (const batch of repo.exportBatches(user.workspace.id, options, "UTC", 2)) {
       expect(batch.length).toBeLessThanOrEqual(2);
       records.push(...batch);
     }
     expect(records).toHaveLength(8);
     expect(new Set(records.map((r) => r[1])).size).toBe(8);
     // PostgreSQL's cursor gets the same rows in the same order.
-    expect(repo.exportQuery(user.id, options, "UTC").sql).toMatch(
+    expect(repo.exportQuery(user.workspace.id, options, "UTC").sql).toMatch(
       /order by "calls"\."duration" asc, "calls"\."created_at" asc, "calls"\."id" asc$/,
     );
   });
@@ -208,17 +211,17 @@ describe("call counters", () => {
     const repo = callRepository(t.database.db);
     const made = [];
     for (let i = 0; i < 4; i++)
-      made.push(await repo.insert(user.id, call(i, { classification: "sales", duration: 10 * i })));
-    await repo.update(user.id, made[0]!.id, { classification: "spam", status: "blocked" });
-    await repo.update(user.id, made[1]!.id, { transcript: "changed only the transcript" });
+      made.push(await repo.insert(user.workspace.id, call(i, { classification: "sales", duration: 10 * i })));
+    await repo.update(user.workspace.id, made[0]!.id, { classification: "spam", status: "blocked" });
+    await repo.update(user.workspace.id, made[1]!.id, { transcript: "changed only the transcript" });
     await t.database.db.execute(sql`delete from calls where id = ${made[2]!.id}`);
     const counted = (await t.database.db.execute(
       sql`select coalesce(classification, '') as classification, status, is_active, count(*)::int as n, sum(duration)::int as s
-          from calls where user_id = ${user.id} group by 1, 2, 3 order by 1, 2`,
+          from calls where workspace_id = ${user.workspace.id} group by 1, 2, 3 order by 1, 2`,
     )) as unknown as { rows: { classification: string; status: string; n: number; s: number }[] };
     const kept = (await t.database.db.execute(
       sql`select classification, status, is_active, n::int as n, duration_sum::int as s from call_counts
-          where user_id = ${user.id} and n <> 0 order by 1, 2`,
+          where workspace_id = ${user.workspace.id} and n <> 0 order by 1, 2`,
     )) as unknown as { rows: { classification: string; status: string; n: number; s: number }[] };
     expect(kept.rows).toEqual(counted.rows);
     const summary = (await c.get("/api/calls")).json().summary;

@@ -81,7 +81,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++)
     made.push(
       await repo.insert(
-        victimUser.id,
+        victimUser.workspace.id,
         call(i, {
           callerName: VICTIM_NAME,
           phoneNumber: VICTIM_NUMBER,
@@ -92,8 +92,8 @@ beforeAll(async () => {
     );
   victimIds = made.map((row) => row.id);
   // The attacker has calls too, so searches that match something really run.
-  await repo.insert(attackerUser.id, call(10, { callerName: "Own caller $1 '%_\\" }));
-  await repo.insert(attackerUser.id, call(11, { callerName: "Ünïcødé ☎ 📞 电话" }));
+  await repo.insert(attackerUser.workspace.id, call(10, { callerName: "Own caller $1 '%_\\" }));
+  await repo.insert(attackerUser.workspace.id, call(11, { callerName: "Ünïcødé ☎ 📞 电话" }));
 });
 afterAll(() => t.close());
 

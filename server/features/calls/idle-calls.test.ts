@@ -88,7 +88,7 @@ describe("the idle-call sweep", () => {
     const mine = (await c.post("/api/calls/simulate", { phoneNumber: "+12125550104" })).json();
     const theirs = (await other.post("/api/calls/simulate", { phoneNumber: "+12125550105" })).json();
     const repo = callRepository(t.database.db);
-    const twilio = await repo.insert(c.user!.id, {
+    const twilio = await repo.insert(c.user!.workspace.id, {
       phoneNumber: "+12125550106",
       direction: "inbound",
       status: "in_progress",
@@ -140,8 +140,8 @@ describe("the idle-call sweep", () => {
     clock = minutes(30);
     await t.app.housekeeping();
     const result = (await t.database.db.execute(
-      sql`select (select count(*)::int from calls where user_id = ${c.user!.id} and not is_active) as ended,
-                 (select coalesce(sum(n), 0)::int from call_counts where user_id = ${c.user!.id} and not is_active) as counted`,
+      sql`select (select count(*)::int from calls where workspace_id = ${c.user!.workspace.id} and not is_active) as ended,
+                 (select coalesce(sum(n), 0)::int from call_counts where workspace_id = ${c.user!.workspace.id} and not is_active) as counted`,
     )) as unknown as { rows: { ended: number; counted: number }[] };
     expect(result.rows[0]).toEqual({ ended: 1, counted: 1 });
     expect((await c.get("/api/calls")).json().summary.totalCalls).toBe(1);

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { type CallListParams, CLASSIFICATIONS, type TestCallChoice } from "../../../common/calls";
 import type { BoundQuery, Db } from "../../db/client";
-import { aiSettings, blockedNumbers, callCounts, calls, contacts, users } from "../../db/schema";
+import { aiSettings, blockedNumbers, callCounts, calls, contacts } from "../../db/schema";
 import { EXPORT_HEADERS, exportColumns } from "./export";
 
 export type CallRow = typeof calls.$inferSelect;
-export type NewCall = Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">;
-export type CallPatch = Partial<Omit<typeof calls.$inferInsert, "id" | "userId" | "createdAt">>;
+export type NewCall = Omit<typeof calls.$inferInsert, "id" | "workspaceId" | "createdAt">;
+export type CallPatch = Partial<Omit<typeof calls.$inferInsert, "id" | "workspaceId" | "createdAt">>;
 
 type ExportOptions = Pick<ListOptions, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">;
 
@@ -53,10 +53,10 @@ function sortKeys(sortBy: keyof typeof SORT_COLUMNS) {
 
 export function callRepository(db: Db) {
   function listWhere(
-    userId: string,
+    workspaceId: string,
     options: Pick<ListOptions, "filter" | "search" | "active" | "testCalls">,
   ): SQL {
-    const conditions: SQL[] = [eq(calls.userId, userId)];
+    const conditions: SQL[] = [eq(calls.workspaceId, workspaceId)];
     if (options.filter !== "all") conditions.push(eq(calls.classification, options.filter));
     if (options.active !== undefined) conditions.push(eq(calls.isActive, options.active));
     const tests = testCallCondition(calls.isTest, options.testCalls);
@@ -78,8 +78,8 @@ export function callRepository(db: Db) {
   }
 
   /** The page and count queries behind list(), unexecuted (the bench runs the same SQL bare). */
-  function listQueries(userId: string, options: ListOptions) {
-    const where = listWhere(userId, options);
+  function listQueries(workspaceId: string, options: ListOptions) {
+    const where = listWhere(workspaceId, options);
     const order = options.sortOrder === "asc" ? asc : desc;
     return {
       page: db
@@ -89,7 +89,7 @@ export function callRepository(db: Db) {
         .orderBy(...sortKeys(options.sortBy).map((column) => order(column)))
         .limit(options.limit)
         .offset((options.page - 1) * options.limit),
-      count: countQuery(userId, options, where),
+      count: countQuery(workspaceId, options, where),
     };
   }
 
@@ -98,9 +98,9 @@ export function callRepository(db: Db) {
    * many calls). A substring search has to look at the calls, so it counts at most
    * SEARCH_COUNT_CAP of them: a page of results stays fast even when "5" matches everything.
    */
-  function countQuery(userId: string, options: ListOptions, where: SQL) {
+  function countQuery(workspaceId: string, options: ListOptions, where: SQL) {
     if (!options.search) {
-      const conditions: SQL[] = [eq(callCounts.userId, userId)];
+      const conditions: SQL[] = [eq(callCounts.workspaceId, workspaceId)];
       if (options.filter !== "all") conditions.push(eq(callCounts.classification, options.filter));
       if (options.active !== undefined) conditions.push(eq(callCounts.isActive, options.active));
       const tests = testCallCondition(callCounts.isTest, options.testCalls);
@@ -120,7 +120,7 @@ export function callRepository(db: Db) {
   }
 
   /** The history's summary cards, from the counters: real calls only, and how many test calls there are. */
-  function summaryQuery(userId: string) {
+  function summaryQuery(workspaceId: string) {
     const real = sql`not ${callCounts.isTest}`;
     const ended = sql`${real} and not ${callCounts.isActive}`;
     return db
@@ -133,68 +133,68 @@ export function callRepository(db: Db) {
         testCalls: sql<number>`coalesce(sum(${callCounts.n}) filter (where ${callCounts.isTest}), 0)::int`,
       })
       .from(callCounts)
-      .where(eq(callCounts.userId, userId));
+      .where(eq(callCounts.workspaceId, workspaceId));
   }
 
   return {
     listQueries,
     summaryQuery,
 
-    async insert(userId: string, values: NewCall): Promise<CallRow> {
+    async insert(workspaceId: string, values: NewCall): Promise<CallRow> {
       const [row] = await db
         .insert(calls)
-        .values({ ...values, userId })
+        .values({ ...values, workspaceId })
         .returning();
       if (!row) throw new Error("insert returned no call");
       return row;
     },
 
-    async get(userId: string, id: string): Promise<CallRow | undefined> {
+    async get(workspaceId: string, id: string): Promise<CallRow | undefined> {
       const [row] = await db
         .select()
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.id, id)));
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)));
       return row;
     },
 
     /** Reads the call and locks it until the transaction ends: turns on one call run one at a time. */
-    async getForUpdate(userId: string, id: string): Promise<CallRow | undefined> {
+    async getForUpdate(workspaceId: string, id: string): Promise<CallRow | undefined> {
       const [row] = await db
         .select()
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)))
         .for("update");
       return row;
     },
 
     /** The call, locked for this transaction, with the account's settings: one round trip per turn. */
-    async lockWithSettings(userId: string, id: string) {
+    async lockWithSettings(workspaceId: string, id: string) {
       const [row] = await db
         .select({ call: calls, settings: aiSettings })
         .from(calls)
-        .leftJoin(aiSettings, eq(aiSettings.userId, calls.userId))
-        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .leftJoin(aiSettings, eq(aiSettings.workspaceId, calls.workspaceId))
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)))
         .for("update", { of: calls });
       return row;
     },
 
-    async update(userId: string, id: string, patch: CallPatch): Promise<CallRow | undefined> {
+    async update(workspaceId: string, id: string, patch: CallPatch): Promise<CallRow | undefined> {
       const [row] = await db
         .update(calls)
         .set(patch)
-        .where(and(eq(calls.userId, userId), eq(calls.id, id)))
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)))
         .returning();
       return row;
     },
 
     /** The account's newest live call, or its newest live call of one type. */
-    async latestActive(userId: string, callType?: string): Promise<CallRow | undefined> {
+    async latestActive(workspaceId: string, callType?: string): Promise<CallRow | undefined> {
       const [row] = await db
         .select()
         .from(calls)
         .where(
           and(
-            eq(calls.userId, userId),
+            eq(calls.workspaceId, workspaceId),
             eq(calls.isActive, true),
             callType === undefined ? undefined : eq(calls.callType, callType),
           ),
@@ -204,14 +204,14 @@ export function callRepository(db: Db) {
       return row;
     },
 
-    async list(userId: string, options: ListOptions): Promise<{ rows: CallRow[]; total: number }> {
-      const queries = listQueries(userId, options);
+    async list(workspaceId: string, options: ListOptions): Promise<{ rows: CallRow[]; total: number }> {
+      const queries = listQueries(workspaceId, options);
       const [rows, [count]] = await Promise.all([queries.page, queries.count]);
       return { rows, total: count?.n ?? 0 };
     },
 
     /** The CSV export as one SELECT with bound parameters, for a cursor (see Database.streamRows). */
-    exportQuery(userId: string, options: ExportOptions, timeZone: string): BoundQuery {
+    exportQuery(workspaceId: string, options: ExportOptions, timeZone: string): BoundQuery {
       const columns = exportColumns(timeZone);
       const order = options.sortOrder === "asc" ? asc : desc;
       const query = db
@@ -219,7 +219,7 @@ export function callRepository(db: Db) {
           Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
         )
         .from(calls)
-        .where(listWhere(userId, options))
+        .where(listWhere(workspaceId, options))
         .orderBy(...sortKeys(options.sortBy).map((column) => order(column)));
       return query.toSQL();
     },
@@ -229,7 +229,7 @@ export function callRepository(db: Db) {
      * sort keys, so every batch is an index range scan however deep into the history it is.
      */
     async *exportBatches(
-      userId: string,
+      workspaceId: string,
       options: ExportOptions,
       timeZone: string,
       batchSize = 5000,
@@ -238,7 +238,7 @@ export function callRepository(db: Db) {
       const keys = sortKeys(options.sortBy);
       const order = options.sortOrder === "asc" ? asc : desc;
       const after = options.sortOrder === "asc" ? sql`>` : sql`<`;
-      const where = listWhere(userId, options);
+      const where = listWhere(workspaceId, options);
       const fields = {
         ...Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
         // Keys travel as text: a JavaScript Date would drop the microseconds and repeat rows.
@@ -266,8 +266,8 @@ export function callRepository(db: Db) {
       }
     },
 
-    async summary(userId: string) {
-      const [row] = await summaryQuery(userId);
+    async summary(workspaceId: string) {
+      const [row] = await summaryQuery(workspaceId);
       return (
         row ?? {
           totalCalls: 0,
@@ -284,7 +284,7 @@ export function callRepository(db: Db) {
      * Today's figures for the dashboard; `since` is the start of today in the account's time zone.
      * Test calls are counted apart and in nothing else.
      */
-    async statsSince(userId: string, since: Date) {
+    async statsSince(workspaceId: string, since: Date) {
       const real = sql`not ${calls.isTest}`;
       const [row] = await db
         .select({
@@ -295,7 +295,7 @@ export function callRepository(db: Db) {
           testCalls: sql<number>`count(*) filter (where ${calls.isTest})::int`,
         })
         .from(calls)
-        .where(and(eq(calls.userId, userId), gte(calls.startTime, since)));
+        .where(and(eq(calls.workspaceId, workspaceId), gte(calls.startTime, since)));
       return row ?? { calls: 0, spamBlocked: 0, ended: 0, handled: 0, testCalls: 0 };
     },
 
@@ -306,35 +306,35 @@ export function callRepository(db: Db) {
      * the counters follow through the delete trigger.
      */
     async deleteMany(
-      userId: string,
+      workspaceId: string,
       ids: string[],
     ): Promise<{ deleted: number; missing: number; live: number }> {
       const unique = [...new Set(ids)];
       const found = await db
         .select({ id: calls.id, isActive: calls.isActive })
         .from(calls)
-        .where(and(eq(calls.userId, userId), inArray(calls.id, unique)))
+        .where(and(eq(calls.workspaceId, workspaceId), inArray(calls.id, unique)))
         .for("update");
       const missing = unique.length - found.length;
       const live = found.filter((row) => row.isActive).length;
       if (missing > 0 || live > 0) return { deleted: 0, missing, live };
       const deleted = await db
         .delete(calls)
-        .where(and(eq(calls.userId, userId), inArray(calls.id, unique)))
+        .where(and(eq(calls.workspaceId, workspaceId), inArray(calls.id, unique)))
         .returning({ id: calls.id });
       return { deleted: deleted.length, missing: 0, live: 0 };
     },
 
     /** Deletes every ended test call of the account; live ones are kept and counted. */
-    async deleteEndedTestCalls(userId: string): Promise<{ deleted: number; stillLive: number }> {
+    async deleteEndedTestCalls(workspaceId: string): Promise<{ deleted: number; stillLive: number }> {
       const deleted = await db
         .delete(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.isTest, true), eq(calls.isActive, false)))
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.isTest, true), eq(calls.isActive, false)))
         .returning({ id: calls.id });
       const [live] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.isTest, true), eq(calls.isActive, true)));
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.isTest, true), eq(calls.isActive, true)));
       return { deleted: deleted.length, stillLive: live?.n ?? 0 };
     },
 
@@ -345,9 +345,8 @@ export function callRepository(db: Db) {
      */
     async idleLiveCalls(before: Date, carrierBefore: Date, limit: number) {
       return db
-        .select({ id: calls.id, userId: calls.userId, user: users })
+        .select({ id: calls.id, workspaceId: calls.workspaceId })
         .from(calls)
-        .innerJoin(users, eq(users.id, calls.userId))
         .where(
           and(
             eq(calls.isActive, true),
@@ -361,18 +360,18 @@ export function callRepository(db: Db) {
 
     /** What the account knows about a number: a contact's name, and whether it is blocked. */
     async callerLookup(
-      userId: string,
+      workspaceId: string,
       e164: string,
     ): Promise<{ contactName: string | null; blocked: boolean }> {
       const [contact] = await db
         .select({ name: contacts.name })
         .from(contacts)
-        .where(and(eq(contacts.userId, userId), eq(contacts.phoneE164, e164)))
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.phoneE164, e164)))
         .limit(1);
       const [blocked] = await db
         .select({ id: blockedNumbers.id })
         .from(blockedNumbers)
-        .where(and(eq(blockedNumbers.userId, userId), eq(blockedNumbers.phoneNumber, e164)))
+        .where(and(eq(blockedNumbers.workspaceId, workspaceId), eq(blockedNumbers.phoneNumber, e164)))
         .limit(1);
       return { contactName: contact?.name ?? null, blocked: Boolean(blocked) };
     },

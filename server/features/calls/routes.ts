@@ -27,57 +27,69 @@ export const callRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/calls/simulate",
-    { schema: { body: SimulateCallRequest, response: { 201: CallOut } } },
+    { config: { role: "agent" }, schema: { body: SimulateCallRequest, response: { 201: CallOut } } },
     async (request, reply) =>
-      reply.code(201).send(presentCall(await calls.simulate(request.user, request.body))),
+      reply.code(201).send(presentCall(await calls.simulate(request.account, request.body))),
   );
 
-  app.get("/api/active-call", { schema: { response: { 200: CallOut.nullable() } } }, async (request) => {
-    const row = await calls.activeCall(request.user);
-    return row ? presentCall(row) : null;
-  });
+  app.get(
+    "/api/active-call",
+    { config: { role: "agent" }, schema: { response: { 200: CallOut.nullable() } } },
+    async (request) => {
+      const row = await calls.activeCall(request.account);
+      return row ? presentCall(row) : null;
+    },
+  );
 
   app.get(
     "/api/calls",
-    { schema: { querystring: CallListQuery, response: { 200: CallListResponse } } },
+    {
+      config: { role: "agent" },
+      schema: { querystring: CallListQuery, response: { 200: CallListResponse } },
+    },
     async (request) => {
-      const result = await calls.list(request.user, request.query);
+      const result = await calls.list(request.account, request.query);
       return { calls: result.rows.map(presentCall), pagination: result.pagination, summary: result.summary };
     },
   );
 
-  app.get("/api/calls/export", { schema: { querystring: CallExportQuery } }, async (request, reply) => {
-    const { format: _csv, ...filters } = request.query;
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header(
-        "content-disposition",
-        `attachment; filename="${exportFileName(new Date(), request.user.timezone)}"`,
-      )
-      .header("cache-control", "no-store");
-    return reply.send(calls.exportCsv(request.user, filters));
-  });
+  app.get(
+    "/api/calls/export",
+    { config: { role: "admin" }, schema: { querystring: CallExportQuery } },
+    async (request, reply) => {
+      const { format: _csv, ...filters } = request.query;
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="${exportFileName(new Date(), request.account.timezone)}"`,
+        )
+        .header("cache-control", "no-store");
+      return reply.send(calls.exportCsv(request.account, filters));
+    },
+  );
 
   app.get(
     "/api/calls/:id",
-    { schema: { params: CallIdParams, response: { 200: CallOut } } },
-    async (request) => presentCall(await calls.get(request.user, request.params.id)),
+    { config: { role: "agent" }, schema: { params: CallIdParams, response: { 200: CallOut } } },
+    async (request) => presentCall(await calls.get(request.account, request.params.id)),
   );
 
   // Multipart with an `audio` part (recorded speech, or typed text as text/plain), or JSON { text }.
   app.post(
     "/api/calls/:id/process-audio",
     {
+      config: { role: "agent" },
       schema: { params: CallIdParams, response: { 200: ProcessAudioResponse } },
       bodyLimit: 12 * 1024 * 1024,
     },
     async (request) => {
       // An upload may need speech recognition: check the call exists for this account first.
-      if (request.isMultipart()) await calls.get(request.user, request.params.id);
+      if (request.isMultipart()) await calls.get(request.account, request.params.id);
       const turn = await readCallerTurn(request, speech);
       const parsed = CallerText.safeParse({ text: turn.text });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid text");
-      const result = await calls.hear(request.user, request.params.id, parsed.data.text, {
+      const result = await calls.hear(request.account, request.params.id, parsed.data.text, {
         transcribed: turn.transcribed,
       });
       return {
@@ -91,52 +103,65 @@ export const callRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.patch(
     "/api/calls/:id",
-    { schema: { params: CallIdParams, body: PatchCallRequest, response: { 200: CallOut } } },
-    async (request) => presentCall(await calls.patch(request.user, request.params.id, request.body)),
+    {
+      config: { role: "agent" },
+      schema: { params: CallIdParams, body: PatchCallRequest, response: { 200: CallOut } },
+    },
+    async (request) => presentCall(await calls.patch(request.account, request.params.id, request.body)),
   );
 
   app.post(
     "/api/calls/:id/hold",
-    { schema: { params: CallIdParams, body: HoldRequest, response: { 200: CallOut } } },
-    async (request) => presentCall(await calls.hold(request.user, request.params.id, request.body.isOnHold)),
+    {
+      config: { role: "agent" },
+      schema: { params: CallIdParams, body: HoldRequest, response: { 200: CallOut } },
+    },
+    async (request) =>
+      presentCall(await calls.hold(request.account, request.params.id, request.body.isOnHold)),
   );
 
   app.post(
     "/api/calls/:id/transfer",
     {
+      config: { role: "agent" },
       schema: {
         params: CallIdParams,
         body: z.object({}).passthrough().nullish(),
         response: { 200: CallOut },
       },
     },
-    async (request) => presentCall(await calls.transfer(request.user, request.params.id)),
+    async (request) => presentCall(await calls.transfer(request.account, request.params.id)),
   );
 
-  app.get("/api/stats", { schema: { response: { 200: Stats } } }, async (request) =>
-    calls.stats(request.user),
+  app.get(
+    "/api/stats",
+    { config: { role: "agent" }, schema: { response: { 200: Stats } } },
+    async (request) => calls.stats(request.account),
   );
 
   // Deleting calls: one (its Details dialog), the ones chosen in History, or every test call.
   // A live call is never deleted (409: end it first); appointments it booked stay.
   app.delete(
     "/api/calls/:id",
-    { schema: { params: CallIdParams, response: { 200: DeleteCallsResponse } } },
+    { config: { role: "admin" }, schema: { params: CallIdParams, response: { 200: DeleteCallsResponse } } },
     async (request) => {
-      await calls.deleteCall(request.user, request.params.id);
+      await calls.deleteCall(request.account, request.params.id);
       return { deleted: 1 };
     },
   );
 
   app.post(
     "/api/calls/delete",
-    { schema: { body: DeleteCallsRequest, response: { 200: DeleteCallsResponse } } },
-    async (request) => calls.deleteCalls(request.user, request.body.ids),
+    {
+      config: { role: "admin" },
+      schema: { body: DeleteCallsRequest, response: { 200: DeleteCallsResponse } },
+    },
+    async (request) => calls.deleteCalls(request.account, request.body.ids),
   );
 
   app.delete(
     "/api/calls/test-calls",
-    { schema: { response: { 200: DeleteTestCallsResponse } } },
-    async (request) => calls.deleteTestCalls(request.user),
+    { config: { role: "admin" }, schema: { response: { 200: DeleteTestCallsResponse } } },
+    async (request) => calls.deleteTestCalls(request.account),
   );
 };

@@ -21,10 +21,10 @@ import {
   type TurnAnalysis,
 } from "../../engine";
 import type { EventBus } from "../../events/bus";
+import type { Account, AccountLoader } from "../../http/account";
 import { conflict, notFound } from "../../http/errors";
 import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/repository";
 import { appointmentRepository } from "../appointments/repository";
-import type { UserRow } from "../auth/repository";
 import { usageRepository } from "../usage/repository";
 import { csvStream, flattenBatches } from "./export";
 import { type CallRow, callRepository, SEARCH_COUNT_CAP } from "./repository";
@@ -49,6 +49,8 @@ export type CallServiceDeps = {
   now?: () => Date;
   /** A live call with no activity for this long is ended by endIdleCalls (IDLE_CALL_MINUTES). */
   idleCallMinutes?: number;
+  /** The workspace as an Account, for work no signed-in person started (the idle sweep). */
+  accounts: AccountLoader;
 };
 
 /** Twilio ends every call after 4 hours unless told otherwise (its timeLimit); the app never says otherwise. */
@@ -63,6 +65,7 @@ export function callService({
   streamRows,
   now = () => new Date(),
   idleCallMinutes = 10,
+  accounts,
 }: CallServiceDeps) {
   const calls = callRepository(db);
 
@@ -73,7 +76,7 @@ export function callService({
 
   async function finalize(
     tx: Db,
-    user: UserRow,
+    account: Account,
     row: CallRow,
     stored: StoredEngineState,
     endedBy: "caller" | "assistant" | "user",
@@ -87,7 +90,7 @@ export function callService({
     if (summaryNote) outcome.summary = `${outcome.summary} ${summaryNote}`;
     stored.state.stage = "ended";
     const duration = Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000));
-    const updated = await callRepository(tx).update(user.id, row.id, {
+    const updated = await callRepository(tx).update(account.id, row.id, {
       isActive: false,
       isOnHold: false,
       endTime: at,
@@ -104,7 +107,7 @@ export function callService({
     });
     // Test calls never count against the plan (README: "Test calls").
     if (countUsage && !row.isTest)
-      await usageRepository(tx).add(user.id, monthOf(at, user.timezone), {
+      await usageRepository(tx).add(account.id, monthOf(at, account.timezone), {
         callsScreened: 1,
         // Like carriers, an answered call counts whole minutes, at least one.
         callMinutesUsed: Math.max(1, Math.ceil(duration / 60)),
@@ -120,10 +123,10 @@ export function callService({
 
   async function lockActive(
     tx: Db,
-    user: UserRow,
+    account: Account,
     id: string,
   ): Promise<{ row: CallRow; stored: StoredEngineState }> {
-    const row = await callRepository(tx).getForUpdate(user.id, id);
+    const row = await callRepository(tx).getForUpdate(account.id, id);
     if (!row) throw notFound("That call");
     if (!row.isActive) throw conflict("This call has already ended");
     return { row, stored: readStored(row) };
@@ -131,16 +134,15 @@ export function callService({
 
   return {
     async simulate(
-      user: UserRow,
+      account: Account,
       input: { phoneNumber: string; callerName?: string | undefined },
     ): Promise<CallRow> {
-      const settings = await aiSettingsRepository(db).get(user.id);
-      const facts = await callerFacts(db, user, input.phoneNumber);
+      const settings = await aiSettingsRepository(db).get(account.id);
+      const facts = await callerFacts(db, account, input.phoneNumber);
       const state = initialState();
       const at = now();
-      const account = engineAccount(user, settings);
       const session = new CallSession(
-        account,
+        engineAccount(account, settings),
         { phoneNumber: facts.number, callerName: null },
         () => {
           throw new Error("no turn before the greeting");
@@ -148,7 +150,7 @@ export function callService({
         unusedPorts,
         state,
       );
-      const row = await calls.insert(user.id, {
+      const row = await calls.insert(account.id, {
         phoneNumber: facts.number,
         callerName: input.callerName || facts.contactName,
         direction: "inbound",
@@ -161,29 +163,29 @@ export function callService({
         lastActivityAt: at,
         engineState: { state, facts } satisfies StoredEngineState,
       });
-      events.publish(user.id, { type: "call.started", callId: row.id });
+      events.publish(account.id, { type: "call.started", callId: row.id });
       return row;
     },
 
     /** One caller turn: understand, decide, respond, act, all under a lock on the call. */
-    async hear(user: UserRow, callId: string, text: string, options: { transcribed: boolean }) {
+    async hear(account: Account, callId: string, text: string, options: { transcribed: boolean }) {
       const at = now();
       // A language model may take seconds: ask it before taking the call's lock, so neither the
       // lock nor (on the embedded database) anyone else's request waits for it. The local AI
       // takes a fraction of a millisecond and runs inside, saving a read.
       let understood: Awaited<ReturnType<Understand>> | undefined;
       if (understand.remote) {
-        const before = await calls.get(user.id, callId);
+        const before = await calls.get(account.id, callId);
         if (!before) throw notFound("That call");
         if (!before.isActive) throw conflict("This call has already ended");
         understood = await understand(text, readStored(before).facts);
       }
 
       const result = await inTransaction(async (tx) => {
-        const locked = await callRepository(tx).lockWithSettings(user.id, callId);
+        const locked = await callRepository(tx).lockWithSettings(account.id, callId);
         if (!locked) throw notFound("That call");
         const row = locked.call;
-        const settings = locked.settings ?? (await aiSettingsRepository(tx).get(user.id));
+        const settings = locked.settings ?? (await aiSettingsRepository(tx).get(account.id));
         if (!row.isActive) throw conflict("This call has already ended");
         const stored = readStored(row);
         understood ??= await understand(text, stored.facts);
@@ -192,14 +194,14 @@ export function callService({
         const source = analysisOfTurn.source ?? "local";
         let booked = false;
         const session = new CallSession(
-          engineAccount(user, settings),
+          engineAccount(account, settings),
           { phoneNumber: row.phoneNumber, callerName: row.callerName },
           async () => analysisOfTurn,
           {
-            busyIntervals: (from, to) => appointments.busy(user.id, from, to),
+            busyIntervals: (from, to) => appointments.busy(account.id, from, to),
             async bookAppointment(input) {
               booked = true;
-              const created = await appointments.create(user.id, {
+              const created = await appointments.create(account.id, {
                 callId: row.id,
                 title: input.title,
                 description: input.description,
@@ -212,14 +214,14 @@ export function callService({
               return { id: created.id };
             },
             async upcomingAppointment(when) {
-              const next = await appointments.nextFor(user.id, row.phoneNumber, when);
+              const next = await appointments.nextFor(account.id, row.phoneNumber, when);
               return next ? { id: next.id, start: next.startTime, end: next.endTime } : null;
             },
             async cancelAppointment(id) {
-              await appointments.update(user.id, id, { status: "cancelled" });
+              await appointments.update(account.id, id, { status: "cancelled" });
             },
             async moveAppointment(id, start, end) {
-              await appointments.update(user.id, id, { startTime: start, endTime: end });
+              await appointments.update(account.id, id, { startTime: start, endTime: end });
             },
           },
           stored.state,
@@ -227,7 +229,7 @@ export function callService({
         const turn = await session.hear(text, at);
         const analysis = { ...turn.analysis, source };
         stored.state = turn.state;
-        let updated = await callRepository(tx).update(user.id, row.id, {
+        let updated = await callRepository(tx).update(account.id, row.id, {
           transcript: appendLines(row.transcript, turn.lines),
           classification: turn.call.classification,
           analysis,
@@ -242,11 +244,11 @@ export function callService({
         });
         if (!updated) throw notFound("That call");
         if (turn.call.end) {
-          updated = await finalize(tx, user, updated, stored, "assistant", turn.call.end, at);
+          updated = await finalize(tx, account, updated, stored, "assistant", turn.call.end, at);
         }
         const usage = usageRepository(tx);
         if ((booked || options.transcribed) && !row.isTest) {
-          await usage.add(user.id, monthOf(at, user.timezone), {
+          await usage.add(account.id, monthOf(at, account.timezone), {
             appointmentsScheduled: booked ? 1 : 0,
             transcriptionsUsed: options.transcribed ? 1 : 0,
           });
@@ -254,20 +256,20 @@ export function callService({
         return { row: updated, turn, analysis };
       });
 
-      events.publish(user.id, { type: "call.updated", callId, lines: result.turn.lines });
+      events.publish(account.id, { type: "call.updated", callId, lines: result.turn.lines });
       if (result.turn.analysis.appointment) {
-        events.publish(user.id, {
+        events.publish(account.id, {
           type: "appointment.created",
           appointmentId: result.turn.analysis.appointment.appointmentId,
         });
       }
-      if (!result.row.isActive) events.publish(user.id, { type: "call.ended", callId });
+      if (!result.row.isActive) events.publish(account.id, { type: "call.ended", callId });
       return { call: result.row, reply: result.turn.reply, analysis: result.analysis };
     },
 
     /** Ending from the screen (PATCH isActive false): the server's clock sets endTime and duration. */
     async patch(
-      user: UserRow,
+      account: Account,
       callId: string,
       body: {
         isActive?: boolean | undefined;
@@ -277,35 +279,35 @@ export function callService({
     ): Promise<CallRow> {
       const at = now();
       const row = await inTransaction(async (tx) => {
-        const current = await callRepository(tx).getForUpdate(user.id, callId);
+        const current = await callRepository(tx).getForUpdate(account.id, callId);
         if (!current) throw notFound("That call");
         let row = current;
         if (body.notes !== undefined) {
-          row = (await callRepository(tx).update(user.id, callId, { notes: body.notes || null })) ?? row;
+          row = (await callRepository(tx).update(account.id, callId, { notes: body.notes || null })) ?? row;
         }
         if (body.isActive === false && row.isActive) {
           const stored = readStored(row);
           const transcript = appendLines(row.transcript, ["System: Call ended"]);
-          row = (await callRepository(tx).update(user.id, callId, { transcript })) ?? row;
-          row = await finalize(tx, user, row, stored, "user", body.status ?? "completed", at);
+          row = (await callRepository(tx).update(account.id, callId, { transcript })) ?? row;
+          row = await finalize(tx, account, row, stored, "user", body.status ?? "completed", at);
         } else if (body.isActive === true && !row.isActive) {
           throw conflict("An ended call cannot be restarted");
         }
         return row;
       });
       if (body.isActive === false) {
-        events.publish(user.id, { type: "call.ended", callId });
-        notifyControl({ type: "end", user, call: row });
+        events.publish(account.id, { type: "call.ended", callId });
+        notifyControl({ type: "end", account, call: row });
       }
       return row;
     },
 
-    async hold(user: UserRow, callId: string, isOnHold: boolean): Promise<CallRow> {
+    async hold(account: Account, callId: string, isOnHold: boolean): Promise<CallRow> {
       const row = await inTransaction(async (tx) => {
-        const { row } = await lockActive(tx, user, callId);
+        const { row } = await lockActive(tx, account, callId);
         if (row.isOnHold === isOnHold) return row;
         const line = isOnHold ? "System: Caller placed on hold" : "System: Call resumed";
-        const updated = await callRepository(tx).update(user.id, callId, {
+        const updated = await callRepository(tx).update(account.id, callId, {
           isOnHold,
           status: isOnHold ? "on_hold" : "in_progress",
           transcript: appendLines(row.transcript, [line]),
@@ -313,32 +315,34 @@ export function callService({
         });
         return updated ?? row;
       });
-      events.publish(user.id, { type: "call.updated", callId });
-      notifyControl({ type: isOnHold ? "hold" : "resume", user, call: row });
+      events.publish(account.id, { type: "call.updated", callId });
+      notifyControl({ type: isOnHold ? "hold" : "resume", account, call: row });
       return row;
     },
 
     /** "Transfer to Me": the user takes the call; the assistant stops answering. Not undoable. */
-    async transfer(user: UserRow, callId: string): Promise<CallRow> {
+    async transfer(account: Account, callId: string): Promise<CallRow> {
       const at = now();
       const row = await inTransaction(async (tx) => {
-        const { row, stored } = await lockActive(tx, user, callId);
+        const { row, stored } = await lockActive(tx, account, callId);
         if (row.transferredAt) return row;
         stored.state.stage = "handed_off";
-        stored.state.actionTaken = `Transferred to ${displayName(user)}`;
-        const updated = await callRepository(tx).update(user.id, callId, {
+        stored.state.actionTaken = `Transferred to ${displayName(account.actor ?? account.owner)}`;
+        const updated = await callRepository(tx).update(account.id, callId, {
           transferredAt: at,
           isOnHold: false,
           status: "in_progress",
           actionTaken: stored.state.actionTaken,
           engineState: stored,
           lastActivityAt: at,
-          transcript: appendLines(row.transcript, [`System: Call transferred to ${displayName(user)}`]),
+          transcript: appendLines(row.transcript, [
+            `System: Call transferred to ${displayName(account.actor ?? account.owner)}`,
+          ]),
         });
         return updated ?? row;
       });
-      events.publish(user.id, { type: "call.updated", callId });
-      notifyControl({ type: "transfer", user, call: row });
+      events.publish(account.id, { type: "call.updated", callId });
+      notifyControl({ type: "transfer", account, call: row });
       return row;
     },
 
@@ -349,7 +353,7 @@ export function callService({
      * the account, before the insert: the concurrent-call limit is checked there, race-free.
      */
     async startCarrierCall(
-      user: UserRow,
+      account: Account,
       input: {
         phoneNumber: string;
         callerName?: string | null | undefined;
@@ -363,15 +367,15 @@ export function callService({
       admit?: (tx: Db) => Promise<void>,
     ): Promise<{ row: CallRow; greeting: string | null }> {
       const at = now();
-      const settings = await aiSettingsRepository(db).get(user.id);
-      const facts = await callerFacts(db, user, input.phoneNumber);
+      const settings = await aiSettingsRepository(db).get(account.id);
+      const facts = await callerFacts(db, account, input.phoneNumber);
       const greeting = input.answered ? (input.opening ?? settings.greetingMessage) : null;
       const row = await inTransaction(async (tx) => {
         if (admit) {
-          await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${user.id}))`);
+          await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${account.id}))`);
           await admit(tx);
         }
-        return callRepository(tx).insert(user.id, {
+        return callRepository(tx).insert(account.id, {
           phoneNumber: facts.number,
           callerName: input.callerName || facts.contactName,
           direction: input.direction,
@@ -388,24 +392,24 @@ export function callService({
           engineState: { state: initialState(), facts } satisfies StoredEngineState,
         });
       });
-      events.publish(user.id, { type: "call.started", callId: row.id });
+      events.publish(account.id, { type: "call.started", callId: row.id });
       return { row, greeting };
     },
 
     /** The carrier says the call was answered: it goes live and the assistant speaks first. Idempotent. */
     async answerCarrierCall(
-      user: UserRow,
+      account: Account,
       callId: string,
       input: { providerCallSid?: string | undefined; opening?: string | null | undefined },
     ): Promise<{ row: CallRow; greeting: string | null }> {
       const at = now();
       const result = await inTransaction(async (tx) => {
-        const { row } = await lockActive(tx, user, callId);
+        const { row } = await lockActive(tx, account, callId);
         if (row.status !== "ringing") return { row, greeting: null };
-        const settings = await aiSettingsRepository(tx).get(user.id);
+        const settings = await aiSettingsRepository(tx).get(account.id);
         const greeting =
           input.opening ?? (row.direction === "outbound" ? row.aiResponse : null) ?? settings.greetingMessage;
-        const updated = await callRepository(tx).update(user.id, callId, {
+        const updated = await callRepository(tx).update(account.id, callId, {
           status: "in_progress",
           startTime: at,
           lastActivityAt: at,
@@ -417,7 +421,7 @@ export function callService({
         });
         return { row: updated ?? row, greeting };
       });
-      if (result.greeting) events.publish(user.id, { type: "call.updated", callId });
+      if (result.greeting) events.publish(account.id, { type: "call.updated", callId });
       return result;
     },
 
@@ -428,7 +432,7 @@ export function callService({
      * ended (the assistant blocked it or said goodbye) only takes the carrier's duration.
      */
     async endCarrierCall(
-      user: UserRow,
+      account: Account,
       callId: string,
       input: {
         status: string;
@@ -442,12 +446,12 @@ export function callService({
       const at = now();
       let ended = false;
       const row = await inTransaction(async (tx) => {
-        const current = await callRepository(tx).getForUpdate(user.id, callId);
+        const current = await callRepository(tx).getForUpdate(account.id, callId);
         if (!current) throw notFound("That call");
         const repository = callRepository(tx);
         if (!current.isActive) {
           if (input.duration === undefined || current.duration === input.duration) return current;
-          return (await repository.update(user.id, callId, { duration: input.duration })) ?? current;
+          return (await repository.update(account.id, callId, { duration: input.duration })) ?? current;
         }
         ended = true;
         const stored = readStored(current);
@@ -455,7 +459,7 @@ export function callService({
         if (current.status === "ringing") {
           stored.state.stage = "ended";
           return (
-            (await repository.update(user.id, callId, {
+            (await repository.update(account.id, callId, {
               isActive: false,
               isOnHold: false,
               status: input.status,
@@ -471,14 +475,15 @@ export function callService({
         let row = current;
         if (lines.length)
           row =
-            (await repository.update(user.id, callId, { transcript: appendLines(row.transcript, lines) })) ??
-            row;
-        row = await finalize(tx, user, row, stored, "caller", input.status, at, input.countUsage ?? true);
+            (await repository.update(account.id, callId, {
+              transcript: appendLines(row.transcript, lines),
+            })) ?? row;
+        row = await finalize(tx, account, row, stored, "caller", input.status, at, input.countUsage ?? true);
         if (input.duration !== undefined && input.duration !== row.duration)
-          row = (await repository.update(user.id, callId, { duration: input.duration })) ?? row;
+          row = (await repository.update(account.id, callId, { duration: input.duration })) ?? row;
         return row;
       });
-      if (ended) events.publish(user.id, { type: "call.ended", callId });
+      if (ended) events.publish(account.id, { type: "call.ended", callId });
       return row;
     },
 
@@ -488,15 +493,15 @@ export function callService({
       return () => controlListeners.delete(listener);
     },
 
-    get: async (user: UserRow, callId: string) => {
-      const row = await calls.get(user.id, callId);
+    get: async (account: Account, callId: string) => {
+      const row = await calls.get(account.id, callId);
       if (!row) throw notFound("That call");
       return row;
     },
 
-    activeCall: (user: UserRow, callType?: string) => calls.latestActive(user.id, callType),
+    activeCall: (account: Account, callType?: string) => calls.latestActive(account.id, callType),
 
-    async list(user: UserRow, query: CallListParams) {
+    async list(account: Account, query: CallListParams) {
       const options = {
         page: query.page,
         limit: query.limit,
@@ -508,8 +513,8 @@ export function callService({
         testCalls: query.testCalls,
       };
       const [{ rows, total: counted }, summary] = await Promise.all([
-        calls.list(user.id, options),
-        calls.summary(user.id),
+        calls.list(account.id, options),
+        calls.summary(account.id),
       ]);
       const totalCapped = Boolean(options.search) && counted > SEARCH_COUNT_CAP;
       const total = totalCapped ? SEARCH_COUNT_CAP : counted;
@@ -534,20 +539,20 @@ export function callService({
      * database (no cursors) keyset batches. Both in constant memory, both with bound values only.
      */
     exportCsv(
-      user: UserRow,
+      account: Account,
       filters: Pick<CallListParams, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">,
     ) {
       const options = { ...filters, search: filters.search || undefined };
-      if (streamRows) return csvStream(streamRows(calls.exportQuery(user.id, options, user.timezone)));
-      return csvStream(flattenBatches(calls.exportBatches(user.id, options, user.timezone)));
+      if (streamRows) return csvStream(streamRows(calls.exportQuery(account.id, options, account.timezone)));
+      return csvStream(flattenBatches(calls.exportBatches(account.id, options, account.timezone)));
     },
 
     /** Today in the account's time zone. Success rate: see README ("Dashboard figures"). */
-    async stats(user: UserRow): Promise<Stats> {
-      const since = startOfToday(now(), user.timezone);
+    async stats(account: Account): Promise<Stats> {
+      const since = startOfToday(now(), account.timezone);
       const [today, appointmentsToday] = await Promise.all([
-        calls.statsSince(user.id, since),
-        appointmentRepository(db).countCreatedSince(user.id, since),
+        calls.statsSince(account.id, since),
+        appointmentRepository(db).countCreatedSince(account.id, since),
       ]);
       return {
         todaysCalls: today.calls,
@@ -559,15 +564,15 @@ export function callService({
     },
 
     /** Deletes one call of the account; a live one must be ended first (409). */
-    async deleteCall(user: UserRow, callId: string): Promise<void> {
-      const result = await inTransaction((tx) => callRepository(tx).deleteMany(user.id, [callId]));
+    async deleteCall(account: Account, callId: string): Promise<void> {
+      const result = await inTransaction((tx) => callRepository(tx).deleteMany(account.id, [callId]));
       if (result.missing) throw notFound("That call");
       if (result.live) throw conflict(DELETE_LIVE_CALL_MESSAGE);
     },
 
     /** Deletes the chosen calls, all or none: an id that is not the account's is a 404, a live call a 409. */
-    async deleteCalls(user: UserRow, ids: string[]): Promise<{ deleted: number }> {
-      const result = await inTransaction((tx) => callRepository(tx).deleteMany(user.id, ids));
+    async deleteCalls(account: Account, ids: string[]): Promise<{ deleted: number }> {
+      const result = await inTransaction((tx) => callRepository(tx).deleteMany(account.id, ids));
       if (result.missing)
         throw notFound(result.missing === 1 ? "One of those calls" : `${result.missing} of those calls`);
       if (result.live)
@@ -580,7 +585,7 @@ export function callService({
     },
 
     /** Deletes every ended test call of the account; test calls still live are kept. */
-    deleteTestCalls: (user: UserRow) => calls.deleteEndedTestCalls(user.id),
+    deleteTestCalls: (account: Account) => calls.deleteEndedTestCalls(account.id),
 
     /**
      * Ends live calls nobody has touched for idleCallMinutes: a demo or simulation whose page was
@@ -598,10 +603,14 @@ export function callService({
       const carrierBefore = new Date(at.getTime() - CARRIER_MAX_CALL_MS - idleMs);
       const idle = await calls.idleLiveCalls(before, carrierBefore, IDLE_SWEEP_BATCH);
       let ended = 0;
-      for (const { id, user } of idle) {
+      const accountsSeen = new Map<string, Account | undefined>();
+      for (const { id, workspaceId } of idle) {
+        if (!accountsSeen.has(workspaceId)) accountsSeen.set(workspaceId, await accounts.load(workspaceId));
+        const account = accountsSeen.get(workspaceId);
+        if (!account) continue;
         const row = await inTransaction(async (tx) => {
           const repository = callRepository(tx);
-          const current = await repository.getForUpdate(user.id, id);
+          const current = await repository.getForUpdate(account.id, id);
           // A turn may have come in since the list was read.
           if (!current?.isActive || current.lastActivityAt >= before) return null;
           const stored = readStored(current);
@@ -610,7 +619,7 @@ export function callService({
           const endAt = current.providerCallSid ? at : current.lastActivityAt;
           if (current.status === "ringing") {
             stored.state.stage = "ended";
-            return repository.update(user.id, id, {
+            return repository.update(account.id, id, {
               isActive: false,
               isOnHold: false,
               status: "missed",
@@ -621,10 +630,10 @@ export function callService({
               engineState: stored,
             });
           }
-          const updated = (await repository.update(user.id, id, { transcript })) ?? current;
+          const updated = (await repository.update(account.id, id, { transcript })) ?? current;
           return finalize(
             tx,
-            user,
+            account,
             updated,
             stored,
             "caller",
@@ -636,9 +645,9 @@ export function callService({
         });
         if (!row) continue;
         ended++;
-        events.publish(user.id, { type: "call.ended", callId: id });
+        events.publish(account.id, { type: "call.ended", callId: id });
         // A simulated phone call still playing (on hold, say) is hung up at the carrier too.
-        notifyControl({ type: "end", user, call: row });
+        notifyControl({ type: "end", account, call: row });
       }
       return ended;
     },
@@ -648,7 +657,11 @@ export function callService({
 export type CallService = ReturnType<typeof callService>;
 
 /** The user acted on a live call from the screen: a carrier must now change the real call. */
-export type CallControlEvent = { type: "hold" | "resume" | "transfer" | "end"; user: UserRow; call: CallRow };
+export type CallControlEvent = {
+  type: "hold" | "resume" | "transfer" | "end";
+  account: Account;
+  call: CallRow;
+};
 
 const unusedPorts = {
   busyIntervals: async () => [],
@@ -672,12 +685,12 @@ function readStored(row: CallRow): StoredEngineState {
   return { state: restoreState(raw.state), facts };
 }
 
-async function callerFacts(db: Db, user: UserRow, rawNumber: string): Promise<CallerFacts> {
-  const inspected = inspectNumber(rawNumber, user.cellphoneNumber);
+async function callerFacts(db: Db, account: Account, rawNumber: string): Promise<CallerFacts> {
+  const inspected = inspectNumber(rawNumber, account.owner.cellphoneNumber);
   const known =
     inspected.withheld || inspected.malformed
       ? { contactName: null, blocked: false }
-      : await callRepository(db).callerLookup(user.id, inspected.number);
+      : await callRepository(db).callerLookup(account.id, inspected.number);
   return {
     ...inspected,
     inContacts: known.contactName !== null,
@@ -686,12 +699,12 @@ async function callerFacts(db: Db, user: UserRow, rawNumber: string): Promise<Ca
   };
 }
 
-export function engineAccount(user: UserRow, settings: AiSettingsRow): EngineAccount {
-  const firstName = user.fullName?.trim().split(/\s+/)[0];
+export function engineAccount(account: Account, settings: AiSettingsRow): EngineAccount {
+  const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
   return {
-    ownerName: user.companyName || firstName || "the person you're calling",
-    cellphoneNumber: user.cellphoneNumber,
-    timeZone: user.timezone,
+    ownerName: account.companyName || firstName || "the person you're calling",
+    cellphoneNumber: account.owner.cellphoneNumber,
+    timeZone: account.timezone,
     settings: {
       personality: settings.personality,
       greetingMessage: settings.greetingMessage,

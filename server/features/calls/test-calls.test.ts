@@ -74,15 +74,15 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /** The trigger-kept counters against a real count of the account's calls. */
-async function expectCountersExact(userId: string) {
+async function expectCountersExact(workspaceId: string) {
   const counted = await rows(
     sql`select coalesce(classification, '') as classification, status, is_active, is_test,
                count(*)::int as n, coalesce(sum(duration), 0)::int as s
-        from calls where user_id = ${userId} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+        from calls where workspace_id = ${workspaceId} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
   );
   const kept = await rows(
     sql`select classification, status, is_active, is_test, n::int as n, duration_sum::int as s
-        from call_counts where user_id = ${userId} and n <> 0 order by 1, 2, 3, 4`,
+        from call_counts where workspace_id = ${workspaceId} and n <> 0 order by 1, 2, 3, 4`,
   );
   expect(kept).toEqual(counted);
 }
@@ -171,7 +171,7 @@ describe("deleting calls", () => {
     expect((await c.delete(`/api/calls/${first.id}`)).statusCode).toBe(404);
     expect((await history(c)).summary.totalCalls).toBe(2);
     expect((await c.delete("/api/calls/not-a-uuid")).json().message).toBe("That call id is not valid");
-    await expectCountersExact(c.user!.id);
+    await expectCountersExact(c.user!.workspace.id);
   });
 
   it("deletes the chosen calls all or none, and keeps the appointments they booked", async () => {
@@ -218,7 +218,7 @@ describe("deleting calls", () => {
       sql`select title, call_id from appointments where id = ${appointment.id}`,
     );
     expect(booked).toEqual([{ title: "Invoice question", call_id: null }]);
-    await expectCountersExact(c.user!.id);
+    await expectCountersExact(c.user!.workspace.id);
   });
 
   it("deletes every ended test call with one request and leaves real calls, live test calls and other accounts alone", async () => {
@@ -239,7 +239,7 @@ describe("deleting calls", () => {
     expect(left.summary).toMatchObject({ totalCalls: 1, testCalls: 1 });
     expect(await stats(c)).toEqual({ ...figures, testCallsToday: 1 });
     expect((await history(other)).summary.testCalls).toBe(1);
-    await expectCountersExact(c.user!.id);
+    await expectCountersExact(c.user!.workspace.id);
 
     // The system test's screen has nothing left to show.
     expect((await c.get("/api/call-system-test/stats")).json()).toMatchObject({ total: 0 });

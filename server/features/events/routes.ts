@@ -16,7 +16,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     for (const close of open) close();
   });
 
-  app.get("/api/events", async (request, reply) => {
+  app.get("/api/events", { config: { role: "agent" } }, async (request, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -27,7 +27,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     });
     res.write("retry: 3000\n\n");
     const send = (event: CallEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    const unsubscribe = deps.events.subscribe(request.user.id, send);
+    const unsubscribe = deps.events.subscribe(request.account.id, send);
     const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const close = () => {
       if (!open.delete(close)) return;

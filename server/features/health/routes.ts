@@ -25,7 +25,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   // Signed in: which AI, recogniser, phone service and payments this server runs, for the
   // dashboard's System Status. Kept off the public route: it is no business of a stranger.
-  app.get("/api/health/details", { schema: { response: { 200: SystemStatus } } }, async (request) =>
-    health.systemStatus(request.user),
+  app.get(
+    "/api/health/details",
+    { config: { role: "agent" }, schema: { response: { 200: SystemStatus } } },
+    async (request) => health.systemStatus(request.account),
   );
 };

@@ -1,8 +1,8 @@
 import type { SystemPart, SystemStatus } from "../../../common/http";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import type { Account } from "../../http/account";
 import { describeSpeech, type SpeechToText } from "../../providers/speech";
-import type { UserRow } from "../auth/repository";
 import type { TelephonyService } from "../telephony/service";
 
 export type HealthDeps = {
@@ -53,8 +53,8 @@ export function healthService(deps: HealthDeps) {
     };
   }
 
-  async function telephony(user: UserRow): Promise<SystemPart> {
-    const state = await deps.telephony.state(user);
+  async function telephony(account: Account): Promise<SystemPart> {
+    const state = await deps.telephony.state(account);
     if (state.provider === "twilio" && state.twilio) {
       const number = state.twilio.phoneNumber ?? "no number chosen yet";
       const failing = state.twilio.status === "error";
@@ -97,8 +97,8 @@ export function healthService(deps: HealthDeps) {
   }
 
   return {
-    async systemStatus(user: UserRow): Promise<SystemStatus> {
-      const parts = [await database(), ai(), speech(), await telephony(user), payments()];
+    async systemStatus(account: Account): Promise<SystemStatus> {
+      const parts = [await database(), ai(), speech(), await telephony(account), payments()];
       return {
         status: parts.some((part) => part.state === "error") ? "degraded" : "ok",
         parts,

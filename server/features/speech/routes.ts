@@ -8,7 +8,9 @@ import { describeSpeech } from "../../providers/speech/describe";
  * and how well, for the screens that record (Active Calls' Record button, the voice demos).
  */
 export const speechRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get("/api/speech/status", { schema: { response: { 200: SpeechStatusOut } } }, async () =>
-    describeSpeech(deps.speech, deps.config.speech.timeoutMs),
+  app.get(
+    "/api/speech/status",
+    { config: { role: "agent" }, schema: { response: { 200: SpeechStatusOut } } },
+    async () => describeSpeech(deps.speech, deps.config.speech.timeoutMs),
   );
 };

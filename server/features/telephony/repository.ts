@@ -7,14 +7,12 @@ import {
   phoneNumbers,
   telephonyConnections,
   telephonyWebhookEvents,
-  users,
   voiceProfiles,
 } from "../../db/schema";
 import { normalizePhone } from "../../engine";
 
 export type ConnectionRow = typeof telephonyConnections.$inferSelect;
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
 type CallRow = typeof calls.$inferSelect;
 
 /** Call types that a carrier brings and that count against the plan's concurrent calls. */
@@ -27,10 +25,9 @@ export const PHONE_CALL_TYPES = ["twilio", "simulator"] as const;
 export function telephonyRepository(db: Db) {
   async function callWithAccount(condition: SQL) {
     const [row] = await db
-      .select({ call: calls, user: users, connection: telephonyConnections })
+      .select({ call: calls, connection: telephonyConnections })
       .from(calls)
-      .innerJoin(users, eq(users.id, calls.userId))
-      .leftJoin(telephonyConnections, eq(telephonyConnections.userId, calls.userId))
+      .leftJoin(telephonyConnections, eq(telephonyConnections.workspaceId, calls.workspaceId))
       .where(condition);
     return row;
   }
@@ -38,19 +35,19 @@ export function telephonyRepository(db: Db) {
   return {
     // --- connections and numbers ---------------------------------------------------------------
 
-    async connection(userId: string): Promise<ConnectionRow | undefined> {
+    async connection(workspaceId: string): Promise<ConnectionRow | undefined> {
       const [row] = await db
         .select()
         .from(telephonyConnections)
-        .where(eq(telephonyConnections.userId, userId));
+        .where(eq(telephonyConnections.workspaceId, workspaceId));
       return row;
     },
 
-    async numbers(userId: string): Promise<PhoneNumberRow[]> {
+    async numbers(workspaceId: string): Promise<PhoneNumberRow[]> {
       return db
         .select()
         .from(phoneNumbers)
-        .where(eq(phoneNumbers.userId, userId))
+        .where(eq(phoneNumbers.workspaceId, workspaceId))
         .orderBy(phoneNumbers.createdAt);
     },
 
@@ -62,64 +59,64 @@ export function telephonyRepository(db: Db) {
 
     /** Connects (or reconnects) the account's Twilio, with its one chosen number, in one transaction. */
     async saveTwilio(
-      userId: string,
+      workspaceId: string,
       input: { accountSid: string; authTokenEncrypted: string; phoneNumber: string },
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .insert(telephonyConnections)
           .values({
-            userId,
+            workspaceId,
             provider: "twilio",
             ...pick(input),
             status: "connected",
             connectedAt: new Date(),
           })
           .onConflictDoUpdate({
-            target: telephonyConnections.userId,
+            target: telephonyConnections.workspaceId,
             set: { ...pick(input), status: "connected", connectedAt: new Date(), lastCheckedAt: null },
           });
         await tx
           .delete(phoneNumbers)
-          .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.provider, "twilio")));
+          .where(and(eq(phoneNumbers.workspaceId, workspaceId), eq(phoneNumbers.provider, "twilio")));
         await tx
           .insert(phoneNumbers)
-          .values({ userId, number: input.phoneNumber, provider: "twilio", label: "Twilio" });
+          .values({ workspaceId, number: input.phoneNumber, provider: "twilio", label: "Twilio" });
       });
     },
 
-    async setTwilioNumber(userId: string, phoneNumber: string): Promise<void> {
+    async setTwilioNumber(workspaceId: string, phoneNumber: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .delete(phoneNumbers)
-          .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.provider, "twilio")));
+          .where(and(eq(phoneNumbers.workspaceId, workspaceId), eq(phoneNumbers.provider, "twilio")));
         await tx
           .insert(phoneNumbers)
-          .values({ userId, number: phoneNumber, provider: "twilio", label: "Twilio" });
+          .values({ workspaceId, number: phoneNumber, provider: "twilio", label: "Twilio" });
       });
     },
 
-    async markChecked(userId: string, status: string, at: Date): Promise<void> {
+    async markChecked(workspaceId: string, status: string, at: Date): Promise<void> {
       await db
         .update(telephonyConnections)
         .set({ status, lastCheckedAt: at })
-        .where(eq(telephonyConnections.userId, userId));
+        .where(eq(telephonyConnections.workspaceId, workspaceId));
     },
 
-    async deleteTwilio(userId: string): Promise<void> {
+    async deleteTwilio(workspaceId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.delete(telephonyConnections).where(eq(telephonyConnections.userId, userId));
+        await tx.delete(telephonyConnections).where(eq(telephonyConnections.workspaceId, workspaceId));
         await tx
           .delete(phoneNumbers)
-          .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.provider, "twilio")));
+          .where(and(eq(phoneNumbers.workspaceId, workspaceId), eq(phoneNumbers.provider, "twilio")));
       });
     },
 
     /** Adds the simulator number; false when the number is taken (the caller picks another). */
-    async addSimulatorNumber(userId: string, number: string): Promise<boolean> {
+    async addSimulatorNumber(workspaceId: string, number: string): Promise<boolean> {
       const rows = await db
         .insert(phoneNumbers)
-        .values({ userId, number, provider: "simulator", label: "Simulator" })
+        .values({ workspaceId, number, provider: "simulator", label: "Simulator" })
         .onConflictDoNothing()
         .returning({ id: phoneNumbers.id });
       return rows.length > 0;
@@ -130,10 +127,9 @@ export function telephonyRepository(db: Db) {
     /** The account a called number belongs to, with its Twilio connection. */
     async routeNumber(number: string) {
       const [row] = await db
-        .select({ number: phoneNumbers, user: users, connection: telephonyConnections })
+        .select({ number: phoneNumbers, connection: telephonyConnections })
         .from(phoneNumbers)
-        .innerJoin(users, eq(users.id, phoneNumbers.userId))
-        .leftJoin(telephonyConnections, eq(telephonyConnections.userId, phoneNumbers.userId))
+        .leftJoin(telephonyConnections, eq(telephonyConnections.workspaceId, phoneNumbers.workspaceId))
         .where(and(eq(phoneNumbers.number, number), eq(phoneNumbers.isActive, true)));
       return row;
     },
@@ -144,28 +140,28 @@ export function telephonyRepository(db: Db) {
     /** A call by our id (the id is in the webhook's address), with its account and connection. */
     callById: (callId: string) => callWithAccount(eq(calls.id, callId)),
 
-    async setCallSid(userId: string, callId: string, callSid: string): Promise<void> {
+    async setCallSid(workspaceId: string, callId: string, callSid: string): Promise<void> {
       await db
         .update(calls)
         .set({ providerCallSid: callSid })
-        .where(and(eq(calls.userId, userId), eq(calls.id, callId)));
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, callId)));
     },
 
-    async setRecording(userId: string, callId: string, url: string): Promise<void> {
+    async setRecording(workspaceId: string, callId: string, url: string): Promise<void> {
       await db
         .update(calls)
         .set({ recordingUrl: url })
-        .where(and(eq(calls.userId, userId), eq(calls.id, callId)));
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, callId)));
     },
 
     /** Live phone calls of the account (the plan's concurrent-call limit counts these). */
-    async countLivePhoneCalls(userId: string): Promise<number> {
+    async countLivePhoneCalls(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(calls)
         .where(
           and(
-            eq(calls.userId, userId),
+            eq(calls.workspaceId, workspaceId),
             eq(calls.isActive, true),
             inArray(calls.callType, [...PHONE_CALL_TYPES]),
           ),
@@ -174,23 +170,25 @@ export function telephonyRepository(db: Db) {
     },
 
     /** Live calls that a carrier carries (Twilio, the simulator, system-test calls), newest first. */
-    async liveCarrierCalls(userId: string, limit = 200): Promise<CallRow[]> {
+    async liveCarrierCalls(workspaceId: string, limit = 200): Promise<CallRow[]> {
       return db
         .select()
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.isActive, true), isNotNull(calls.providerCallSid)))
+        .where(
+          and(eq(calls.workspaceId, workspaceId), eq(calls.isActive, true), isNotNull(calls.providerCallSid)),
+        )
         .orderBy(desc(calls.startTime))
         .limit(limit);
     },
 
     /** The calls of one system-test run (their SIDs share the run's prefix). */
-    async systemTestCalls(userId: string, sidPrefix: string): Promise<CallRow[]> {
+    async systemTestCalls(workspaceId: string, sidPrefix: string): Promise<CallRow[]> {
       return db
         .select()
         .from(calls)
         .where(
           and(
-            eq(calls.userId, userId),
+            eq(calls.workspaceId, workspaceId),
             eq(calls.callType, "system_test"),
             like(calls.providerCallSid, `${sidPrefix.replace(/[\\%_]/g, "")}%`),
           ),
@@ -198,29 +196,31 @@ export function telephonyRepository(db: Db) {
         .orderBy(calls.providerCallSid);
     },
 
-    async latestSystemTestSid(userId: string): Promise<string | null> {
+    async latestSystemTestSid(workspaceId: string): Promise<string | null> {
       const [row] = await db
         .select({ sid: calls.providerCallSid })
         .from(calls)
-        .where(and(eq(calls.userId, userId), eq(calls.callType, "system_test")))
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.callType, "system_test")))
         .orderBy(desc(calls.createdAt))
         .limit(1);
       return row?.sid ?? null;
     },
 
     /** The voice the account chose: its active voice profile's built-in voice, if any. */
-    async activeVoice(userId: string): Promise<{ stockVoice: string | null; voiceName: string } | undefined> {
+    async activeVoice(
+      workspaceId: string,
+    ): Promise<{ stockVoice: string | null; voiceName: string } | undefined> {
       const [row] = await db
         .select({ stockVoice: voiceProfiles.stockVoice, voiceName: voiceProfiles.voiceName })
         .from(voiceProfiles)
-        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.isActive, true)))
+        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.isActive, true)))
         .limit(1);
       return row;
     },
 
     /** What decides a call before it is answered: a blocked number, auto-block, and the outbound purpose. */
     async screeningOf(
-      userId: string,
+      workspaceId: string,
       rawNumber: string,
     ): Promise<{ blocked: boolean; autoBlockSpam: boolean; callPurpose: string | null }> {
       const number = rawNumber ? normalizePhone(rawNumber) : null;
@@ -230,11 +230,11 @@ export function telephonyRepository(db: Db) {
           autoBlockSpam: aiSettings.autoBlockSpam,
           callPurpose: aiSettings.callPurpose,
           blocked: number
-            ? sql<boolean>`exists (select 1 from ${blockedNumbers} where ${blockedNumbers.userId} = ${userId} and ${blockedNumbers.phoneNumber} = ${number})`
+            ? sql<boolean>`exists (select 1 from ${blockedNumbers} where ${blockedNumbers.workspaceId} = ${workspaceId} and ${blockedNumbers.phoneNumber} = ${number})`
             : sql<boolean>`false`,
         })
         .from(aiSettings)
-        .where(eq(aiSettings.userId, userId));
+        .where(eq(aiSettings.workspaceId, workspaceId));
       return {
         blocked: Boolean(row?.blocked),
         autoBlockSpam: row?.autoBlockSpam ?? true,

@@ -20,42 +20,45 @@ export const telephonyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const { telephony } = deps;
   const stateReply = { response: { 200: TelephonyState } };
 
-  app.get("/api/telephony", { schema: stateReply }, async (request) => telephony.state(request.user));
+  app.get("/api/telephony", { config: { role: "agent" }, schema: stateReply }, async (request) =>
+    telephony.state(request.account),
+  );
 
   /** Connects Twilio: the token is checked for form, sealed with APP_SECRET, and never sent back. */
   app.put(
     "/api/telephony/twilio",
-    { schema: { body: TwilioConnectRequest, ...stateReply } },
-    async (request) => telephony.connectTwilio(request.user, request.body),
+    { config: { role: "admin" }, schema: { body: TwilioConnectRequest, ...stateReply } },
+    async (request) => telephony.connectTwilio(request.account, request.body),
   );
 
   /** Chooses another of the account's Twilio numbers without entering the token again. */
   app.patch(
     "/api/telephony/twilio",
-    { schema: { body: TwilioNumberRequest, ...stateReply } },
-    async (request) => telephony.chooseTwilioNumber(request.user, request.body.phoneNumber),
+    { config: { role: "admin" }, schema: { body: TwilioNumberRequest, ...stateReply } },
+    async (request) => telephony.chooseTwilioNumber(request.account, request.body.phoneNumber),
   );
 
-  app.delete("/api/telephony/twilio", { schema: stateReply }, async (request) =>
-    telephony.disconnectTwilio(request.user),
+  app.delete("/api/telephony/twilio", { config: { role: "admin" }, schema: stateReply }, async (request) =>
+    telephony.disconnectTwilio(request.account),
   );
 
   app.post(
     "/api/telephony/twilio/test",
-    { schema: { response: { 200: TwilioTestResult } } },
-    async (request) => telephony.testTwilio(request.user, new Date()),
+    { config: { role: "admin" }, schema: { response: { 200: TwilioTestResult } } },
+    async (request) => telephony.testTwilio(request.account, new Date()),
   );
 
   app.post(
     "/api/telephony/simulator/calls",
     {
+      config: { role: "agent" },
       schema: {
         body: SimulatedInboundRequest,
         response: { 202: z.object({ callSid: z.string(), to: z.string() }) },
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await telephony.simulateInbound(request.user, request.body)),
+      reply.code(202).send(await telephony.simulateInbound(request.account, request.body)),
   );
 
   const prune = setInterval(

@@ -13,6 +13,7 @@ import { derivedToken, secretBox } from "../../crypto/secret-box";
 import type { Db } from "../../db/client";
 import { callPurposeSentence } from "../../engine/call-purpose";
 import type { EventBus } from "../../events/bus";
+import type { Account, AccountLoader } from "../../http/account";
 import { conflict, forbidden, HttpError, notFound, paymentRequired, tooMany } from "../../http/errors";
 import { type CarrierDelivery, CarrierSimulator } from "../../providers/telephony/simulator";
 import { twilioProvider, validTwilioSignature } from "../../providers/telephony/twilio";
@@ -23,7 +24,6 @@ import {
   PHONE_CALL_TYPES,
   type TelephonyRepository,
   telephonyRepository,
-  type UserRow,
 } from "./repository";
 import {
   dialUser,
@@ -42,7 +42,7 @@ import {
 export type WebhookRequest = { url: string; signature: string | undefined; params: Record<string, string> };
 
 type CallRow = NonNullable<Awaited<ReturnType<TelephonyRepository["callById"]>>>["call"];
-type CallContext = { call: CallRow; user: UserRow; connection: ConnectionRow | null };
+type CallContext = { call: CallRow; account: Account; connection: ConnectionRow | null };
 
 /** Twilio waits 15 s for TwiML; we answer well inside a second and finish slow turns after. */
 /** How long a "wait" request looks for the finished turn before asking the carrier to come back. */
@@ -71,12 +71,14 @@ export type TelephonyDeps = {
   log: FastifyBaseLogger;
   /** The plan's monthly limits: past them a call is answered with an apology, not screened. */
   usage?: {
-    callStop(user: UserRow): Promise<{ message: string } | null>;
-    limitReply(user: UserRow): Promise<string>;
+    callStop(account: Account): Promise<{ message: string } | null>;
+    limitReply(account: Account): Promise<string>;
   };
   appSecret: string;
   /** How the built-in carrier reaches the app's webhooks (app.inject in the server). */
   deliver: CarrierDelivery;
+  /** The workspace a webhook's call or number belongs to, as an Account (no person acting). */
+  accounts: AccountLoader;
 };
 
 export function telephonyService(deps: TelephonyDeps) {
@@ -103,13 +105,13 @@ export function telephonyService(deps: TelephonyDeps) {
     );
   }
 
-  function providerForCall(ctx: CallContext): TelephonyProvider | null {
+  function providerForCall(ctx: Pick<CallContext, "call" | "connection">): TelephonyProvider | null {
     if (ctx.call.callType === "twilio") return ctx.connection ? twilioFor(ctx.connection) : null;
     return simulator.asProvider();
   }
 
   /** The secret a call's webhooks are signed with: its Twilio account's token, or the simulator's. */
-  function tokenForCall(ctx: CallContext): string | null {
+  function tokenForCall(ctx: Pick<CallContext, "call" | "connection">): string | null {
     if (ctx.call.callType === "twilio")
       return ctx.connection ? tokens.open(ctx.connection.authTokenEncrypted) : null;
     return simulatorToken;
@@ -136,15 +138,19 @@ export function telephonyService(deps: TelephonyDeps) {
   async function callContext(request: WebhookRequest, callId?: string): Promise<CallContext> {
     verifySimulatorFirst(request);
     const sid = request.params.CallSid;
-    let ctx: CallContext | undefined = sid ? await repo.callBySid(sid) : undefined;
-    if (!ctx && callId) ctx = await repo.callById(callId);
-    if (!ctx || (callId && ctx.call.id !== callId))
+    let found = sid ? await repo.callBySid(sid) : undefined;
+    if (!found && callId) found = await repo.callById(callId);
+    if (!found || (callId && found.call.id !== callId))
       throw forbidden("The X-Twilio-Signature does not match this request");
-    verify(request, tokenForCall(ctx), ctx.call.callType === "twilio" ? ctx.connection : null);
-    if (sid && ctx.call.providerCallSid && ctx.call.providerCallSid !== sid)
+    verify(request, tokenForCall(found), found.call.callType === "twilio" ? found.connection : null);
+    if (sid && found.call.providerCallSid && found.call.providerCallSid !== sid)
       throw forbidden("The X-Twilio-Signature does not match this request");
+    // Only a proven webhook gets as far as the workspace's details.
+    const account = await deps.accounts.load(found.call.workspaceId);
+    if (!account) throw forbidden("The X-Twilio-Signature does not match this request");
+    const ctx: CallContext = { ...found, account };
     if (sid && !ctx.call.providerCallSid) {
-      await repo.setCallSid(ctx.user.id, ctx.call.id, sid);
+      await repo.setCallSid(ctx.account.id, ctx.call.id, sid);
       ctx.call = { ...ctx.call, providerCallSid: sid };
     }
     return ctx;
@@ -219,11 +225,11 @@ export function telephonyService(deps: TelephonyDeps) {
 
   // --- admission: concurrent calls by plan ------------------------------------------------------
 
-  function admitPhoneCall(user: UserRow): ((tx: Db) => Promise<void>) | undefined {
-    const { limit, planName } = concurrentCallLimit(user.planType);
+  function admitPhoneCall(account: Account): ((tx: Db) => Promise<void>) | undefined {
+    const { limit, planName } = concurrentCallLimit(account.planType);
     if (limit === UNLIMITED_CALLS) return undefined;
     return async (tx) => {
-      const live = await telephonyRepository(tx).countLivePhoneCalls(user.id);
+      const live = await telephonyRepository(tx).countLivePhoneCalls(account.id);
       if (live >= limit) throw tooMany(concurrentLimitMessage(planName, limit));
     };
   }
@@ -231,12 +237,12 @@ export function telephonyService(deps: TelephonyDeps) {
   // --- webhooks -------------------------------------------------------------------------------
 
   async function answerKnownCall(ctx: CallContext, sid: string): Promise<string> {
-    const { call, user } = ctx;
-    const speech = await speechFor(user.id);
+    const { call, account } = ctx;
+    const speech = await speechFor(account.id);
     if (!call.isActive) return sayAndHangUp(speech, null);
     const record = call.callType === "twilio";
     if (call.status === "ringing") {
-      const { row, greeting } = await calls.answerCarrierCall(user, call.id, { providerCallSid: sid });
+      const { row, greeting } = await calls.answerCarrierCall(account, call.id, { providerCallSid: sid });
       return speakAndListen(speech, greeting, call.id, nextTurn(row), { record });
     }
     return speakAndListen(speech, null, call.id, nextTurn(call));
@@ -247,7 +253,8 @@ export function telephonyService(deps: TelephonyDeps) {
     sid: string,
     params: Record<string, string>,
   ): Promise<string> {
-    const user = route.user;
+    const account = await deps.accounts.load(route.number.workspaceId);
+    if (!account) return sayAndHangUp(await speechFor(route.number.workspaceId), NOBODY);
     const callType = route.number.provider === "twilio" ? "twilio" : "simulator";
     const base = {
       phoneNumber: params.From || "anonymous",
@@ -256,22 +263,22 @@ export function telephonyService(deps: TelephonyDeps) {
       callType,
       providerCallSid: sid,
     };
-    const stop = await deps.usage?.callStop(user);
+    const stop = await deps.usage?.callStop(account);
     if (stop) {
-      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
-      await calls.endCarrierCall(user, row.id, {
+      const { row } = await calls.startCarrierCall(account, { ...base, answered: false });
+      await calls.endCarrierCall(account, row.id, {
         status: "missed",
         line: `System: Not screened. ${stop.message}`,
       });
       return sayAndHangUp(
-        await speechFor(user.id),
-        await (deps.usage as NonNullable<TelephonyDeps["usage"]>).limitReply(user),
+        await speechFor(account.id),
+        await (deps.usage as NonNullable<TelephonyDeps["usage"]>).limitReply(account),
       );
     }
-    const screening = await repo.screeningOf(user.id, base.phoneNumber);
+    const screening = await repo.screeningOf(account.id, base.phoneNumber);
     if (screening.blocked && screening.autoBlockSpam) {
-      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
-      await calls.endCarrierCall(user, row.id, {
+      const { row } = await calls.startCarrierCall(account, { ...base, answered: false });
+      await calls.endCarrierCall(account, row.id, {
         status: "blocked",
         classification: "spam",
         line: "System: Rejected: this number is on your block list",
@@ -280,16 +287,18 @@ export function telephonyService(deps: TelephonyDeps) {
     }
     try {
       const { row, greeting } = await calls.startCarrierCall(
-        user,
+        account,
         { ...base, answered: true },
-        admitPhoneCall(user),
+        admitPhoneCall(account),
       );
-      return speakAndListen(await speechFor(user.id), greeting, row.id, 1, { record: callType === "twilio" });
+      return speakAndListen(await speechFor(account.id), greeting, row.id, 1, {
+        record: callType === "twilio",
+      });
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
       // Over the plan's concurrent calls: refused before answering, and History says why.
-      const { row } = await calls.startCarrierCall(user, { ...base, answered: false });
-      await calls.endCarrierCall(user, row.id, {
+      const { row } = await calls.startCarrierCall(account, { ...base, answered: false });
+      await calls.endCarrierCall(account, row.id, {
         status: "missed",
         line: `System: Refused: ${error.message}`,
       });
@@ -298,27 +307,27 @@ export function telephonyService(deps: TelephonyDeps) {
   }
 
   async function speakTurn(ctx: CallContext, text: string): Promise<string> {
-    const { call, user } = ctx;
-    const speech = await speechFor(user.id);
+    const { call, account } = ctx;
+    const speech = await speechFor(account.id);
     if (!call.isActive) return sayAndHangUp(speech, null);
     if (call.isOnHold) return holdMusic(config.telephony.holdMusicUrl);
     // Twilio recognised the speech: no transcription of ours is used.
-    const result = await calls.hear(user, call.id, text, { transcribed: false });
+    const result = await calls.hear(account, call.id, text, { transcribed: false });
     const row = result.call;
     if (!row.isActive) return sayAndHangUp(speech, result.reply);
     const forwarded = row.transferredAt && !call.transferredAt;
-    if (forwarded && user.cellphoneNumber)
-      return dialUser(speech, result.reply, user.cellphoneNumber, row.id);
+    if (forwarded && account.owner.cellphoneNumber)
+      return dialUser(speech, result.reply, account.owner.cellphoneNumber, row.id);
     return speakAndListen(speech, result.reply, row.id, nextTurn(row));
   }
 
   async function silentTurn(ctx: CallContext, turn: number, silence: number): Promise<string> {
-    const { call, user } = ctx;
-    const speech = await speechFor(user.id);
+    const { call, account } = ctx;
+    const speech = await speechFor(account.id);
     if (!call.isActive) return sayAndHangUp(speech, null);
     if (call.isOnHold) return holdMusic(config.telephony.holdMusicUrl);
     if (silence < 2) return speakAndListen(speech, STILL_THERE, call.id, turn, { silence });
-    await calls.endCarrierCall(user, call.id, {
+    await calls.endCarrierCall(account, call.id, {
       status: "completed",
       line: "System: The caller stopped answering",
     });
@@ -330,11 +339,12 @@ export function telephonyService(deps: TelephonyDeps) {
   async function control(event: CallControlEvent): Promise<void> {
     const sid = event.call.providerCallSid;
     if (!sid || !CARRIER_CALL_TYPES.has(event.call.callType)) return;
-    const ctx = await repo.callById(event.call.id);
-    if (!ctx) return;
+    const found = await repo.callById(event.call.id);
+    if (!found) return;
+    const ctx: CallContext = { ...found, account: event.account };
     const provider = providerForCall(ctx);
     if (!provider) return;
-    const speech = await speechFor(ctx.user.id);
+    const speech = await speechFor(ctx.account.id);
     const call = ctx.call;
     let update: Parameters<TelephonyProvider["updateCall"]>[1];
     switch (event.type) {
@@ -347,11 +357,11 @@ export function telephonyService(deps: TelephonyDeps) {
       case "transfer":
         // Transfer cannot be undone, and a second click must not dial twice.
         if (!(await repo.claim(`${sid}:control:transfer`))) return;
-        update = {
-          twiml: ctx.user.cellphoneNumber
-            ? dialUser(speech, TRANSFERRING, ctx.user.cellphoneNumber, call.id)
-            : sayAndHangUp(speech, NOBODY),
-        };
+        {
+          // "Transfer to Me": the phone of the person who pressed it, else the owner's.
+          const to = ctx.account.actor?.cellphoneNumber ?? ctx.account.owner.cellphoneNumber;
+          update = { twiml: to ? dialUser(speech, TRANSFERRING, to, call.id) : sayAndHangUp(speech, NOBODY) };
+        }
         break;
       case "end":
         update = { status: "completed" };
@@ -385,15 +395,15 @@ export function telephonyService(deps: TelephonyDeps) {
     throw new Error("no free simulator number");
   }
 
-  async function state(user: UserRow): Promise<TelephonyState> {
+  async function state(account: Account): Promise<TelephonyState> {
     const [connection, numbers, simulatorNumber, active] = await Promise.all([
-      repo.connection(user.id),
-      repo.numbers(user.id),
-      ensureSimulatorNumber(user.id),
-      repo.countLivePhoneCalls(user.id),
+      repo.connection(account.id),
+      repo.numbers(account.id),
+      ensureSimulatorNumber(account.id),
+      repo.countLivePhoneCalls(account.id),
     ]);
     const twilioNumber = numbers.find((n) => n.provider === "twilio")?.number ?? null;
-    const { limit, planName } = concurrentCallLimit(user.planType);
+    const { limit, planName } = concurrentCallLimit(account.planType);
     let hint = "";
     if (connection) {
       try {
@@ -421,13 +431,13 @@ export function telephonyService(deps: TelephonyDeps) {
         publicUrlConfigured: Boolean(config.publicUrl),
       },
       concurrentCalls: { limit, active, planName },
-      cellphoneNumber: user.cellphoneNumber,
+      cellphoneNumber: account.owner.cellphoneNumber,
     };
   }
 
-  async function assertNumberFree(userId: string, number: string): Promise<void> {
+  async function assertNumberFree(workspaceId: string, number: string): Promise<void> {
     const owner = await repo.numberOwner(number);
-    if (owner && owner.userId !== userId)
+    if (owner && owner.workspaceId !== workspaceId)
       throw conflict("That number is already connected to another account");
     if (owner && owner.provider === "simulator")
       throw conflict("That is your simulator number, not a Twilio number");
@@ -439,35 +449,35 @@ export function telephonyService(deps: TelephonyDeps) {
     state,
 
     async connectTwilio(
-      user: UserRow,
+      account: Account,
       input: { accountSid: string; authToken: string; phoneNumber: string },
     ) {
-      await assertNumberFree(user.id, input.phoneNumber);
-      await repo.saveTwilio(user.id, {
+      await assertNumberFree(account.id, input.phoneNumber);
+      await repo.saveTwilio(account.id, {
         accountSid: input.accountSid,
         authTokenEncrypted: tokens.seal(input.authToken),
         phoneNumber: input.phoneNumber,
       });
-      return state(user);
+      return state(account);
     },
 
-    async chooseTwilioNumber(user: UserRow, phoneNumber: string) {
-      if (!(await repo.connection(user.id))) throw notFound("A Twilio connection");
-      await assertNumberFree(user.id, phoneNumber);
-      await repo.setTwilioNumber(user.id, phoneNumber);
-      return state(user);
+    async chooseTwilioNumber(account: Account, phoneNumber: string) {
+      if (!(await repo.connection(account.id))) throw notFound("A Twilio connection");
+      await assertNumberFree(account.id, phoneNumber);
+      await repo.setTwilioNumber(account.id, phoneNumber);
+      return state(account);
     },
 
-    async disconnectTwilio(user: UserRow) {
-      await repo.deleteTwilio(user.id);
-      return state(user);
+    async disconnectTwilio(account: Account) {
+      await repo.deleteTwilio(account.id);
+      return state(account);
     },
 
     /** Asks Twilio whether the credentials work and the number is theirs; lists the account's numbers. */
-    async testTwilio(user: UserRow, at: Date): Promise<TwilioTestResult> {
-      const connection = await repo.connection(user.id);
+    async testTwilio(account: Account, at: Date): Promise<TwilioTestResult> {
+      const connection = await repo.connection(account.id);
       if (!connection) throw notFound("A Twilio connection");
-      const number = (await repo.numbers(user.id)).find((n) => n.provider === "twilio")?.number ?? null;
+      const number = (await repo.numbers(account.id)).find((n) => n.provider === "twilio")?.number ?? null;
       let result: TwilioTestResult;
       try {
         const account = await twilioFor(connection).verify();
@@ -493,16 +503,16 @@ export function telephonyService(deps: TelephonyDeps) {
           numbers: [],
         };
       }
-      await repo.markChecked(user.id, result.ok ? "connected" : "error", at);
+      await repo.markChecked(account.id, result.ok ? "connected" : "error", at);
       return result;
     },
 
     /** A simulated incoming call to the account's simulator number, the caller speaking `script`. */
     async simulateInbound(
-      user: UserRow,
+      account: Account,
       input: { from: string; callerName?: string | undefined; script: string[] },
     ) {
-      const to = await ensureSimulatorNumber(user.id);
+      const to = await ensureSimulatorNumber(account.id);
       const callSid = simulator.ringInbound({
         from: toE164(input.from),
         to,
@@ -519,9 +529,9 @@ export function telephonyService(deps: TelephonyDeps) {
      * An outbound call: through the account's Twilio number when connected, else the simulator.
      * The call row exists first (so the carrier's callbacks find it), then the carrier is asked.
      */
-    async placeOutbound(user: UserRow, input: { phoneNumber: string; purpose?: string | undefined }) {
+    async placeOutbound(account: Account, input: { phoneNumber: string; purpose?: string | undefined }) {
       const to = toE164(input.phoneNumber);
-      const connection = await repo.connection(user.id);
+      const connection = await repo.connection(account.id);
       let provider: TelephonyProvider;
       let from: string;
       if (connection) {
@@ -529,19 +539,19 @@ export function telephonyService(deps: TelephonyDeps) {
           throw conflict(
             "Set PUBLIC_URL to this app's public address so Twilio can reach it, then try again",
           );
-        const number = (await repo.numbers(user.id)).find((n) => n.provider === "twilio")?.number;
+        const number = (await repo.numbers(account.id)).find((n) => n.provider === "twilio")?.number;
         if (!number) throw conflict("Choose your Twilio number in Settings → Phone service first");
         provider = twilioFor(connection);
         from = number;
       } else {
         provider = simulator.asProvider();
-        from = await ensureSimulatorNumber(user.id);
+        from = await ensureSimulatorNumber(account.id);
       }
-      const stop = await deps.usage?.callStop(user);
+      const stop = await deps.usage?.callStop(account);
       if (stop) throw paymentRequired(stop.message);
-      const opening = await outboundOpening(user, input.purpose);
+      const opening = await outboundOpening(account, input.purpose);
       const { row } = await calls.startCarrierCall(
-        user,
+        account,
         {
           phoneNumber: to,
           direction: "outbound",
@@ -550,7 +560,7 @@ export function telephonyService(deps: TelephonyDeps) {
           answered: false,
           opening,
         },
-        admitPhoneCall(user),
+        admitPhoneCall(account),
       );
       const query = `?callId=${row.id}`;
       try {
@@ -560,11 +570,11 @@ export function telephonyService(deps: TelephonyDeps) {
           url: `${baseUrl}${WEBHOOK_PATHS.voice}${query}`,
           statusCallback: `${baseUrl}${WEBHOOK_PATHS.status}${query}`,
         });
-        await repo.setCallSid(user.id, row.id, callSid);
+        await repo.setCallSid(account.id, row.id, callSid);
         return { callId: row.id, callSid, to, provider: provider.name };
       } catch (error) {
         const message = error instanceof Error ? error.message : "Unknown error";
-        await calls.endCarrierCall(user, row.id, {
+        await calls.endCarrierCall(account, row.id, {
           status: "failed",
           line: `System: The call could not be placed: ${message}`,
         });
@@ -573,8 +583,8 @@ export function telephonyService(deps: TelephonyDeps) {
     },
 
     /** The account's live carrier calls, for the active-calls list. */
-    async activeCalls(user: UserRow, at: Date) {
-      const rows = await repo.liveCarrierCalls(user.id);
+    async activeCalls(account: Account, at: Date) {
+      const rows = await repo.liveCarrierCalls(account.id);
       return rows.map((row) => ({
         callSid: row.providerCallSid ?? row.id,
         callId: row.id,
@@ -657,7 +667,7 @@ export function telephonyService(deps: TelephonyDeps) {
         `${sid}:dial:${request.params.DialCallSid ?? status}`,
         async () => {
           if (status === "completed" || status === "answered") return sayAndHangUp(plainSpeech(), null);
-          return sayAndHangUp(await speechFor(ctx.user.id), NOBODY);
+          return sayAndHangUp(await speechFor(ctx.account.id), NOBODY);
         },
         () => empty(),
       );
@@ -673,7 +683,7 @@ export function telephonyService(deps: TelephonyDeps) {
         `${sid}:status:${callStatus}`,
         async () => {
           const duration = Number.parseInt(request.params.CallDuration ?? "", 10);
-          await calls.endCarrierCall(ctx.user, ctx.call.id, {
+          await calls.endCarrierCall(ctx.account, ctx.call.id, {
             status: ending.status,
             line: ending.line,
             duration: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
@@ -694,8 +704,8 @@ export function telephonyService(deps: TelephonyDeps) {
       await once(
         `${sid}:recording:${request.params.RecordingSid ?? url}`,
         async () => {
-          await repo.setRecording(ctx.user.id, ctx.call.id, url);
-          events.publish(ctx.user.id, { type: "call.updated", callId: ctx.call.id });
+          await repo.setRecording(ctx.account.id, ctx.call.id, url);
+          events.publish(ctx.account.id, { type: "call.updated", callId: ctx.call.id });
           return "";
         },
         () => "",
@@ -710,9 +720,10 @@ export function telephonyService(deps: TelephonyDeps) {
     },
   };
 
-  async function outboundOpening(user: UserRow, purpose: string | undefined): Promise<string> {
-    const about = purpose || (await repo.screeningOf(user.id, "")).callPurpose;
-    const owner = user.companyName || user.fullName?.trim().split(/\s+/)[0] || "the person I work for";
+  async function outboundOpening(account: Account, purpose: string | undefined): Promise<string> {
+    const about = purpose || (await repo.screeningOf(account.id, "")).callPurpose;
+    const owner =
+      account.companyName || account.owner.fullName?.trim().split(/\s+/)[0] || "the person I work for";
     // Said as a person would, whatever style the purpose was typed in (engine/call-purpose.ts).
     const reason = callPurposeSentence(about) ?? "I'm calling to follow up with you.";
     return `Hello, this is the AI assistant calling on behalf of ${owner}. ${reason} Is now a good time to talk?`;

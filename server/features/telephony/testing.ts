@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { aiSettings, calls, users } from "../../db/schema";
+import { aiSettings, calls, users, workspaces } from "../../db/schema";
 import { startFakeTwilioApi } from "../../providers/telephony/fake-twilio-api";
 import { twilioSignature } from "../../providers/telephony/twilio";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
@@ -106,14 +106,22 @@ export async function callRowBySid(t: TestApp, sid: string) {
 
 export async function setSettings(
   t: TestApp,
-  userId: string,
+  workspaceId: string,
   patch: Partial<typeof aiSettings.$inferInsert>,
 ) {
-  await t.database.db.update(aiSettings).set(patch).where(eq(aiSettings.userId, userId));
+  await t.database.db.update(aiSettings).set(patch).where(eq(aiSettings.workspaceId, workspaceId));
 }
 
 export async function setUser(t: TestApp, userId: string, patch: Partial<typeof users.$inferInsert>) {
   await t.database.db.update(users).set(patch).where(eq(users.id, userId));
+}
+
+export async function setWorkspace(
+  t: TestApp,
+  workspaceId: string,
+  patch: Partial<typeof workspaces.$inferInsert>,
+) {
+  await t.database.db.update(workspaces).set(patch).where(eq(workspaces.id, workspaceId));
 }
 
 /** Polls until `check` passes (or fails with its last error after `timeoutMs`). */

@@ -11,6 +11,7 @@ import {
   PUBLIC_URL,
   setSettings,
   setUser,
+  setWorkspace,
   TWILIO,
   telephonyTestApp,
   twilioPost,
@@ -176,7 +177,7 @@ describe("the TwiML of each decision", () => {
     const { blockedNumbers } = await import("../../db/schema");
     await env.t.database.db
       .insert(blockedNumbers)
-      .values({ userId: owner.user!.id, phoneNumber: "+12125550666" });
+      .values({ workspaceId: owner.user!.workspace.id, phoneNumber: "+12125550666" });
     const sid = callSid();
     const res = await twilioPost(env.t, VOICE, inboundParams(sid, "+12125550666"));
     expect(res.body).toBe(
@@ -188,7 +189,7 @@ describe("the TwiML of each decision", () => {
   });
 
   it("forwards an urgent call: <Dial> the user's cellphone", async () => {
-    await setSettings(env.t, owner.user!.id, { forwardUrgent: true });
+    await setSettings(env.t, owner.user!.workspace.id, { forwardUrgent: true });
     await setUser(env.t, owner.user!.id, { cellphoneNumber: "+13105550199" });
     try {
       const { sid, twiml } = await ring();
@@ -210,7 +211,7 @@ describe("the TwiML of each decision", () => {
       });
       expect(dial.body).toMatch(/nobody can take your call right now.*<Hangup\/>/);
     } finally {
-      await setSettings(env.t, owner.user!.id, { forwardUrgent: false });
+      await setSettings(env.t, owner.user!.workspace.id, { forwardUrgent: false });
     }
   });
 
@@ -326,11 +327,11 @@ describe("retries", () => {
     const row = await callRowBySid(env.t, sid);
     expect(row?.transcript.match(/Caller: /g)).toHaveLength(1);
 
-    const usageBefore = await usageRows(owner.user!.id);
+    const usageBefore = await usageRows(owner.user!.workspace.id);
     const completed = { ...params, CallStatus: "completed", CallDuration: "30" };
     await twilioPost(env.t, STATUS, completed);
     await twilioPost(env.t, STATUS, completed);
-    const usageAfter = await usageRows(owner.user!.id);
+    const usageAfter = await usageRows(owner.user!.workspace.id);
     expect(usageAfter.callsScreened - usageBefore.callsScreened).toBe(1);
     const keys = await env.t.database.db.select().from(telephonyWebhookEvents);
     expect(
@@ -407,7 +408,7 @@ describe("the connection", () => {
     const [row] = await env.t.database.db
       .select()
       .from(telephonyConnections)
-      .where(eq(telephonyConnections.userId, owner.user!.id));
+      .where(eq(telephonyConnections.workspaceId, owner.user!.workspace.id));
     expect(row?.authTokenEncrypted).toMatch(/^v1\./);
     expect(row?.authTokenEncrypted).not.toContain(TWILIO.authToken);
 
@@ -476,12 +477,15 @@ describe("concurrent calls by plan", () => {
     expect(outbound.json().message).toMatch(/^Your Personal plan allows 2 calls at the same time/);
 
     // An enterprise plan takes them.
-    await setUser(env.t, small.user!.id, { planType: "enterprise_starter" });
+    await setWorkspace(env.t, small.user!.workspace.id, { planType: "enterprise_starter" });
     expect((await ringSmall("+12125550174")).body).toContain("<Gather");
   });
 });
 
-async function usageRows(userId: string) {
-  const rows = await env.t.database.db.select().from(usageTracking).where(eq(usageTracking.userId, userId));
+async function usageRows(workspaceId: string) {
+  const rows = await env.t.database.db
+    .select()
+    .from(usageTracking)
+    .where(eq(usageTracking.workspaceId, workspaceId));
   return { callsScreened: rows.reduce((sum, r) => sum + r.callsScreened, 0) };
 }

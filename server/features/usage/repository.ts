@@ -28,7 +28,11 @@ export type UsageDelta = Partial<{
 /** Monthly usage counters, one row per account and calendar month (in the account's time zone). */
 export function usageRepository(db: Db) {
   return {
-    async add(userId: string, period: { year: number; month: number }, delta: UsageDelta): Promise<void> {
+    async add(
+      workspaceId: string,
+      period: { year: number; month: number },
+      delta: UsageDelta,
+    ): Promise<void> {
       const values = {
         callMinutesUsed: delta.callMinutesUsed ?? 0,
         callsScreened: delta.callsScreened ?? 0,
@@ -37,9 +41,9 @@ export function usageRepository(db: Db) {
       };
       await db
         .insert(usageTracking)
-        .values({ userId, ...period, ...values })
+        .values({ workspaceId, ...period, ...values })
         .onConflictDoUpdate({
-          target: [usageTracking.userId, usageTracking.year, usageTracking.month],
+          target: [usageTracking.workspaceId, usageTracking.year, usageTracking.month],
           set: {
             callMinutesUsed: sql`${usageTracking.callMinutesUsed} + ${values.callMinutesUsed}`,
             callsScreened: sql`${usageTracking.callsScreened} + ${values.callsScreened}`,
@@ -50,7 +54,7 @@ export function usageRepository(db: Db) {
     },
 
     /** One month's counters (zeros when nothing was counted yet). */
-    async month(userId: string, period: { year: number; month: number }): Promise<UsageCounters> {
+    async month(workspaceId: string, period: { year: number; month: number }): Promise<UsageCounters> {
       const [row] = await db
         .select({
           callMinutesUsed: usageTracking.callMinutesUsed,
@@ -61,7 +65,7 @@ export function usageRepository(db: Db) {
         .from(usageTracking)
         .where(
           and(
-            eq(usageTracking.userId, userId),
+            eq(usageTracking.workspaceId, workspaceId),
             eq(usageTracking.year, period.year),
             eq(usageTracking.month, period.month),
           ),
@@ -70,7 +74,7 @@ export function usageRepository(db: Db) {
     },
 
     /** The most recent months with any usage, newest first. */
-    async history(userId: string, months: number): Promise<UsageMonth[]> {
+    async history(workspaceId: string, months: number): Promise<UsageMonth[]> {
       return db
         .select({
           year: usageTracking.year,
@@ -81,7 +85,7 @@ export function usageRepository(db: Db) {
           appointmentsScheduled: usageTracking.appointmentsScheduled,
         })
         .from(usageTracking)
-        .where(eq(usageTracking.userId, userId))
+        .where(eq(usageTracking.workspaceId, workspaceId))
         .orderBy(desc(usageTracking.year), desc(usageTracking.month))
         .limit(months);
     },

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import { initialState, inspectNumber } from "../../engine";
 import { asPersonality, replies } from "../../engine/respond";
 import type { EventBus } from "../../events/bus";
+import type { Account } from "../../http/account";
 import { paymentRequired } from "../../http/errors";
 import { aiSettingsRepository } from "../ai-settings/repository";
-import type { UserRow } from "../auth/repository";
 import type { BillingService } from "../billing/service";
 import { callRepository } from "../calls/repository";
 import { type CallService, engineAccount } from "../calls/service";
@@ -21,9 +21,9 @@ export type CallStop = { limit: LimitKey; plan: PlanDefinition; message: string 
 export function usageService({ db, billing, now = () => new Date() }: UsageDeps) {
   const usage = usageRepository(db);
 
-  async function reached(user: UserRow): Promise<{ plan: PlanDefinition; keys: LimitKey[] }> {
-    const { plan } = await billing.current(user.id);
-    const counters = await usage.month(user.id, usageMonth(now(), user.timezone));
+  async function reached(account: Account): Promise<{ plan: PlanDefinition; keys: LimitKey[] }> {
+    const { plan } = await billing.current(account.id);
+    const counters = await usage.month(account.id, usageMonth(now(), account.timezone));
     return { plan, keys: limitsReached(plan, counters) };
   }
 
@@ -32,26 +32,25 @@ export function usageService({ db, billing, now = () => new Date() }: UsageDeps)
      * Whether the plan's monthly minutes or screened calls are used up: such a call is answered
      * with a short apology and not screened. Telephony adapters ask this before starting the engine.
      */
-    async callStop(user: UserRow): Promise<CallStop | null> {
-      const { plan, keys } = await reached(user);
+    async callStop(account: Account): Promise<CallStop | null> {
+      const { plan, keys } = await reached(account);
       const limit = keys.find((key) => key !== "transcriptionLimit");
       return limit ? { limit, plan, message: limitMessage(limit, plan) } : null;
     },
 
     /** 402 when recorded speech may not be transcribed any more this month (typed text still works). */
-    async requireTranscription(user: UserRow): Promise<void> {
-      const { plan, keys } = await reached(user);
+    async requireTranscription(account: Account): Promise<void> {
+      const { plan, keys } = await reached(account);
       if (keys.includes("transcriptionLimit"))
         throw paymentRequired(limitMessage("transcriptionLimit", plan));
     },
 
     /** What the assistant says to a caller it may not screen: the engine's limitReached reply. */
-    async limitReply(user: UserRow): Promise<string> {
-      const settings = await aiSettingsRepository(db).get(user.id);
-      const account = engineAccount(user, settings);
+    async limitReply(account: Account): Promise<string> {
+      const settings = await aiSettingsRepository(db).get(account.id);
       return replies({
         personality: asPersonality(settings.personality),
-        owner: account.ownerName,
+        owner: engineAccount(account, settings).ownerName,
       }).limitReached();
     },
   };
@@ -71,18 +70,18 @@ export function withUsageLimits(calls: CallService, deps: UsageDeps & { usage: U
   return {
     ...calls,
 
-    async simulate(user, input) {
-      const stop = await usage.callStop(user);
-      if (!stop) return calls.simulate(user, input);
+    async simulate(account, input) {
+      const stop = await usage.callStop(account);
+      if (!stop) return calls.simulate(account, input);
       const at = now();
-      const reply = await usage.limitReply(user);
-      const number = inspectNumber(input.phoneNumber, user.cellphoneNumber);
+      const reply = await usage.limitReply(account);
+      const number = inspectNumber(input.phoneNumber, account.owner.cellphoneNumber);
       const state = {
         ...initialState(),
         stage: "ended" as const,
         actionTaken: "Not screened: monthly limit reached",
       };
-      const row = await callRepository(db).insert(user.id, {
+      const row = await callRepository(db).insert(account.id, {
         phoneNumber: number.number,
         callerName: input.callerName || null,
         direction: "inbound",
@@ -101,14 +100,14 @@ export function withUsageLimits(calls: CallService, deps: UsageDeps & { usage: U
           facts: { ...number, inContacts: false, contactName: null, blocked: false },
         },
       });
-      events.publish(user.id, { type: "call.started", callId: row.id });
-      events.publish(user.id, { type: "call.ended", callId: row.id });
+      events.publish(account.id, { type: "call.started", callId: row.id });
+      events.publish(account.id, { type: "call.ended", callId: row.id });
       return row;
     },
 
-    async hear(user, callId, text, options) {
-      if (options.transcribed) await usage.requireTranscription(user);
-      return calls.hear(user, callId, text, options);
+    async hear(account, callId, text, options) {
+      if (options.transcribed) await usage.requireTranscription(account);
+      return calls.hear(account, callId, text, options);
     },
   };
 }

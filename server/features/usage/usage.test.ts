@@ -54,10 +54,10 @@ async function setUsage(
 ) {
   const local = new TZDate(clock.getTime(), c.user!.timezone);
   await t.database.db.execute(sql`
-    insert into usage_tracking (user_id, year, month, calls_screened, call_minutes_used, transcriptions_used)
-    values (${c.user!.id}, ${local.getFullYear()}, ${local.getMonth() + 1}, ${fields.calls ?? 0},
+    insert into usage_tracking (workspace_id, year, month, calls_screened, call_minutes_used, transcriptions_used)
+    values (${c.user!.workspace.id}, ${local.getFullYear()}, ${local.getMonth() + 1}, ${fields.calls ?? 0},
       ${fields.minutes ?? 0}, ${fields.transcriptions ?? 0})
-    on conflict (user_id, year, month) do update set calls_screened = excluded.calls_screened,
+    on conflict (workspace_id, year, month) do update set calls_screened = excluded.calls_screened,
       call_minutes_used = excluded.call_minutes_used, transcriptions_used = excluded.transcriptions_used`);
 }
 

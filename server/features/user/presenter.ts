@@ -1,21 +1,24 @@
 import type { User } from "../../../common/user";
+import type { Account } from "../../http/account";
 import type { UserRow } from "../auth/repository";
 
-export function presentUser(row: UserRow): User {
+/** The person, with the workspace the session works in (its plan, zone and business details). */
+export function presentUser(row: UserRow, account: Account): User {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     fullName: row.fullName,
     cellphoneNumber: row.cellphoneNumber,
-    planType: row.planType,
+    planType: account.planType,
     role: row.role === "admin" ? "admin" : "user",
-    timezone: row.timezone,
-    companyName: row.companyName,
-    industry: row.industry,
-    businessDescription: row.businessDescription,
+    timezone: account.timezone,
+    companyName: account.companyName,
+    industry: account.industry,
+    businessDescription: account.businessDescription,
     acceptedTermsAt: row.acceptedTermsAt?.toISOString() ?? null,
     termsVersion: row.termsVersion,
     createdAt: row.createdAt.toISOString(),
+    workspace: { id: account.id, name: account.name, role: account.role },
   };
 }

@@ -11,25 +11,31 @@ import { type ActingSession, userService } from "./service";
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const users = userService(userRepository(deps.database.db), deps.auth);
 
-  app.get("/api/user", { schema: { response: { 200: User } } }, async (request) => presentUser(request.user));
+  app.get("/api/user", { config: { role: "agent" }, schema: { response: { 200: User } } }, async (request) =>
+    presentUser(request.user, request.account),
+  );
 
   app.put(
     "/api/user/profile",
-    { schema: { body: ProfileUpdate, response: { 200: User } } },
+    { config: { role: "agent" }, schema: { body: ProfileUpdate, response: { 200: User } } },
     async (request) =>
-      presentUser(await users.updateProfile(request.user, request.body, actingSession(request))),
+      presentUser(
+        await users.updateProfile(request.user, request.body, actingSession(request)),
+        request.account,
+      ),
   );
 
   app.post(
     "/api/user/password",
-    { schema: { body: PasswordChange, response: { 200: PasswordChanged } } },
+    { config: { role: "agent" }, schema: { body: PasswordChange, response: { 200: PasswordChanged } } },
     async (request) => users.changePassword(request.user, request.body, actingSession(request)),
   );
 
   app.post(
     "/api/user/accept-terms",
-    { schema: { body: AcceptTerms, response: { 200: User } } },
-    async (request) => presentUser(await users.acceptTerms(request.user, request.body.termsVersion)),
+    { config: { role: "agent" }, schema: { body: AcceptTerms, response: { 200: User } } },
+    async (request) =>
+      presentUser(await users.acceptTerms(request.user, request.body.termsVersion), request.account),
   );
 };
 

@@ -28,43 +28,56 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.post(
     "/api/voice/outbound",
-    { schema: { body: OutboundCallRequest, response: { 200: OutboundCallResponse } } },
-    async (request) => voice.outbound(request.user, request.body),
+    {
+      config: { role: "agent" },
+      schema: { body: OutboundCallRequest, response: { 200: OutboundCallResponse } },
+    },
+    async (request) => voice.outbound(request.account, request.body),
   );
 
   app.get(
     "/api/voice/active-calls",
-    { schema: { response: { 200: ActiveVoiceCallsResponse } } },
+    { config: { role: "agent" }, schema: { response: { 200: ActiveVoiceCallsResponse } } },
     async (request) => ({
-      activeCalls: await voice.activeCalls(request.user),
+      activeCalls: await voice.activeCalls(request.account),
     }),
   );
 
   app.post(
     "/api/conversation/start-demo",
-    { schema: { body: StartDemoRequest, response: { 200: StartDemoResponse } } },
-    async (request) => voice.startDemo(request.user, request.body.phoneNumber),
+    { config: { role: "agent" }, schema: { body: StartDemoRequest, response: { 200: StartDemoResponse } } },
+    async (request) => voice.startDemo(request.account, request.body.phoneNumber),
   );
 
-  app.get("/api/conversation/demo", { schema: { response: { 200: CurrentDemoResponse } } }, async (request) =>
-    voice.currentDemo(request.user),
+  app.get(
+    "/api/conversation/demo",
+    { config: { role: "agent" }, schema: { response: { 200: CurrentDemoResponse } } },
+    async (request) => voice.currentDemo(request.account),
   );
 
   app.post(
     "/api/conversation/process",
-    { schema: { body: ProcessDemoRequest, response: { 200: ProcessDemoResponse } } },
-    async (request) => voice.processDemo(request.user, request.body.callId, request.body.message),
+    {
+      config: { role: "agent" },
+      schema: { body: ProcessDemoRequest, response: { 200: ProcessDemoResponse } },
+    },
+    async (request) => voice.processDemo(request.account, request.body.callId, request.body.message),
   );
 
   app.post(
     "/api/call-system-test/start",
-    { schema: { body: StartSystemTestRequest, response: { 201: SystemTestStats } } },
-    async (request, reply) => reply.code(201).send(await voice.startSystemTest(request.user, request.body)),
+    {
+      config: { role: "agent" },
+      schema: { body: StartSystemTestRequest, response: { 201: SystemTestStats } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await voice.startSystemTest(request.account, request.body)),
   );
 
   app.get(
     "/api/call-system-test/stats",
     {
+      config: { role: "agent" },
       schema: {
         querystring: z.object({
           runId: z
@@ -75,6 +88,6 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         response: { 200: SystemTestStats },
       },
     },
-    async (request) => voice.stats(request.user, request.query.runId),
+    async (request) => voice.stats(request.account, request.query.runId),
   );
 };

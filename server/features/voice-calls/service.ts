@@ -10,8 +10,8 @@ import type {
   SystemTestCall,
   SystemTestStats,
 } from "../../../common/telephony";
+import type { Account } from "../../http/account";
 import { notFound, paymentRequired } from "../../http/errors";
-import type { UserRow } from "../auth/repository";
 import type { CallService } from "../calls/service";
 import type { TelephonyRepository } from "../telephony/repository";
 import { type TelephonyService, toE164 } from "../telephony/service";
@@ -23,7 +23,7 @@ export function voiceCallService(deps: {
   calls: CallService;
   telephony: TelephonyService;
   repository: TelephonyRepository;
-  usage?: { callStop(user: UserRow): Promise<{ message: string } | null> } | undefined;
+  usage?: { callStop(account: Account): Promise<{ message: string } | null> } | undefined;
   now?: () => Date;
   /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
   simulatorTimeScale?: number;
@@ -34,10 +34,10 @@ export function voiceCallService(deps: {
   /** Wall-clock milliseconds as whole seconds of the simulator's clock. */
   const simulatorSeconds = (ms: number) => Math.max(0, Math.round(ms / scale / 1000));
 
-  async function stats(user: UserRow, runId: string | undefined): Promise<SystemTestStats> {
+  async function stats(account: Account, runId: string | undefined): Promise<SystemTestStats> {
     const run =
       runId ??
-      (await repository.latestSystemTestSid(user.id))?.slice(
+      (await repository.latestSystemTestSid(account.id))?.slice(
         SID_PREFIX.length,
         SID_PREFIX.length + RUN_ID_LENGTH,
       );
@@ -54,7 +54,7 @@ export function voiceCallService(deps: {
         elapsedSeconds: 0,
         calls: [],
       };
-    const rows = await repository.systemTestCalls(user.id, `${SID_PREFIX}${run}`);
+    const rows = await repository.systemTestCalls(account.id, `${SID_PREFIX}${run}`);
     const at = now();
     const list: SystemTestCall[] = rows.map((row) => {
       const state: SystemTestCall["state"] = row.isActive
@@ -114,8 +114,8 @@ export function voiceCallService(deps: {
   }
 
   return {
-    async outbound(user: UserRow, input: { phoneNumber: string; purpose?: string | undefined }) {
-      const placed = await telephony.placeOutbound(user, input);
+    async outbound(account: Account, input: { phoneNumber: string; purpose?: string | undefined }) {
+      const placed = await telephony.placeOutbound(account, input);
       const through =
         placed.provider === "twilio"
           ? "Your Twilio number is calling now."
@@ -129,12 +129,12 @@ export function voiceCallService(deps: {
       };
     },
 
-    activeCalls: (user: UserRow) => telephony.activeCalls(user, now()),
+    activeCalls: (account: Account) => telephony.activeCalls(account, now()),
 
-    async startDemo(user: UserRow, phoneNumber: string) {
-      const stop = await deps.usage?.callStop(user);
+    async startDemo(account: Account, phoneNumber: string) {
+      const stop = await deps.usage?.callStop(account);
       if (stop) throw paymentRequired(stop.message);
-      const { row, greeting } = await calls.startCarrierCall(user, {
+      const { row, greeting } = await calls.startCarrierCall(account, {
         phoneNumber,
         direction: "inbound",
         callType: "demo",
@@ -145,8 +145,8 @@ export function voiceCallService(deps: {
     },
 
     /** The account's demo call still in progress (a page left without End), to pick it up again. */
-    async currentDemo(user: UserRow): Promise<CurrentDemoResponse> {
-      const row = await calls.activeCall(user, "demo");
+    async currentDemo(account: Account): Promise<CurrentDemoResponse> {
+      const row = await calls.activeCall(account, "demo");
       if (!row) return { call: null };
       const analysis = row.analysis as TurnAnalysisOut | null;
       return {
@@ -172,10 +172,10 @@ export function voiceCallService(deps: {
       };
     },
 
-    async processDemo(user: UserRow, callId: string, message: string): Promise<ProcessDemoResponse> {
-      const call = await calls.get(user, callId);
+    async processDemo(account: Account, callId: string, message: string): Promise<ProcessDemoResponse> {
+      const call = await calls.get(account, callId);
       if (call.callType !== "demo") throw notFound("That demo call");
-      const result = await calls.hear(user, callId, message, { transcribed: false });
+      const result = await calls.hear(account, callId, message, { transcribed: false });
       const row = result.call;
       let action: DemoAction = "continue";
       if (!row.isActive) action = "end_call";
@@ -191,16 +191,16 @@ export function voiceCallService(deps: {
     },
 
     /** N simulated concurrent calls through the carrier simulator, on the spec's timings. */
-    async startSystemTest(user: UserRow, body: z.output<typeof StartSystemTestRequest>) {
+    async startSystemTest(account: Account, body: z.output<typeof StartSystemTestRequest>) {
       const numbers =
         "phoneNumbers" in body
           ? body.phoneNumbers.map(toE164)
           : Array.from({ length: body.count }, (_, index) => testNumber(index));
       const run = randomBytes(RUN_ID_LENGTH / 2).toString("hex");
-      const to = await telephony.ensureSimulatorNumber(user.id);
+      const to = await telephony.ensureSimulatorNumber(account.id);
       for (const plan of planSystemTest(numbers)) {
         const sid = `${SID_PREFIX}${run}${String(plan.index).padStart(3, "0")}${randomBytes(8).toString("hex")}`;
-        await calls.startCarrierCall(user, {
+        await calls.startCarrierCall(account, {
           phoneNumber: plan.phoneNumber,
           callerName: `Test caller ${plan.index + 1}`,
           direction: "inbound",
@@ -218,7 +218,7 @@ export function voiceCallService(deps: {
           ringMs: plan.activeAfterMs,
         });
       }
-      return stats(user, run);
+      return stats(account, run);
     },
 
     stats,

@@ -3,40 +3,43 @@ import type { Db } from "../../db/client";
 import { voiceProfiles } from "../../db/schema";
 
 export type VoiceProfileRow = typeof voiceProfiles.$inferSelect;
-export type NewVoiceProfile = Omit<typeof voiceProfiles.$inferInsert, "userId" | "createdAt" | "isActive">;
+export type NewVoiceProfile = Omit<
+  typeof voiceProfiles.$inferInsert,
+  "workspaceId" | "createdAt" | "isActive"
+>;
 
 export function voiceRepository(db: Db) {
   return {
-    async list(userId: string): Promise<VoiceProfileRow[]> {
+    async list(workspaceId: string): Promise<VoiceProfileRow[]> {
       return db
         .select()
         .from(voiceProfiles)
-        .where(eq(voiceProfiles.userId, userId))
+        .where(eq(voiceProfiles.workspaceId, workspaceId))
         .orderBy(desc(voiceProfiles.createdAt), desc(voiceProfiles.id));
     },
 
-    async get(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+    async get(workspaceId: string, id: string): Promise<VoiceProfileRow | undefined> {
       const [row] = await db
         .select()
         .from(voiceProfiles)
-        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)));
+        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.id, id)));
       return row;
     },
 
-    async active(userId: string): Promise<VoiceProfileRow | undefined> {
+    async active(workspaceId: string): Promise<VoiceProfileRow | undefined> {
       const [row] = await db
         .select()
         .from(voiceProfiles)
-        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.isActive, true)))
+        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.isActive, true)))
         .limit(1);
       return row;
     },
 
-    async count(userId: string): Promise<number> {
+    async count(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(voiceProfiles)
-        .where(eq(voiceProfiles.userId, userId));
+        .where(eq(voiceProfiles.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
 
@@ -46,20 +49,20 @@ export function voiceRepository(db: Db) {
      * take the last place.
      */
     async insertWithinLimit(
-      userId: string,
+      workspaceId: string,
       limit: number,
       values: NewVoiceProfile,
     ): Promise<VoiceProfileRow | undefined> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voice-profiles:${userId}`}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voice-profiles:${workspaceId}`}))`);
         const [current] = await tx
           .select({ n: count() })
           .from(voiceProfiles)
-          .where(eq(voiceProfiles.userId, userId));
+          .where(eq(voiceProfiles.workspaceId, workspaceId));
         if ((current?.n ?? 0) >= limit) return undefined;
         const [row] = await tx
           .insert(voiceProfiles)
-          .values({ ...values, userId })
+          .values({ ...values, workspaceId })
           .returning();
         if (!row) throw new Error("insert returned no voice profile");
         return row;
@@ -67,28 +70,31 @@ export function voiceRepository(db: Db) {
     },
 
     /** One active profile per account: the others are switched off in the same transaction. */
-    async activate(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+    async activate(workspaceId: string, id: string): Promise<VoiceProfileRow | undefined> {
       return db.transaction(async (tx) => {
         const [target] = await tx
           .select({ id: voiceProfiles.id })
           .from(voiceProfiles)
-          .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+          .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.id, id)))
           .for("update");
         if (!target) return undefined;
-        await tx.update(voiceProfiles).set({ isActive: false }).where(eq(voiceProfiles.userId, userId));
+        await tx
+          .update(voiceProfiles)
+          .set({ isActive: false })
+          .where(eq(voiceProfiles.workspaceId, workspaceId));
         const [row] = await tx
           .update(voiceProfiles)
           .set({ isActive: true })
-          .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+          .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.id, id)))
           .returning();
         return row;
       });
     },
 
-    async remove(userId: string, id: string): Promise<VoiceProfileRow | undefined> {
+    async remove(workspaceId: string, id: string): Promise<VoiceProfileRow | undefined> {
       const [row] = await db
         .delete(voiceProfiles)
-        .where(and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.id, id)))
+        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.id, id)))
         .returning();
       return row;
     },

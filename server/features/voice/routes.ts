@@ -34,24 +34,27 @@ export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     "/api/voice-profiles",
-    { schema: { response: { 200: z.array(VoiceProfileOut) } } },
-    async (request) => (await voice.list(request.user)).map(presentVoiceProfile),
+    { config: { role: "agent" }, schema: { response: { 200: z.array(VoiceProfileOut) } } },
+    async (request) => (await voice.list(request.account)).map(presentVoiceProfile),
   );
 
-  app.get("/api/voice-profiles/service", { schema: { response: { 200: VoiceServiceOut } } }, async () =>
-    voice.status(),
+  app.get(
+    "/api/voice-profiles/service",
+    { config: { role: "agent" }, schema: { response: { 200: VoiceServiceOut } } },
+    async () => voice.status(),
   );
 
   app.post(
     "/api/voice-profiles",
     {
+      config: { role: "admin" },
       preHandler: cloning,
       // Room for a sample at the limit as base64, so an oversized one gets the clear message.
       bodyLimit: Math.ceil(MAX_SAMPLE_BYTES * 2),
       schema: { body: CreateVoiceProfile, response: { 201: VoiceProfileCreated } },
     },
     async (request, reply) => {
-      const { row, notice } = await voice.create(request.user, request.body);
+      const { row, notice } = await voice.create(request.account, request.body);
       return reply.code(201).send({ ...presentVoiceProfile(row), notice });
     },
   );
@@ -59,6 +62,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.put(
     "/api/voice-profiles/:id/activate",
     {
+      config: { role: "admin" },
       preHandler: cloning,
       schema: {
         params: VoiceProfileParams,
@@ -66,23 +70,23 @@ export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: VoiceProfileOut },
       },
     },
-    async (request) => presentVoiceProfile(await voice.activate(request.user, request.params.id)),
+    async (request) => presentVoiceProfile(await voice.activate(request.account, request.params.id)),
   );
 
   app.delete(
     "/api/voice-profiles/:id",
-    { schema: { params: VoiceProfileParams } },
+    { config: { role: "agent" }, schema: { params: VoiceProfileParams } },
     async (request, reply) => {
-      await voice.remove(request.user, request.params.id);
+      await voice.remove(request.account, request.params.id);
       return reply.code(204).send();
     },
   );
 
   app.get(
     "/api/voice-profiles/:id/sample",
-    { schema: { params: VoiceProfileParams } },
+    { config: { role: "agent" }, schema: { params: VoiceProfileParams } },
     async (request, reply) => {
-      const sample = await voice.sample(request.user, request.params.id);
+      const sample = await voice.sample(request.account, request.params.id);
       return reply
         .header("content-type", sample.mimeType)
         .header("cache-control", "private, no-store")
@@ -93,13 +97,17 @@ export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   /** The profile's voice saying a line: the account's greeting unless `text` is given. */
   app.get(
     "/api/voice-profiles/:id/preview",
-    { preHandler: cloning, schema: { params: VoiceProfileParams, querystring: PreviewQuery } },
+    {
+      config: { role: "agent" },
+      preHandler: cloning,
+      schema: { params: VoiceProfileParams, querystring: PreviewQuery },
+    },
     async (request, reply) => {
       const text =
         request.query.text ??
-        (await aiSettingsRepository(deps.database.db).get(request.user.id)).greetingMessage ??
+        (await aiSettingsRepository(deps.database.db).get(request.account.id)).greetingMessage ??
         DEFAULT_GREETING;
-      const speech = await voice.preview(request.user, request.params.id, text);
+      const speech = await voice.preview(request.account, request.params.id, text);
       return reply
         .header("content-type", speech.mimeType)
         .header("cache-control", "private, no-store")

@@ -20,11 +20,11 @@ import { type AudioRules, decodeToPcm, tooLong, withCheckedAudio } from "../../a
 import { ToolFailed, ToolTimeout } from "../../audio/tools";
 import { audioWork } from "../../audio/work-queue";
 import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import { nearestStockVoice, stockVoiceLabel } from "../../providers/voice/espeak";
 import type { VoiceProviders } from "../../providers/voice/index";
 import type { SpeechAudio } from "../../providers/voice/types";
-import type { UserRow } from "../auth/repository";
 import { AnalysisFailed, analyzeOffThread } from "./analysis";
 import { ANALYSIS_RATE, type SampleAnalysis, sampleQuality } from "./audio";
 import { type VoiceProfileRow, voiceRepository } from "./repository";
@@ -151,16 +151,16 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
       };
     },
 
-    list: (user: UserRow) => repo.list(user.id),
+    list: (account: Account) => repo.list(account.id),
 
-    async create(user: UserRow, input: CreateVoiceProfile & { consent: true }) {
+    async create(account: Account, input: CreateVoiceProfile & { consent: true }) {
       const { bytes, mimeType, fullType } = readDataUrl(input.audioData);
       // Said before any work on the sample; checked again, under a lock, when the row is written.
-      if ((await repo.count(user.id)) >= MAX_VOICE_PROFILES) throw conflict(VOICE_PROFILE_LIMIT);
+      if ((await repo.count(account.id)) >= MAX_VOICE_PROFILES) throw conflict(VOICE_PROFILE_LIMIT);
       const analysis = await analyze(bytes, mimeType);
       const id = randomUUID();
       const extension = audioFormat(mimeType).extension;
-      const relative = path.join("voice-samples", user.id, `${id}.${extension}`);
+      const relative = path.join("voice-samples", account.id, `${id}.${extension}`);
       const file = path.join(dataDir, relative);
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(file, bytes, { mode: 0o600 });
@@ -193,7 +193,7 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
         "hex",
       );
       try {
-        const row = await repo.insertWithinLimit(user.id, MAX_VOICE_PROFILES, {
+        const row = await repo.insertWithinLimit(account.id, MAX_VOICE_PROFILES, {
           id,
           voiceId,
           voiceName: input.voiceName,
@@ -207,6 +207,7 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
           sampleSha256: sha256,
           consentAt: new Date(),
           consentText: VOICE_CONSENT_TEXT,
+          createdBy: account.actor?.id ?? null,
         });
         if (!row) throw conflict(VOICE_PROFILE_LIMIT);
         return { row, notice };
@@ -217,15 +218,15 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
       }
     },
 
-    async activate(user: UserRow, id: string): Promise<VoiceProfileRow> {
-      const row = await repo.activate(user.id, id);
+    async activate(account: Account, id: string): Promise<VoiceProfileRow> {
+      const row = await repo.activate(account.id, id);
       if (!row) throw notFound("That voice profile");
       return row;
     },
 
     /** Deletes the profile, its sample file and the cloned voice at the service. */
-    async remove(user: UserRow, id: string): Promise<void> {
-      const row = await repo.remove(user.id, id);
+    async remove(account: Account, id: string): Promise<void> {
+      const row = await repo.remove(account.id, id);
       if (!row) throw notFound("That voice profile");
       const file = samplePath(row);
       if (file) await rm(file, { force: true });
@@ -238,8 +239,8 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
       }
     },
 
-    async sample(user: UserRow, id: string): Promise<{ audio: Buffer; mimeType: string }> {
-      const row = await repo.get(user.id, id);
+    async sample(account: Account, id: string): Promise<{ audio: Buffer; mimeType: string }> {
+      const row = await repo.get(account.id, id);
       if (!row) throw notFound("That voice profile");
       const file = samplePath(row);
       if (!file) throw notFound("That voice sample");
@@ -253,8 +254,8 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
       }
     },
 
-    async preview(user: UserRow, id: string, text: string): Promise<SpeechAudio> {
-      const row = await repo.get(user.id, id);
+    async preview(account: Account, id: string, text: string): Promise<SpeechAudio> {
+      const row = await repo.get(account.id, id);
       if (!row) throw notFound("That voice profile");
       return speakAs(row, text);
     },

@@ -113,7 +113,7 @@ describe("voice profiles with the local voice", () => {
     expect(row?.consent_at).toBeTruthy();
     expect(row?.sample_mime_type).toBe("audio/wav");
     const file = path.join(dataDir, String(row?.sample_path));
-    expect(file.startsWith(path.join(dataDir, "voice-samples", c.user!.id))).toBe(true);
+    expect(file.startsWith(path.join(dataDir, "voice-samples", c.user!.workspace.id))).toBe(true);
     expect(await readFile(file)).toEqual(audio);
 
     // The sample plays back as recorded.

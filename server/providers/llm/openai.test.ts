@@ -246,7 +246,7 @@ describe("caller facts bind whatever the model says", () => {
     const c = await signedIn();
     const phone = "+12125550199";
     await t.database.db.execute(
-      sql`insert into blocked_numbers (user_id, phone_number, reason) values (${c.user!.id}, ${phone}, 'test')`,
+      sql`insert into blocked_numbers (workspace_id, phone_number, reason) values (${c.user!.workspace.id}, ${phone}, 'test')`,
     );
     const call = await simulate(c, "(212) 555-0199");
     const { res } = await say(c, call.id, "Hi, it's Sam, just returning your call from earlier.");
@@ -265,7 +265,7 @@ describe("caller facts bind whatever the model says", () => {
     handler = answerWith(JSON.stringify({ ...IMPORTANT_ANSWER, classification: "spam", intent: "robocall" }));
     const c = await signedIn();
     await t.database.db.execute(
-      sql`insert into contacts (user_id, name, phone_number, phone_e164) values (${c.user!.id}, 'Sam Lee', '212-555-0177', '+12125550177')`,
+      sql`insert into contacts (workspace_id, name, phone_number, phone_e164) values (${c.user!.workspace.id}, 'Sam Lee', '212-555-0177', '+12125550177')`,
     );
     const call = await simulate(c, "+1 212 555 0177");
     const { res } = await say(c, call.id, "Hey, it's Sam, call me back when you get a chance.");

@@ -58,7 +58,11 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
         stripe.checkout.sessions.create({
           mode: "subscription",
           client_reference_id: input.checkoutId,
-          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.user.email }),
+          ...(input.customerId
+            ? { customer: input.customerId }
+            : input.customer.email
+              ? { customer_email: input.customer.email }
+              : {}),
           line_items: [
             price
               ? { price, quantity: 1 }
@@ -72,9 +76,17 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
                   },
                 },
           ],
-          metadata: { checkoutId: input.checkoutId, userId: input.user.id, planId: input.plan.id },
+          metadata: {
+            checkoutId: input.checkoutId,
+            workspaceId: input.customer.workspaceId,
+            planId: input.plan.id,
+          },
           subscription_data: {
-            metadata: { checkoutId: input.checkoutId, userId: input.user.id, planId: input.plan.id },
+            metadata: {
+              checkoutId: input.checkoutId,
+              workspaceId: input.customer.workspaceId,
+              planId: input.plan.id,
+            },
             // Upgrading during a trial keeps its days: the first invoice comes when it ends.
             ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
           },

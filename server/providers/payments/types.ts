@@ -62,7 +62,8 @@ export type CheckoutInput = {
   /** Our checkout_sessions row; comes back on completion as client_reference_id. */
   checkoutId: string;
   plan: PlanDefinition;
-  user: { id: string; email: string };
+  /** The workspace buying, and the email of the person checking out (Stripe prefills it). */
+  customer: { workspaceId: string; email: string | null };
   customerId: string | null;
   /** Bought during a trial: nothing is charged before this time (Stripe's trial_end). */
   trialEnd: Date | null;

@@ -1,19 +1,21 @@
-import { displayName } from "@common/user";
-import { DropdownMenu } from "radix-ui";
+import { lazy, Suspense } from "react";
 import { EmergencyButton } from "../../components/shell/emergency-button";
-import { Avatar, useSignOut } from "../../components/shell/user-menu";
+import { Avatar } from "../../components/shell/user-menu";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { useUser } from "../../features/auth/api/use-user";
+import { useUser } from "../../lib/auth/use-user";
 import { isMobileDevice, useIsStandalone } from "../../lib/device";
 import { promptInstall, useInstallPrompt } from "../../lib/install-prompt";
+
+// The account menu's dropdown (Radix Menu and its positioning) loads beside the screen instead of
+// in the first bundle: desktop and narrow windows never show it.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 1 §2.5: the app-style layout's own header (its four tabs are the shell's bottom bar). */
 export function AppHeader() {
   const { user } = useUser();
   const standalone = useIsStandalone();
   const { canInstall } = useInstallPrompt();
-  const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b bg-background px-4 py-2">
       <div className="flex items-center gap-2">
@@ -32,30 +34,9 @@ export function AppHeader() {
         ) : null}
         {isMobileDevice() ? <EmergencyButton /> : null}
         {user ? (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger aria-label="Account" className="rounded-full">
-              <Avatar user={user} className="size-8 text-sm" />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={6}
-                className="z-50 min-w-48 rounded-md border bg-background p-1 shadow-md"
-              >
-                <div className="px-2 py-1.5">
-                  <p className="text-sm font-medium">{displayName(user)}</p>
-                  <p className="text-xs text-muted-foreground">{user.email}</p>
-                </div>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item
-                  onSelect={signOut}
-                  className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
-                >
-                  Sign Out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <Suspense fallback={<Avatar user={user} className="size-8 text-sm" />}>
+            <AccountMenu user={user} />
+          </Suspense>
         ) : null}
       </div>
     </header>

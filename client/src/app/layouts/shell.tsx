@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { BottomNav } from "../../components/shell/bottom-nav";
 import { Header } from "../../components/shell/header";
 import { Sidebar } from "../../components/shell/sidebar";
-import { useUser } from "../../features/auth/api/use-user";
+import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import type { LayoutKind } from "../../lib/device";
+import { SignInDialog } from "../auth-screens";
 import { APP_TABS, MOBILE_TABS, moreSections } from "../navigation";
 import { AppHeader } from "./app-header";
 
@@ -24,7 +25,7 @@ export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNod
   const tabs = kind === "app" ? APP_TABS : MOBILE_TABS;
   return (
     <div className={cn("flex min-h-dvh flex-col", !desktop && "pt-safe", kind === "app" && "px-safe")}>
-      {desktop ? <Header /> : kind === "app" ? <AppHeader /> : null}
+      {desktop ? <Header SignInDialog={SignInDialog} /> : kind === "app" ? <AppHeader /> : null}
       <div className="flex flex-1">
         {desktop && user ? <Sidebar /> : null}
         <main id="main" className={cn("min-w-0 flex-1", desktop ? "p-6" : "p-4 pb-24")}>

@@ -1,12 +1,18 @@
-import { useState } from "react";
-import { useUser } from "../../features/auth/api/use-user";
-import { AuthDialog } from "../../features/auth/components/auth-dialog";
+import { type ComponentType, useState } from "react";
+import { useUser } from "../../lib/auth/use-user";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
 
-/** Spec 1 §2.6: logo to /, then the real signed-in user or a Sign In button. */
-export function Header() {
+/**
+ * Spec 1 §2.6: logo to /, then the real signed-in user or a Sign In button. The sign-in dialog
+ * belongs to the auth feature; the app hands it in, so the shell imports no feature.
+ */
+export function Header({
+  SignInDialog,
+}: {
+  SignInDialog: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+}) {
   const { user } = useUser();
   const [open, setOpen] = useState(false);
   return (
@@ -17,7 +23,7 @@ export function Header() {
       ) : (
         <>
           <Button onClick={() => setOpen(true)}>Sign In</Button>
-          <AuthDialog open={open} onOpenChange={setOpen} />
+          <SignInDialog open={open} onOpenChange={setOpen} />
         </>
       )}
     </header>

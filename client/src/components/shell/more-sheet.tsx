@@ -1,14 +1,14 @@
-import { displayName } from "@common/user";
-import { Ellipsis, LogOut } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Ellipsis } from "lucide-react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import type { NavSection } from "../../app/navigation";
-import { useUser } from "../../features/auth/api/use-user";
 import { cn } from "../../lib/cn";
-import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
-import { Avatar, useSignOut } from "./user-menu";
+import { useOpenedOnce } from "../../lib/use-opened-once";
+
+// The sheet (a Radix dialog) loads when first opened; the tab itself is part of the first load.
+const MoreSheetDialog = lazy(() =>
+  import("./more-sheet-dialog").then((m) => ({ default: m.MoreSheetDialog })),
+);
 
 /**
  * The bottom bars' last tab. The spec gives the phone layouts six or four tabs and no header
@@ -17,13 +17,22 @@ import { Avatar, useSignOut } from "./user-menu";
  */
 export function MoreSheet({ sections }: { sections: NavSection[] }) {
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
   const { pathname } = useLocation();
-  const { user } = useUser();
-  const signOut = useSignOut();
   const here = sections.some((section) => section.items.some((item) => item.to === pathname));
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger
+    <>
+      {/* What a Radix Dialog.Trigger renders, without loading the dialog before it is wanted. */}
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={contentId}
+        data-state={open ? "open" : "closed"}
+        onClick={() => setOpen(true)}
         className={cn(
           "flex w-full cursor-pointer flex-col items-center gap-0.5 py-2 text-[11px] font-medium",
           here ? "text-primary" : "text-muted-foreground",
@@ -31,72 +40,18 @@ export function MoreSheet({ sections }: { sections: NavSection[] }) {
       >
         <Ellipsis className="size-5" aria-hidden />
         More
-      </DialogPrimitive.Trigger>
-      <DialogContent className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4 pb-safe">
-        <DialogHeader className="pr-8">
-          <DialogTitle>More</DialogTitle>
-          {user ? (
-            <DialogDescription asChild>
-              <div className="flex min-w-0 items-center gap-3 pt-1">
-                <Avatar user={user} className="size-9 text-sm" />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium text-foreground">{displayName(user)}</span>
-                  <span className="block truncate">{user.email}</span>
-                </span>
-              </div>
-            </DialogDescription>
-          ) : (
-            <DialogDescription>Every screen of AI Platform.</DialogDescription>
-          )}
-        </DialogHeader>
-        <nav aria-label="More" className="grid gap-3">
-          {sections.map((section) => {
-            const id = `more-${section.title.toLowerCase()}`;
-            return (
-              <div key={section.title}>
-                <p
-                  id={id}
-                  className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-                >
-                  {section.title}
-                </p>
-                <ul aria-labelledby={id} className="grid grid-cols-2 gap-1">
-                  {section.items.map((item) => {
-                    const active = pathname === item.to;
-                    return (
-                      <li key={item.to} className="min-w-0">
-                        <Link
-                          to={item.to}
-                          onClick={() => setOpen(false)}
-                          aria-current={active ? "page" : undefined}
-                          className={cn(
-                            "flex min-h-10 items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-                            active ? "bg-primary text-primary-foreground" : "hover:bg-accent",
-                          )}
-                        >
-                          <item.icon className="size-4 shrink-0" aria-hidden />
-                          <span className="min-w-0 break-words">{item.label}</span>
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            );
-          })}
-        </nav>
-        {user ? (
-          <Button
-            variant="outline"
-            onClick={() => {
-              setOpen(false);
-              signOut();
-            }}
-          >
-            <LogOut /> Sign Out
-          </Button>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      </button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MoreSheetDialog
+            open={open}
+            onOpenChange={setOpen}
+            sections={sections}
+            contentId={contentId}
+            returnFocusTo={trigger}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { displayName } from "@common/user";
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { isSidebarItemActive, moreSections, type NavItem, SIDEBAR_ITEMS } from "../../app/navigation";
-import { useUser } from "../../features/auth/api/use-user";
+import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Avatar, useSignOut } from "./user-menu";

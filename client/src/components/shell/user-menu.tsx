@@ -1,9 +1,10 @@
-import { displayName, type User } from "@common/user";
+import { displayName } from "@common/user";
 import { useNavigate } from "react-router";
-import { useLogout } from "../../features/auth/api/auth-mutations";
+import type { CurrentUser } from "../../lib/auth/current-user";
+import { useLogout } from "../../lib/auth/logout";
 import { Button } from "../ui/button";
 
-export function Avatar({ user, className = "size-9" }: { user: User; className?: string }) {
+export function Avatar({ user, className = "size-9" }: { user: CurrentUser; className?: string }) {
   return (
     <span
       aria-hidden
@@ -21,7 +22,7 @@ export function useSignOut() {
 }
 
 /** Spec 1 §2.6: the signed-in user's name, email, avatar initial and a Sign Out button. */
-export function UserMenu({ user }: { user: User }) {
+export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   return (
     <div className="flex min-w-0 items-center gap-3">

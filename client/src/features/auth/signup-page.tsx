@@ -12,7 +12,7 @@ import { Input, Textarea } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/cn";
 import { toast, toastError } from "../../lib/toast";
-import { useSignup } from "./api/auth-mutations";
+import { useSignup } from "./api/signup";
 import { AuthDialog } from "./components/auth-dialog";
 
 type FormValues = SignupRequest;

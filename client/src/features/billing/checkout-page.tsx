@@ -6,10 +6,11 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { ApiError } from "../../lib/api";
+import { useUser } from "../../lib/auth/use-user";
 import { formatDateTime } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
-import { useUser } from "../auth/api/use-user";
-import { useCheckoutSession, useConfirmCheckout } from "./api/checkout-session";
+import { useConfirmCheckout } from "./api/confirm-checkout";
+import { useCheckoutSession } from "./api/get-checkout-session";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 

@@ -1,7 +1,7 @@
 import { listNames, plansWith } from "@common/plans";
 import { useState } from "react";
 import { UpgradeRequired } from "../../components/upgrade-required";
-import { usePlanAccess } from "./api/subscription";
+import { useSubscription } from "../../lib/shared-api/get-subscription";
 import { BulkCalling } from "./components/bulk-calling";
 import { CsvImport } from "./components/csv-import";
 
@@ -17,7 +17,7 @@ const INCLUDED_IN = listNames(
  * payments, a notice saying so); so does anyone the server refuses (402).
  */
 export function BusinessPlanPage() {
-  const access = usePlanAccess();
+  const access = useSubscription();
   const [refusal, setRefusal] = useState<unknown>(null);
 
   if (access.isLoading) {

@@ -7,7 +7,7 @@ import type {
   HistorySortBy,
   HistorySortOrder,
   TestCallView,
-} from "./api/call-history";
+} from "./history-query";
 
 /** The type filter, in the order spec 1 §2.10 lists it, with Important after Legitimate. */
 export const FILTER_OPTIONS: { value: HistoryFilter; label: string }[] = [

@@ -1,6 +1,5 @@
 import type { Call } from "@common/calls";
 import { TRANSCRIPT_PREVIEW_CHARS } from "@common/calls";
-import { useQuery } from "@tanstack/react-query";
 import { PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ClassificationBadge } from "../../components/classification-badge";
@@ -16,13 +15,16 @@ import {
 } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format";
+import { useCallEvents } from "../../lib/shared-api/use-call-events";
 import { toastError } from "../../lib/toast";
-import { useUser } from "../auth/api/use-user";
-import { useEndCall, useSimulateCall } from "./api/mutations";
-import { useActiveCall, useActiveCalls } from "./api/queries";
-import { useCallEvents } from "./api/use-call-events";
+import { useEndCall } from "./api/end-call";
+import { useActiveCall } from "./api/get-active-call";
+import { useActiveCalls } from "./api/get-active-calls";
+import { useCall } from "./api/get-call";
+import { useSimulateCall } from "./api/simulate-call";
 import { AnalysisSummary, LiveCall } from "./components/live-call";
 
 /** Spec 1 §2.8 and §2.9: the live call, the quick actions that start one, and every active call. */
@@ -38,7 +40,7 @@ export function ActiveCallsPage() {
     if (!focusId && activeCall.data) setFocusId(activeCall.data.id);
   }, [focusId, activeCall.data]);
 
-  const focused = useQuery<Call>({ queryKey: [`/api/calls/${focusId}`], enabled: Boolean(focusId) });
+  const focused = useCall(focusId);
   const calls = activeCalls.data?.calls ?? [];
   const count = calls.length;
 

@@ -20,9 +20,9 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { useStats } from "../calls/api/queries";
-import { useCallEvents } from "../calls/api/use-call-events";
-import { useSystemStatus } from "./api/system-status";
+import { useCallEvents } from "../../lib/shared-api/use-call-events";
+import { useStats } from "./api/get-stats";
+import { useSystemStatus } from "./api/get-system-status";
 
 const NAV_CARDS = [
   {

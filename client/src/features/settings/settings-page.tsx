@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useUser } from "../auth/api/use-user";
+import { useUser } from "../../lib/auth/use-user";
 import { AiSettingsSection } from "./components/ai-settings-section";
 import { CalendarSection } from "./components/calendar-section";
 import { InstallSection } from "./components/install-section";

@@ -1,16 +1,15 @@
 import { SUBSCRIPTION_FAILED } from "@common/billing";
 import { PLAN_LADDER } from "@common/plans";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { USER_QUERY_KEY } from "../../lib/api";
+import { useRefreshUser } from "../../lib/auth/session";
+import { useUser } from "../../lib/auth/use-user";
+import { useRefreshSubscription, useSubscription } from "../../lib/shared-api/get-subscription";
 import { serverMessage, toast } from "../../lib/toast";
-import { useUser } from "../auth/api/use-user";
-import { useStartCheckout } from "./api/checkout";
-import { usePlans } from "./api/plans";
-import { SUBSCRIPTION_URL, useSubscription } from "./api/subscription";
+import { usePlans } from "./api/get-plans";
+import { useStartCheckout } from "./api/start-checkout";
 import { CancelDialog } from "./components/cancel-dialog";
 import { ComparisonTable } from "./components/comparison-table";
 import { CurrentPlan } from "./components/current-plan";
@@ -31,7 +30,8 @@ export function SubscriptionPage() {
   const subscription = useSubscription();
   const plans = usePlans();
   const checkout = useStartCheckout();
-  const queryClient = useQueryClient();
+  const refreshSubscription = useRefreshSubscription();
+  const refreshUser = useRefreshUser();
   const [cancelling, setCancelling] = useState(false);
   const [params, setParams] = useSearchParams();
   const returned = params.get("checkout");
@@ -46,8 +46,8 @@ export function SubscriptionPage() {
         description: "Your plan changes as soon as the payment is confirmed.",
       });
       const refresh = () => {
-        void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] });
-        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        void refreshSubscription();
+        void refreshUser();
       };
       refresh();
       // Harmless after leaving the page: it only marks cached answers stale.
@@ -56,7 +56,7 @@ export function SubscriptionPage() {
       toast({ title: "Checkout Cancelled", description: "Your plan has not changed." });
     }
     setParams({}, { replace: true });
-  }, [returned, setParams, queryClient]);
+  }, [returned, setParams, refreshSubscription, refreshUser]);
 
   const choose = (planId: string) =>
     checkout.mutate(planId, {

@@ -17,8 +17,8 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { formatDuration } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
+import { useSystemTestStats } from "./api/get-system-test-stats";
 import { useStartSystemTest } from "./api/start-system-test";
-import { useSystemTestStats } from "./api/system-test-stats";
 
 /** Spec 2 §2, §4: simulated concurrent calls through the carrier simulator, statistics every 2 s. */
 export function CallSystemTestPage() {

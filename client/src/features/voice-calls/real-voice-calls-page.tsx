@@ -9,8 +9,8 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { formatDuration } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
-import { useActiveVoiceCalls } from "./api/active-voice-calls";
 import { useEndVoiceCall } from "./api/end-call";
+import { useActiveVoiceCalls } from "./api/get-active-voice-calls";
 import { usePlaceOutbound } from "./api/place-outbound";
 import { useSimulateInbound } from "./api/simulate-inbound";
 

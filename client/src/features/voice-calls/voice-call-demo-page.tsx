@@ -10,8 +10,8 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatPercent } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
-import { useCurrentDemo } from "./api/current-demo";
-import { useEndDemo } from "./api/end-demo";
+import { useEndDemo } from "./api/end-call";
+import { useCurrentDemo } from "./api/get-current-demo";
 import { useProcessDemo } from "./api/process-demo";
 import { useStartDemo } from "./api/start-demo";
 

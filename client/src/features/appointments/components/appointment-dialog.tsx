@@ -23,7 +23,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
-import { useCreateAppointment } from "../api/appointments";
+import { useCreateAppointment } from "../api/create-appointment";
 import { useUpdateAppointment } from "../api/update-appointment";
 import {
   addMinutes,

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
-import { useAppointmentsList } from "../api/appointments";
+import { useAppointments } from "../api/get-appointments";
 import { minutesBetween } from "../appointment-time";
 
 const EMPTY: Record<AppointmentFilter, { title: string; hint: string }> = {
@@ -48,7 +48,7 @@ export function AppointmentList({
   onEdit: (appointment: Appointment) => void;
   onCancel: (appointment: Appointment) => void;
 }) {
-  const { query, appointments, total } = useAppointmentsList(filter);
+  const { query, appointments, total } = useAppointments(filter);
   if (query.isPending) {
     return (
       <p role="status" className="py-6 text-sm text-muted-foreground">

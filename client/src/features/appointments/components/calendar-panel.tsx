@@ -14,9 +14,16 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { useCalendarSettings } from "../../../lib/shared-api/get-calendar-settings";
 import { toast, toastError } from "../../../lib/toast";
-import { feedAddress, useCalendarFeed } from "../api/calendar-feed";
-import { useCalendarSettings, useUpdateCalendarSettings } from "../api/calendar-settings";
+import { useDisableCalendarFeed } from "../api/disable-calendar-feed";
+import { useEnableCalendarFeed } from "../api/enable-calendar-feed";
+import { useUpdateCalendarSettings } from "../api/update-calendar-settings";
+
+/** The address a calendar app subscribes to, on the origin this page was loaded from. */
+function feedAddress(feedUrlPath: string | null): string | null {
+  return feedUrlPath ? new URL(feedUrlPath, window.location.origin).toString() : null;
+}
 
 const bufferLabel = (minutes: number) => (minutes === 0 ? "No buffer" : `${minutes} minutes`);
 
@@ -171,7 +178,8 @@ function FeedDialog({
   onOpenChange: (open: boolean) => void;
   address: string | null;
 }) {
-  const { enable, disable } = useCalendarFeed();
+  const enable = useEnableCalendarFeed();
+  const disable = useDisableCalendarFeed();
   const busy = enable.isPending || disable.isPending;
   const turnOn = (renewing: boolean) =>
     enable.mutate(undefined, {

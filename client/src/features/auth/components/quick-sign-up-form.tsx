@@ -6,7 +6,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api";
 import { toast, toastError } from "../../../lib/toast";
-import { useSignup } from "../api/auth-mutations";
+import { useSignup } from "../api/signup";
 
 /**
  * The header dialog's short sign-up (spec 1 §3: Full Name, email, password) on the personal plan.

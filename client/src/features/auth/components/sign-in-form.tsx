@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toastError } from "../../../lib/toast";
-import { useLogin } from "../api/auth-mutations";
+import { useLogin } from "../api/login";
 
 export function SignInForm({ onDone, defaultLogin = "" }: { onDone?: () => void; defaultLogin?: string }) {
   const login = useLogin();

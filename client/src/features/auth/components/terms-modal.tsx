@@ -12,7 +12,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { toastError } from "../../../lib/toast";
-import { useAcceptTerms } from "../api/auth-mutations";
+import { useAcceptTerms } from "../api/accept-terms";
 
 const CONSENTS = [
   { id: "tos", label: "I have read the Terms of Service" },

@@ -1,11 +1,11 @@
-import type { ContactImportResponse } from "@common/business";
+import { ContactImportResponse } from "@common/business";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { requestParsed } from "../../../lib/api";
 
 /** POST /api/contacts/import {csvData}: the imported count and the rows refused, with why. */
+export const importContacts = (csvData: string) =>
+  requestParsed(ContactImportResponse, "POST", "/api/contacts/import", { csvData });
+
 export function useImportContacts() {
-  return useMutation({
-    mutationFn: (csvData: string) =>
-      apiRequest<ContactImportResponse>("POST", "/api/contacts/import", { csvData }),
-  });
+  return useMutation({ mutationFn: importContacts });
 }

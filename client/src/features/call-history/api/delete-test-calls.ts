@@ -1,13 +1,13 @@
-import type { DeleteTestCallsResponse } from "@common/calls";
+import { DeleteTestCallsResponse } from "@common/calls";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { requestParsed } from "../../../lib/api";
 import { useRefreshCalls } from "./refresh-calls";
 
 /** DELETE /api/calls/test-calls: every ended test call; live ones stay until they end. */
+export const deleteTestCalls = () =>
+  requestParsed(DeleteTestCallsResponse, "DELETE", "/api/calls/test-calls");
+
 export function useDeleteTestCalls() {
   const refresh = useRefreshCalls();
-  return useMutation({
-    mutationFn: () => apiRequest<DeleteTestCallsResponse>("DELETE", "/api/calls/test-calls"),
-    onSettled: refresh,
-  });
+  return useMutation({ mutationFn: deleteTestCalls, onSettled: refresh });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { throwIfNotOk } from "../../../lib/api";
-import { type HistoryParams, historyQueryString } from "./call-history";
+import { type HistoryParams, historyQueryString } from "../history-query";
 
 export type ExportedFile = { blob: Blob; filename: string };
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { isCallQuery } from "../../calls/api/queries";
+import { isCallQuery } from "../../../lib/shared-api/call-queries";
 
 /** After a delete: every list, figure and count that could show the removed calls loads again. */
 export function useRefreshCalls() {

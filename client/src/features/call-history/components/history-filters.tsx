@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import type { HistoryFilter, TestCallView } from "../api/call-history";
+import type { HistoryFilter, TestCallView } from "../history-query";
 import { FILTER_OPTIONS, SEARCH_MAX, SORT_OPTIONS, TEST_CALL_OPTIONS } from "../use-history-params";
 
 /** How long typing must pause before the search runs. */

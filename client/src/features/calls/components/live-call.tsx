@@ -23,8 +23,11 @@ import { cn } from "../../../lib/cn";
 import { formatDuration, formatPercent } from "../../../lib/format";
 import { playHoldMusic } from "../../../lib/hold-music";
 import { toast, toastError } from "../../../lib/toast";
-import { useEndCall, useHoldCall, useProcessAudio, useTransferCall } from "../api/mutations";
-import { useSpeechStatus } from "../api/speech-status";
+import { useEndCall } from "../api/end-call";
+import { useSpeechStatus } from "../api/get-speech-status";
+import { useHoldCall } from "../api/hold-call";
+import { useProcessAudio } from "../api/process-audio";
+import { useTransferCall } from "../api/transfer-call";
 import { SpeechNotice } from "./speech-notice";
 import { type Heard, useRecorder, usesBrowserRecognition } from "./use-recorder";
 

@@ -1,12 +1,14 @@
-import type { ProfileUpdate, User } from "@common/user";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, USER_QUERY_KEY } from "../../../lib/api";
+import type { ProfileUpdate } from "@common/user";
+import { useMutation } from "@tanstack/react-query";
+import { requestParsed } from "../../../lib/api";
+import { CurrentUser } from "../../../lib/auth/current-user";
+import { useStoreUser } from "../../../lib/auth/session";
 
 /** PUT /api/user/profile: one field at a time (an email change carries the current password). */
+export const updateProfile = (change: ProfileUpdate): Promise<CurrentUser> =>
+  requestParsed(CurrentUser, "PUT", "/api/user/profile", change);
+
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ProfileUpdate) => apiRequest<User>("PUT", "/api/user/profile", change),
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
-  });
+  const storeUser = useStoreUser();
+  return useMutation({ mutationFn: updateProfile, onSuccess: storeUser });
 }

@@ -21,7 +21,8 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
 import { toast, toastError } from "../../../lib/toast";
-import { useAiSettings, useUpdateAiSettings } from "../api/ai-settings";
+import { useAiSettings } from "../api/get-ai-settings";
+import { useUpdateAiSettings } from "../api/update-ai-settings";
 
 function timeZones(current: string): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };

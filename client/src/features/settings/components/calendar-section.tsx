@@ -2,11 +2,11 @@ import { CalendarCheck, CalendarDays, CalendarOff } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
-import { useCalendarSummary } from "../api/calendar-summary";
+import { useCalendarSettings } from "../../../lib/shared-api/get-calendar-settings";
 
 /** Spec 2 §2 calendar integration: the feed and booking defaults live on Appointments; this shows their state. */
 export function CalendarSection() {
-  const calendar = useCalendarSummary();
+  const calendar = useCalendarSettings();
   const on = Boolean(calendar.data?.feedUrlPath);
   return (
     <Card>

@@ -1,5 +1,5 @@
 import { PROFILE_FAILED } from "@common/ai-settings";
-import type { ProfileUpdate, User } from "@common/user";
+import type { ProfileUpdate } from "@common/user";
 import { UserRound } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -14,6 +14,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import type { CurrentUser } from "../../../lib/auth/current-user";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
 import { ChangePasswordForm } from "./change-password-form";
@@ -30,7 +31,7 @@ const LABELS: Record<ProfileField, string> = {
  * Spec 2 §2: profile and caller ID. Each field saves by itself when it loses focus, and only
  * when its value changed. A new email asks for the current password first.
  */
-export function ProfileSection({ user }: { user: User }) {
+export function ProfileSection({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);

@@ -32,16 +32,14 @@ import { Label } from "../../../components/ui/label";
 import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
 import { formatDateTime, formatDuration } from "../../../lib/format";
+import { useSubscription } from "../../../lib/shared-api/get-subscription";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
-import { usePlanAccess } from "../api/plan-access";
-import {
-  fetchAudio,
-  useActivateVoiceProfile,
-  useCreateVoiceProfile,
-  useDeleteVoiceProfile,
-  useVoiceProfiles,
-  useVoiceService,
-} from "../api/voice-profiles";
+import { useActivateVoiceProfile } from "../api/activate-voice-profile";
+import { useCreateVoiceProfile } from "../api/create-voice-profile";
+import { useDeleteVoiceProfile } from "../api/delete-voice-profile";
+import { getVoiceAudio } from "../api/get-voice-audio";
+import { useVoiceProfiles } from "../api/get-voice-profiles";
+import { useVoiceService } from "../api/get-voice-service";
 import { toDataUrl, useSampleRecorder } from "./use-sample-recorder";
 
 const READ_ALOUD =
@@ -49,7 +47,7 @@ const READ_ALOUD =
 
 /** Spec 2 §2 voice cloning: record a sample, name it, create, activate one, delete. Not on free. */
 export function VoiceSection({ timeZone }: { timeZone: string }) {
-  const access = usePlanAccess();
+  const access = useSubscription();
   const service = useVoiceService();
   const profiles = useVoiceProfiles();
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -268,7 +266,7 @@ function ProfileList({
     audio.current?.pause();
     setPlaying(key);
     try {
-      const src = await fetchAudio(url);
+      const src = await getVoiceAudio(url);
       const player = new Audio(src);
       audio.current = player;
       player.onended = () => {

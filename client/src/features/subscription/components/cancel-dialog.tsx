@@ -2,7 +2,7 @@ import { CANCEL_FAILED, type SubscriptionResponse } from "@common/billing";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { formatDateTime } from "../../../lib/format";
 import { toast, toastError } from "../../../lib/toast";
-import { useCancelSubscription } from "../api/cancel";
+import { useCancelSubscription } from "../api/cancel-subscription";
 
 /**
  * Asks before cancelling: a paid plan runs to the period's end; a trial with a plan chosen runs

@@ -3,7 +3,7 @@ import { listNames, plansWith } from "@common/plans";
 import { BarChart3 } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
-import { useUsageHistory } from "../api/usage-history";
+import { useUsageHistory } from "../api/get-usage-history";
 
 const INCLUDED_IN = listNames(
   plansWith("advancedAnalytics").map((plan) => plan.name),

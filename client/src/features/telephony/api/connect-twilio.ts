@@ -1,14 +1,16 @@
-import type { TelephonyState, TwilioConnectRequest } from "@common/telephony";
+import { TelephonyState, type TwilioConnectRequest } from "@common/telephony";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
-import { TELEPHONY_URL } from "./telephony-state";
+import { requestParsed } from "../../../lib/api";
+import { telephonyStateQueryOptions } from "./get-telephony-state";
 
 /** PUT /api/telephony/twilio: connects (or replaces) the account's Twilio credentials and number. */
+export const connectTwilio = (body: TwilioConnectRequest) =>
+  requestParsed(TelephonyState, "PUT", "/api/telephony/twilio", body);
+
 export function useConnectTwilio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TwilioConnectRequest) =>
-      apiRequest<TelephonyState>("PUT", "/api/telephony/twilio", body),
-    onSuccess: (state) => queryClient.setQueryData([TELEPHONY_URL], state),
+    mutationFn: connectTwilio,
+    onSuccess: (state) => queryClient.setQueryData(telephonyStateQueryOptions.queryKey, state),
   });
 }

@@ -20,7 +20,7 @@ import { toast, toastError } from "../../../lib/toast";
 import { useChooseTwilioNumber } from "../api/choose-number";
 import { useConnectTwilio } from "../api/connect-twilio";
 import { useDisconnectTwilio } from "../api/disconnect-twilio";
-import { useTelephonyState } from "../api/telephony-state";
+import { useTelephonyState } from "../api/get-telephony-state";
 import { useTestTwilio } from "../api/test-twilio";
 
 /**

@@ -1,11 +1,11 @@
-import type { ProcessDemoResponse } from "@common/telephony";
+import { ProcessDemoResponse } from "@common/telephony";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { requestParsed } from "../../../lib/api";
 
 /** POST /api/conversation/process: one caller message through the engine. */
+export const processDemo = (body: { callId: string; message: string }) =>
+  requestParsed(ProcessDemoResponse, "POST", "/api/conversation/process", body);
+
 export function useProcessDemo() {
-  return useMutation({
-    mutationFn: (body: { callId: string; message: string }) =>
-      apiRequest<ProcessDemoResponse>("POST", "/api/conversation/process", body),
-  });
+  return useMutation({ mutationFn: processDemo });
 }

@@ -1,11 +1,11 @@
-import type { StartDemoResponse } from "@common/telephony";
+import { StartDemoResponse } from "@common/telephony";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { requestParsed } from "../../../lib/api";
 
 /** POST /api/conversation/start-demo: a demo call answered with the account's greeting. */
+export const startDemo = (phoneNumber: string) =>
+  requestParsed(StartDemoResponse, "POST", "/api/conversation/start-demo", { phoneNumber });
+
 export function useStartDemo() {
-  return useMutation({
-    mutationFn: (phoneNumber: string) =>
-      apiRequest<StartDemoResponse>("POST", "/api/conversation/start-demo", { phoneNumber }),
-  });
+  return useMutation({ mutationFn: startDemo });
 }

@@ -1,0 +1,106 @@
+import { displayName } from "@common/user";
+import { LogOut } from "lucide-react";
+import type { RefObject } from "react";
+import { Link, useLocation } from "react-router";
+import type { NavSection } from "../../app/navigation";
+import { useUser } from "../../lib/auth/use-user";
+import { cn } from "../../lib/cn";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Avatar, useSignOut } from "./user-menu";
+
+/** The "More" sheet itself: the signed-in account, every other screen of the layout and Sign Out. */
+export function MoreSheetDialog({
+  open,
+  onOpenChange,
+  sections,
+  contentId,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sections: NavSection[];
+  contentId: string;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const signOut = useSignOut();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Back to the More tab, as a Radix trigger would get it.
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+        id={contentId}
+        className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4 pb-safe"
+      >
+        <DialogHeader className="pr-8">
+          <DialogTitle>More</DialogTitle>
+          {user ? (
+            <DialogDescription asChild>
+              <div className="flex min-w-0 items-center gap-3 pt-1">
+                <Avatar user={user} className="size-9 text-sm" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-foreground">{displayName(user)}</span>
+                  <span className="block truncate">{user.email}</span>
+                </span>
+              </div>
+            </DialogDescription>
+          ) : (
+            <DialogDescription>Every screen of AI Platform.</DialogDescription>
+          )}
+        </DialogHeader>
+        <nav aria-label="More" className="grid gap-3">
+          {sections.map((section) => {
+            const id = `more-${section.title.toLowerCase()}`;
+            return (
+              <div key={section.title}>
+                <p
+                  id={id}
+                  className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+                >
+                  {section.title}
+                </p>
+                <ul aria-labelledby={id} className="grid grid-cols-2 gap-1">
+                  {section.items.map((item) => {
+                    const active = pathname === item.to;
+                    return (
+                      <li key={item.to} className="min-w-0">
+                        <Link
+                          to={item.to}
+                          onClick={() => onOpenChange(false)}
+                          aria-current={active ? "page" : undefined}
+                          className={cn(
+                            "flex min-h-10 items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+                            active ? "bg-primary text-primary-foreground" : "hover:bg-accent",
+                          )}
+                        >
+                          <item.icon className="size-4 shrink-0" aria-hidden />
+                          <span className="min-w-0 break-words">{item.label}</span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            );
+          })}
+        </nav>
+        {user ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              onOpenChange(false);
+              signOut();
+            }}
+          >
+            <LogOut /> Sign Out
+          </Button>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

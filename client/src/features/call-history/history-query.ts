@@ -1,0 +1,39 @@
+import type { CALL_FILTERS, CALL_SORTS, TestCallChoice } from "@common/calls";
+
+// The history's filter, search, sort and page: kept in the address (use-history-params.ts), sent
+// with the list (api/get-call-history.ts) and the CSV export (api/export-calls.ts).
+
+/** Spec 1 §9: the history shows 10 calls a page. */
+export const HISTORY_PAGE_SIZE = 10;
+
+export type HistoryFilter = (typeof CALL_FILTERS)[number];
+export type HistorySortBy = (typeof CALL_SORTS)[number];
+export type HistorySortOrder = "asc" | "desc";
+/** Test calls in the list: hidden (the default), shown with the others, or only them. */
+export type TestCallView = "hide" | "show" | "only";
+
+const TEST_CALLS_PARAM: Record<TestCallView, TestCallChoice> = {
+  hide: "exclude",
+  show: "include",
+  only: "only",
+};
+
+export type HistoryParams = {
+  page: number;
+  filter: HistoryFilter;
+  search: string;
+  sortBy: HistorySortBy;
+  sortOrder: HistorySortOrder;
+  tests: TestCallView;
+};
+
+/** The filter, search and sort as query parameters, shared by the list and the CSV export. */
+export function historyQueryString(params: Omit<HistoryParams, "page">): URLSearchParams {
+  const query = new URLSearchParams({ filter: params.filter });
+  const search = params.search.trim();
+  if (search) query.set("search", search);
+  query.set("sortBy", params.sortBy);
+  query.set("sortOrder", params.sortOrder);
+  query.set("testCalls", TEST_CALLS_PARAM[params.tests]);
+  return query;
+}

@@ -1,0 +1,14 @@
+import { CheckoutResponse } from "@common/billing";
+import { useMutation } from "@tanstack/react-query";
+import { requestParsed } from "../../../lib/api";
+
+/** POST /api/subscription/checkout {planId}; the browser then goes to the session address. */
+export const startCheckout = (planId: string) =>
+  requestParsed(CheckoutResponse, "POST", "/api/subscription/checkout", { planId });
+
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: startCheckout,
+    onSuccess: ({ sessionUrl }) => window.location.assign(sessionUrl),
+  });
+}

@@ -1,0 +1,51 @@
+import type {
+  Invitation,
+  InvitationStatus,
+  Member,
+  WorkspaceRole,
+  WorkspaceSummary,
+} from "../../../common/workspaces";
+import type { InvitationRow, MemberRow, WorkspaceRow } from "./repository";
+
+export function presentWorkspaceSummary(row: {
+  workspace: WorkspaceRow;
+  role: WorkspaceRole;
+  memberCount: number;
+}): WorkspaceSummary {
+  return {
+    id: row.workspace.id,
+    name: row.workspace.name,
+    role: row.role,
+    planType: row.workspace.planType,
+    memberCount: row.memberCount,
+  };
+}
+
+export function presentMember(row: MemberRow, actorId: string | undefined): Member {
+  return {
+    userId: row.userId,
+    username: row.username,
+    fullName: row.fullName,
+    email: row.email,
+    role: row.role,
+    joinedAt: row.joinedAt.toISOString(),
+    isYou: row.userId === actorId,
+  };
+}
+
+/** A pending invitation past its day reads as expired, whether or not a sweep has marked it. */
+export function presentInvitation(row: InvitationRow, invitedBy: string | null, now: Date): Invitation {
+  const status: InvitationStatus =
+    row.status === "pending" && row.expiresAt.getTime() <= now.getTime()
+      ? "expired"
+      : (row.status as InvitationStatus);
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "agent",
+    status,
+    invitedBy: invitedBy ?? "A former member",
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}

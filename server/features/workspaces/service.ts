@@ -1,0 +1,294 @@
+import { planFor } from "../../../common/plans";
+import {
+  ALREADY_INVITED,
+  ALREADY_MEMBER,
+  CANNOT_CHANGE_OWN_ROLE,
+  CANNOT_REMOVE_OWNER,
+  INVITATION_DAYS,
+  INVITATION_EXPIRED,
+  INVITATION_NOT_FOUND,
+  INVITATION_OTHER_EMAIL,
+  INVITATION_REVOKED,
+  INVITATION_USED,
+  type InvitationCreate,
+  type InvitationPreview,
+  MEMBER_ALREADY,
+  OWNER_CANNOT_LEAVE,
+  seatLimitMessage,
+  seatsFor,
+  type TeamOut,
+  type WorkspaceList,
+  type WorkspaceRole,
+} from "../../../common/workspaces";
+import { hashToken, newSessionToken } from "../../crypto/tokens";
+import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
+import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../../http/errors";
+import type { UserRow } from "../auth/repository";
+import { presentInvitation, presentMember, presentWorkspaceSummary } from "./presenter";
+import { type InvitationRow, type WorkspaceRepository, workspaceRepository } from "./repository";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the teams area needs from the sessions (the auth area), and nothing more. */
+export type SessionControl = {
+  endSessionsIn(workspaceId: string, userId: string): Promise<number>;
+  switchWorkspace(tokenHash: string, workspaceId: string): Promise<void>;
+};
+
+export type WorkspaceServiceDeps = {
+  db: Db;
+  sessions: SessionControl;
+  /** Tells every server that a person's access to a workspace changed (the session cache). */
+  accessChanged?: (change: { workspaceId: string; userId?: string }) => void;
+  now?: () => Date;
+};
+
+/** Teams: the workspace, its members and roles, invitations and switching between workspaces. */
+export function workspaceService({
+  db,
+  sessions,
+  accessChanged = () => {},
+  now = () => new Date(),
+}: WorkspaceServiceDeps) {
+  const repo = workspaceRepository(db);
+
+  function inTransaction<T>(work: (tx: WorkspaceRepository) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => work(workspaceRepository(tx as unknown as Db)));
+  }
+
+  /** Members plus pending invitations must stay within the plan's seats. */
+  async function assertSeatFree(
+    tx: WorkspaceRepository,
+    workspace: { id: string; planType: string },
+    counting: "invite" | "join",
+  ) {
+    const limit = seatsFor(workspace.planType);
+    if (limit === -1) return;
+    const members = await tx.memberCount(workspace.id);
+    // An invitation being accepted already holds its seat among the pending ones.
+    const used =
+      counting === "invite" ? members + (await tx.pendingInvitationCount(workspace.id, now())) : members;
+    if (used >= limit) throw paymentRequired(seatLimitMessage(planFor(workspace.planType).name, limit));
+  }
+
+  /** Why an invitation cannot be used, as the error to answer with, or nothing when it can. */
+  function invitationProblem(invitation: InvitationRow): HttpError | undefined {
+    if (invitation.status === "accepted") return conflict(INVITATION_USED);
+    if (invitation.status === "revoked") return new HttpError(410, INVITATION_REVOKED);
+    if (invitation.expiresAt.getTime() <= now().getTime()) return new HttpError(410, INVITATION_EXPIRED);
+    return undefined;
+  }
+
+  /** Joins the person to the invitation's workspace inside `tx` and marks it used. */
+  async function redeem(
+    tx: WorkspaceRepository,
+    input: { token: string; userId: string; email: string },
+  ): Promise<string> {
+    const found = await tx.invitationByTokenHash(hashToken(input.token));
+    if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+    const { invitation } = found;
+    const problem = invitationProblem(invitation);
+    if (problem) throw problem;
+    if (invitation.email !== input.email.toLowerCase()) throw new HttpError(403, INVITATION_OTHER_EMAIL);
+    if (await tx.roleOf(invitation.workspaceId, input.userId)) throw conflict(ALREADY_MEMBER);
+    await tx.lockWorkspace(invitation.workspaceId);
+    const workspace = await tx.get(invitation.workspaceId);
+    if (!workspace) throw new HttpError(404, INVITATION_NOT_FOUND);
+    await assertSeatFree(tx, workspace, "join");
+    await tx.addMember(invitation.workspaceId, input.userId, invitation.role as WorkspaceRole);
+    await tx.updateInvitation(invitation.workspaceId, invitation.id, {
+      status: "accepted",
+      acceptedAt: now(),
+      acceptedBy: input.userId,
+    });
+    return invitation.workspaceId;
+  }
+
+  async function memberOrNotFound(workspaceId: string, userId: string): Promise<WorkspaceRole> {
+    const role = await repo.roleOf(workspaceId, userId);
+    if (!role) throw notFound("That member");
+    return role;
+  }
+
+  return {
+    async list(user: UserRow, currentId: string): Promise<WorkspaceList> {
+      const rows = await repo.listFor(user.id);
+      return { currentId, workspaces: rows.map(presentWorkspaceSummary) };
+    },
+
+    /** Moves this session to another of the person's workspaces; the next sign-in lands there too. */
+    async switchTo(user: UserRow, tokenHash: string, workspaceId: string) {
+      const rows = await repo.listFor(user.id);
+      const target = rows.find((row) => row.workspace.id === workspaceId);
+      if (!target) throw notFound("That workspace");
+      await sessions.switchWorkspace(tokenHash, workspaceId);
+      await repo.rememberLastWorkspace(user.id, workspaceId);
+      return presentWorkspaceSummary(target);
+    },
+
+    async rename(account: Account, name: string) {
+      const row = await repo.update(account.id, { name });
+      if (!row) throw notFound("That workspace");
+      accessChanged({ workspaceId: account.id });
+      return row;
+    },
+
+    async team(account: Account): Promise<TeamOut> {
+      const [members, invitations, pending] = await Promise.all([
+        repo.members(account.id),
+        repo.invitations(account.id),
+        repo.pendingInvitationCount(account.id, now()),
+      ]);
+      const actorId = account.actor?.id;
+      return {
+        workspace: {
+          id: account.id,
+          name: account.name,
+          planType: account.planType,
+          planName: planFor(account.planType).name,
+        },
+        members: members.map((member) => presentMember(member, actorId)),
+        invitations: invitations.map((row) => presentInvitation(row.invitation, row.invitedBy, now())),
+        seats: { used: members.length + pending, limit: seatsFor(account.planType) },
+      };
+    },
+
+    /** Invites a person by email; the answer carries the link, shown this once (only its hash is kept). */
+    async invite(account: Account, input: Required<InvitationCreate>, linkBase: string) {
+      const email = input.email.toLowerCase();
+      return inTransaction(async (tx) => {
+        await tx.lockWorkspace(account.id);
+        const members = await tx.members(account.id);
+        if (members.some((member) => member.email.toLowerCase() === email)) throw conflict(MEMBER_ALREADY);
+        const pending = await tx.pendingInvitationFor(account.id, email);
+        if (pending && pending.expiresAt.getTime() > now().getTime()) throw conflict(ALREADY_INVITED);
+        // An expired invitation to the same email gives its place to the new one.
+        if (pending) await tx.updateInvitation(account.id, pending.id, { status: "expired" });
+        await assertSeatFree(tx, account, "invite");
+        const token = newSessionToken();
+        const invitation = await tx.createInvitation({
+          workspaceId: account.id,
+          email,
+          role: input.role,
+          tokenHash: hashToken(token),
+          invitedBy: account.actor?.id ?? null,
+          expiresAt: new Date(now().getTime() + INVITATION_DAYS * DAY_MS),
+        });
+        return {
+          invitation: presentInvitation(invitation, account.actor?.username ?? null, now()),
+          url: invitationUrl(linkBase, token),
+        };
+      });
+    },
+
+    /** A new link for a pending invitation (the old one stops working) and seven more days. */
+    async renewInvitation(account: Account, invitationId: string, linkBase: string) {
+      const invitation = await repo.invitation(account.id, invitationId);
+      if (invitation?.status !== "pending") throw notFound("That invitation");
+      const token = newSessionToken();
+      const renewed = await repo.updateInvitation(account.id, invitationId, {
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now().getTime() + INVITATION_DAYS * DAY_MS),
+      });
+      if (!renewed) throw notFound("That invitation");
+      return {
+        invitation: presentInvitation(renewed, account.actor?.username ?? null, now()),
+        url: invitationUrl(linkBase, token),
+      };
+    },
+
+    async revokeInvitation(account: Account, invitationId: string): Promise<void> {
+      const invitation = await repo.invitation(account.id, invitationId);
+      if (invitation?.status !== "pending") throw notFound("That invitation");
+      await repo.updateInvitation(account.id, invitationId, { status: "revoked" });
+    },
+
+    /** What the invitation page shows before anyone signs in. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const found = await repo.invitationByTokenHash(hashToken(token));
+      if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+      const presented = presentInvitation(found.invitation, found.invitedBy, now());
+      return {
+        workspaceName: found.workspaceName,
+        invitedBy: presented.invitedBy,
+        email: presented.email,
+        role: presented.role,
+        expiresAt: presented.expiresAt,
+        status: presented.status,
+        hasAccount: await repo.emailHasAccount(found.invitation.email),
+      };
+    },
+
+    /** Sign-up's check before it creates anything: the invitation exists, is usable, and is for this email. */
+    async checkInvitation(token: string, email: string): Promise<void> {
+      const found = await repo.invitationByTokenHash(hashToken(token));
+      if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+      const problem = invitationProblem(found.invitation);
+      if (problem) throw problem;
+      if (found.invitation.email !== email.toLowerCase()) throw new HttpError(403, INVITATION_OTHER_EMAIL);
+    },
+
+    /** Sign-up through a link: joins inside the sign-up's transaction. */
+    redeemOnSignup(tx: Db, input: { token: string; userId: string; email: string }): Promise<string> {
+      return redeem(workspaceRepository(tx), input);
+    },
+
+    /** A signed-in person accepts: they join, and this session moves to the workspace. */
+    async accept(user: UserRow, tokenHash: string, token: string) {
+      const workspaceId = await inTransaction((tx) =>
+        redeem(tx, { token, userId: user.id, email: user.email }),
+      );
+      await sessions.switchWorkspace(tokenHash, workspaceId);
+      await repo.rememberLastWorkspace(user.id, workspaceId);
+      const joined = (await repo.listFor(user.id)).find((row) => row.workspace.id === workspaceId);
+      if (!joined) throw notFound("That workspace");
+      return presentWorkspaceSummary(joined);
+    },
+
+    /** The owner gives a member another role; ownership itself moves only by transfer. */
+    async changeRole(account: Account, userId: string, role: "agent" | "admin") {
+      if (userId === account.actor?.id) throw badRequest(CANNOT_CHANGE_OWN_ROLE);
+      const current = await memberOrNotFound(account.id, userId);
+      if (current === "owner") throw badRequest(CANNOT_CHANGE_OWN_ROLE);
+      await repo.setRole(account.id, userId, role);
+      accessChanged({ workspaceId: account.id, userId });
+      const member = (await repo.members(account.id)).find((row) => row.userId === userId);
+      if (!member) throw notFound("That member");
+      return presentMember(member, account.actor?.id);
+    },
+
+    /** The owner removes a member: their sessions in this workspace end at once. */
+    async removeMember(account: Account, userId: string): Promise<void> {
+      const role = await memberOrNotFound(account.id, userId);
+      if (role === "owner") throw badRequest(CANNOT_REMOVE_OWNER);
+      await repo.removeMember(account.id, userId);
+      await sessions.endSessionsIn(account.id, userId);
+      accessChanged({ workspaceId: account.id, userId });
+    },
+
+    /** A member who is not the owner leaves; this session ends with it. */
+    async leave(account: Account, user: UserRow): Promise<void> {
+      if (account.role === "owner") throw badRequest(OWNER_CANNOT_LEAVE);
+      await repo.removeMember(account.id, user.id);
+      await sessions.endSessionsIn(account.id, user.id);
+      accessChanged({ workspaceId: account.id, userId: user.id });
+    },
+
+    /** Makes another member the owner; the previous owner stays on as an admin. */
+    async transferOwnership(account: Account, toUserId: string) {
+      const fromUserId = account.actor?.id;
+      if (!fromUserId || toUserId === fromUserId)
+        throw badRequest("Choose another member to become the owner");
+      await memberOrNotFound(account.id, toUserId);
+      await inTransaction((tx) => tx.transferOwnership(account.id, fromUserId, toUserId));
+      accessChanged({ workspaceId: account.id });
+    },
+  };
+}
+
+export type WorkspaceService = ReturnType<typeof workspaceService>;
+
+function invitationUrl(linkBase: string, token: string): string {
+  return `${linkBase.replace(/\/+$/, "")}/invite/${token}`;
+}
