@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { JobEventOut } from "./jobs";
 import { dateTime, safeString } from "./text";
 
 export const CLASSIFICATIONS = [
@@ -252,6 +253,7 @@ export type DeleteTestCallsResponse = z.infer<typeof DeleteTestCallsResponse>;
 
 /** Events on /api/events (server-sent). */
 export type CallEvent =
+  | JobEventOut
   | { type: "call.started"; callId: string }
   | { type: "call.updated"; callId: string; lines?: string[] }
   | { type: "call.ended"; callId: string }

@@ -1,5 +1,11 @@
-import { devices, expect, type Page, test } from "@playwright/test";
-import { APP_ROUTES, DESKTOP_ONLY_ROUTES, expectAccessible, signUpAndAcceptTerms } from "./helpers";
+import { type APIRequestContext, devices, expect, type Page, test } from "@playwright/test";
+import {
+  APP_ROUTES,
+  DESKTOP_ONLY_ROUTES,
+  expectAccessible,
+  invitationLink,
+  signUpAndAcceptTerms,
+} from "./helpers";
 
 /**
  * Issue 9, walk 11: axe on every screen, failing on serious and critical findings and on skipped
@@ -43,9 +49,36 @@ async function everyScreenAccessible(
   }
 }
 
+/**
+ * The public invitation page (issue 10) is no app route: it is opened signed out with a real link,
+ * in both of its ways in, and with a link that is not valid.
+ */
+async function invitationPageAccessible(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: Parameters<typeof expectAccessible>[1],
+  layout: string,
+) {
+  const url = await invitationLink(request);
+  await page.goto(url);
+  await expect(page.getByRole("heading", { level: 1, name: /^Join / })).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  await expectAccessible(page, testInfo, `${layout}/invite (sign up)`);
+  await page.getByRole("button", { name: "I already have an account — sign in" }).click();
+  await expect(page.getByLabel("Email or username")).toBeVisible();
+  await expectAccessible(page, testInfo, `${layout}/invite (sign in)`);
+  await page.goto(`/invite/${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This invitation link is not valid");
+  await expectAccessible(page, testInfo, `${layout}/invite (unknown)`);
+}
+
 test("every screen passes axe on the desktop", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await everyScreenAccessible(page, testInfo, true);
+});
+
+test("the invitation page passes axe on the desktop", async ({ page, request }, testInfo) => {
+  await invitationPageAccessible(page, request, testInfo, "desktop");
 });
 
 test.describe("phone", () => {
@@ -54,5 +87,8 @@ test.describe("phone", () => {
   test("every screen passes axe on a phone", async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     await everyScreenAccessible(page, testInfo, false);
+  });
+  test("the invitation page passes axe on a phone", async ({ page, request }, testInfo) => {
+    await invitationPageAccessible(page, request, testInfo, "phone");
   });
 });

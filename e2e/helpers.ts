@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 
 export type Account = { username: string; email: string; password: string; fullName: string };
 
@@ -23,6 +23,25 @@ export async function signUpAndAcceptTerms(page: Page, account: Account = newAcc
   await page.getByRole("button", { name: /Create Personal account/ }).click();
   await acceptTerms(page);
   return account;
+}
+
+/**
+ * An invitation link to a business workspace made through `api` (a request context of its own,
+ * so the page stays signed out): the owner signs up, accepts the terms and invites `email`.
+ */
+export async function invitationLink(
+  api: APIRequestContext,
+  { company = "Invite Test Ltd", email = newAccount("invited").email } = {},
+): Promise<string> {
+  const owner = newAccount("owner");
+  const created = await api.post("/api/auth/signup", {
+    data: { ...owner, planType: "business", businessInfo: { companyName: company } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await api.post("/api/user/accept-terms", { data: { termsVersion: "1.0" } })).ok()).toBe(true);
+  const invited = await api.post("/api/workspace/invitations", { data: { email, role: "agent" } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  return ((await invited.json()) as { url: string }).url;
 }
 
 export async function acceptTerms(page: Page): Promise<void> {

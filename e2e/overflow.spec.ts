@@ -1,5 +1,5 @@
 import { devices, expect, type Page, test } from "@playwright/test";
-import { APP_ROUTES, DESKTOP_ONLY_ROUTES } from "./helpers";
+import { APP_ROUTES, DESKTOP_ONLY_ROUTES, invitationLink } from "./helpers";
 
 /**
  * Issue 9, walk 2: no screen scrolls sideways, at 1,440, 768 and 390 px and on a phone, with the
@@ -123,6 +123,32 @@ async function open(page: Page, route: string): Promise<void> {
   if (route === "/appointments") await expect(page.getByRole("main")).toContainText("Consultation");
 }
 
+/**
+ * The public invitation page (issue 10), signed out, with a long workspace name and a long
+ * invited address (the page shows both), in its sign-up and sign-in ways in.
+ */
+async function invitationPageFits(page: Page, width: number, layout: string): Promise<void> {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const url = await invitationLink(page.context().request, {
+    company: word(60, "Wolfeschlegelsteinhausen"),
+    email: `${word(60, "averyveryverylongmailbox")}.${id}@${word(40, "subdomainofsomewhere")}.example.com`,
+  });
+  // The request context shares the page's cookies: the owner signs out, the page opens the link signed out.
+  await page.context().request.post("/api/auth/logout");
+  const overflows: Overflow[] = [];
+  await page.goto(url);
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  const signUp = await measure(page, "/invite (sign up)", width);
+  if (signUp) overflows.push(signUp);
+  await page.getByRole("button", { name: "I already have an account — sign in" }).click();
+  await expect(page.getByLabel("Email or username")).toBeVisible();
+  const signIn = await measure(page, "/invite (sign in)", width);
+  if (signIn) overflows.push(signIn);
+  if (overflows.length)
+    await page.screenshot({ path: `test-results/screenshots/overflow-${layout}-${width}-invite.png` });
+  expect(overflows, `the invitation page wider than ${width} px`).toEqual([]);
+}
+
 async function everyScreenFits(page: Page, width: number, layout: "desktop" | "phone"): Promise<void> {
   await signUpWithLongData(page);
   const routes = APP_ROUTES.filter((route) => width >= 768 || !DESKTOP_ONLY_ROUTES.includes(route));
@@ -153,6 +179,9 @@ for (const width of [1440, 768, 390]) {
       test.setTimeout(180_000);
       await everyScreenFits(page, width, "desktop");
     });
+    test("the invitation page does not scroll sideways", async ({ page }) => {
+      await invitationPageFits(page, width, "desktop");
+    });
   });
 }
 
@@ -162,6 +191,9 @@ test.describe("phone", () => {
   test("no screen scrolls sideways", async ({ page }) => {
     test.setTimeout(180_000);
     await everyScreenFits(page, pixel.viewport.width, "phone");
+  });
+  test("the invitation page does not scroll sideways", async ({ page }) => {
+    await invitationPageFits(page, pixel.viewport.width, "phone");
   });
 });
 

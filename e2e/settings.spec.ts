@@ -69,7 +69,7 @@ test("profile fields save on blur, only when changed; a new email asks for the p
   await expect(toastText(page, "Please enter a valid phone number (at least 10 digits)")).toBeVisible();
 
   // The email: the password first; a wrong one is refused in the dialog, Cancel puts the old one back.
-  const email = page.getByLabel("Email");
+  const email = page.getByLabel("Email", { exact: true });
   await email.fill("dana.scully@example.com");
   await email.blur();
   const dialog = page.getByRole("dialog", { name: "Confirm your password" });
@@ -79,10 +79,10 @@ test("profile fields save on blur, only when changed; a new email asks for the p
   await expect(dialog.getByText("Please enter your current password to change your email")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
 
-  await page.getByLabel("Email").fill("dana.scully@example.com");
-  await page.getByLabel("Email").blur();
+  await page.getByLabel("Email", { exact: true }).fill("dana.scully@example.com");
+  await page.getByLabel("Email", { exact: true }).blur();
   await dialog.getByLabel("Current password").fill(account.password);
   await dialog.getByRole("button", { name: "Save Email" }).click();
   await expect(dialog).toBeHidden();
@@ -90,7 +90,7 @@ test("profile fields save on blur, only when changed; a new email asks for the p
 
   await page.reload();
   await expect(page.getByLabel("Full Name")).toHaveValue("Dana K. Scully");
-  await expect(page.getByLabel("Email")).toHaveValue("dana.scully@example.com");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("dana.scully@example.com");
   await expect(page.getByLabel("Cellphone Number")).toHaveValue("5551234567");
   const user = await api<{ fullName: string; cellphoneNumber: string; email: string }>(page, "/api/user");
   expect(user).toMatchObject({

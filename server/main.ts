@@ -5,10 +5,6 @@ import { openDatabase } from "./db/client";
 import { localEventBus, postgresEventBus } from "./events/bus";
 import { handleShutdownSignals } from "./shutdown";
 
-// Every minute: the idle-call sweep ends a call within a minute of IDLE_CALL_MINUTES; the other
-// clean-ups are a couple of indexed deletes.
-const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   // Before the database makes this process large: the runner's fork then costs milliseconds.
@@ -18,15 +14,9 @@ async function main(): Promise<void> {
   const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl) : localEventBus();
   const app = await buildApp({ config, database, events });
 
-  const housekeeping = setInterval(() => {
-    app.housekeeping().catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-
   handleShutdownSignals({
     app,
     drainMs: config.shutdownDrainMs,
-    onStop: () => clearInterval(housekeeping),
     closers: [() => events.close(), () => database.close()],
     log: app.log,
   });

@@ -86,7 +86,9 @@ async function fillAsBefore(): Promise<void> {
               ${business ? "Acme Ltd" : null}, ${business ? "retail" : null})
       returning id`);
     const id = user?.id ?? "";
-    await database.db.execute(sql`insert into ai_settings (user_id, greeting_message) values (${id}, ${`Hello ${i}`})`);
+    await database.db.execute(
+      sql`insert into ai_settings (user_id, greeting_message) values (${id}, ${`Hello ${i}`})`,
+    );
     await database.db.execute(sql`
       insert into subscriptions (user_id, plan_type, status) values (${id}, ${business ? "business" : "personal"}, 'trialing')`);
     await database.db.execute(sql`
@@ -101,7 +103,9 @@ async function fillAsBefore(): Promise<void> {
     await database.db.execute(sql`
       insert into appointments (user_id, title, start_time, end_time)
       values (${id}, 'Visit', now() + interval '1 day', now() + interval '25 hours')`);
-    await database.db.execute(sql`insert into blocked_numbers (user_id, phone_number) values (${id}, ${`+1666000${i}`})`);
+    await database.db.execute(
+      sql`insert into blocked_numbers (user_id, phone_number) values (${id}, ${`+1666000${i}`})`,
+    );
     await database.db.execute(sql`insert into contacts (user_id, name) values (${id}, ${`Contact ${i}`})`);
     await database.db.execute(sql`
       insert into voice_profiles (user_id, voice_id, voice_name) values (${id}, ${`local-${i}`}, 'Voice')`);
@@ -193,7 +197,9 @@ describe("the workspaces migration", () => {
     const [someone] = await rows<{ id: string }>(sql`select id from workspaces limit 1`);
     await database.db.execute(sql`
       insert into calls (workspace_id, phone_number, status) values (${someone?.id}, '+15550009999', 'completed')`);
-    await database.db.execute(sql`update calls set classification = 'spam' where phone_number = '+15550009999'`);
+    await database.db.execute(
+      sql`update calls set classification = 'spam' where phone_number = '+15550009999'`,
+    );
     expect((await rows(check))[0]).toEqual({ calls: 10, counted: 10 });
   });
 

@@ -2,10 +2,28 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { CallEvent } from "../../common/calls";
 
-/** Per-account live events (transcript lines, status), fanned out to /api/events subscribers. */
+/**
+ * A change to who may do what, or to what a cached session or setting says: every server drops
+ * what it cached for it. Absent fields do not narrow: `{ workspaceId }` is everyone in it.
+ */
+export type AccessChange = {
+  tokenHash?: string | undefined;
+  userId?: string | undefined;
+  workspaceId?: string | undefined;
+  /** The workspace's own cached rows changed too (its assistant's settings). */
+  settings?: boolean | undefined;
+};
+
+/** What travels on the bus: a workspace's live events, and, on SYSTEM_CHANNEL, cache invalidations. */
+export type BusEvent = CallEvent | { type: "access.changed"; change: AccessChange };
+
+/** The channel servers tell each other about access changes on; never a workspace id (a UUID). */
+export const SYSTEM_CHANNEL = "system";
+
+/** Per-workspace live events (transcript lines, status), fanned out to /api/events subscribers. */
 export type EventBus = {
-  publish(userId: string, event: CallEvent): void;
-  subscribe(userId: string, listener: (event: CallEvent) => void): () => void;
+  publish(channel: string, event: BusEvent): void;
+  subscribe(channel: string, listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -44,7 +62,7 @@ export async function postgresEventBus(connectionString: string): Promise<EventB
   listener.on("notification", (message) => {
     if (!message.payload) return;
     try {
-      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: CallEvent };
+      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: BusEvent };
       local.publish(userId, event);
     } catch {
       // A malformed payload is dropped; clients still poll.

@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from "../../common/workspaces";
-import type { UserRow } from "../features/auth/repository";
+import type { UserRow } from "../db/schema";
 import type { WorkspaceRow } from "../features/workspaces/repository";
 
 /** The workspace owner's details the assistant speaks and forwards with. */

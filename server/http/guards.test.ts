@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_HOST, type TestApp } from "../test/app";
+import { buildWorkspace } from "../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,8 +36,8 @@ describe("the session guard decides from the matched route, not the raw URL (iss
   });
 
   it("serves the same route to its signed-in owner however the path is spelled", async () => {
-    const c = t.client();
-    const user = await c.signup();
+    const c = await buildWorkspace(t);
+    const user = c.user;
     const res = await c.get("/%61pi/user");
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(user.id);

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import { roleAtLeast, roleNeededMessage, type WorkspaceRole } from "../../common/workspaces";
 import type { Config } from "../config";
-import type { UserRow } from "../features/auth/repository";
+import type { UserRow } from "../db/schema";
 import type { AuthService } from "../features/auth/service";
 import type { Account } from "./account";
 import { forbidden, unauthorized } from "./errors";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
+import { buildWorkspace } from "../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,8 +52,7 @@ describe("HTTP conventions", () => {
   });
 
   it("answers an unexpected error with 500, a request id and no internals", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     const res = await c.get("/api/test/explode");
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain("secret internal detail");

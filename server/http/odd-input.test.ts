@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
+import { buildWorkspace } from "../test/factories";
 
 /**
  * Issue 9, finding 6: the probe's 31 inputs that answered 500 on 18 routes. Each must now answer
@@ -10,8 +11,7 @@ let t: TestApp;
 let user: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
-  user = t.client();
-  await user.signup();
+  user = await buildWorkspace(t);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectPath } from "../paths";
@@ -7,116 +8,174 @@ import { databaseForChildProcess, testEngine } from "../test/job-databases";
 import { waitFor } from "../test/jobs";
 
 /**
- * Issue 10, part 5: a server killed with SIGKILL in the middle of 200 jobs, started again on
- * the same database (twice), ends with every job completed and every job's row written once.
- * The child is a fixture following the server's contract (see server/test/job-crash-fixture.ts);
- * switch FIXTURE to the real server once it runs jobs.
+ * Issue 10, part 5: the real server (server/main.ts) is killed with SIGKILL in the middle of 200
+ * background jobs, started again on the same data directory or database (twice), and in the
+ * end every job has completed and taken effect exactly once.
+ *
+ * Each job is a bulk call of one number (POST /api/calls/bulk): its effect is one outbound call
+ * row, placed under the job's dial key. The number is one the carrier simulator reports busy, so
+ * each call ends at once and the plan's concurrent-call limit never refuses one. A client that
+ * retries its 200 requests after each crash (same Idempotency-Key) must get the same 200 jobs.
  */
-const FIXTURE = ["--import", "tsx", projectPath("server/test/job-crash-fixture.ts")];
 const JOBS = 200;
-/** Rows written when each kill happens: some, then more, never all. */
-const KILL_AT_ROWS = [30, 110];
+/** Calls placed when each kill happens: some, then more, never all. */
+const KILL_AT_CALLS = [30, 110];
+/** The simulator answers a number ending in 0002 with "busy". */
+const BUSY_NUMBER = "+12125550002";
 
-type Counts = { effects: number; distinctJobs: number; statuses: Record<string, number> };
+type Server = { process: ChildProcess; url: string; output: string[] };
 
-type Child = { process: ChildProcess; url: string; output: string[] };
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
 
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, FIXTURE, {
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", projectPath("server/main.ts")], {
     cwd: projectPath("."),
-    env: { ...process.env, ...env, PORT: "0", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      ...env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SIMULATOR_TIME_SCALE: "0.01",
+      NODE_ENV: "development",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
-  let url: string | undefined;
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output.push(text);
-    url ??= /http:\/\/[\w.-]+:\d+/.exec(text)?.[0];
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const exited = once(child, "exit");
-  await Promise.race([
-    waitFor(() => url, 60_000, "the child to listen"),
-    exited.then(() => {
-      throw new Error(`The child exited before listening:\n${output.join("")}`);
-    }),
-  ]);
-  return { process: child, url: url!, output };
+  child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`The server exited before listening:\n${output.join("")}`);
+      return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok;
+    },
+    90_000,
+    "the server to listen",
+  );
+  return { process: child, url, output };
 }
 
-async function request<T>(child: Child, method: string, path: string): Promise<T> {
-  const response = await fetch(`${child.url}${path}`, { method });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
-  const exited = once(child.process, "exit");
-  child.process.kill(signal);
+async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
+  const exited = once(server.process, "exit");
+  server.process.kill(signal);
   await exited;
+}
+
+/** A browser on the server's own origin, keeping its session cookie. */
+function browser(server: () => Server) {
+  let cookie = "";
+  return async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const { url } = server();
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json", origin: url }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const session = response.headers.getSetCookie().find((line) => line.startsWith("aip_session="));
+    if (session) cookie = session.split(";")[0] ?? "";
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
 }
 
 const target = await databaseForChildProcess();
 afterAll(() => target.drop());
 
-describe(`a server killed mid-run (${testEngine()})`, () => {
-  it("completes every job exactly once after restarts", { timeout: 180_000 }, async () => {
+describe(`the real server killed mid-run (${testEngine()})`, () => {
+  it("completes every job, each taking effect exactly once, after restarts", {
+    timeout: 300_000,
+  }, async () => {
     const started = Date.now();
-    let child = await startChild(target.env);
-    const { ids } = await request<{ ids: string[] }>(child, "POST", `/crash-jobs?count=${JOBS}`);
+    let server = await startServer(target.env);
+    const call = browser(() => server);
+    await call("POST", "/api/auth/signup", {
+      username: "crash_owner",
+      email: "crash@example.com",
+      password: "correct horse battery",
+      planType: "business",
+      businessInfo: { companyName: "Crash Test Ltd" },
+    });
+
+    /** The 200 requests, as a client sends (and after a crash, resends) them. */
+    const sendAll = () =>
+      Promise.all(
+        Array.from({ length: JOBS }, (_, n) =>
+          call<{ jobId: string }>(
+            "POST",
+            "/api/calls/bulk",
+            { phoneNumbers: [BUSY_NUMBER] },
+            {
+              "idempotency-key": `crash-test-${n}`,
+            },
+          ).then((answer) => answer.jobId),
+        ),
+      );
+    const placed = async () =>
+      (await call<{ pagination: { total: number } }>("GET", "/api/calls?page=1&limit=1")).pagination.total;
+
+    const ids = await sendAll();
     expect(new Set(ids).size).toBe(JOBS);
 
-    const rowsAtKill: number[] = [];
-    for (const threshold of KILL_AT_ROWS) {
-      const seen = await waitFor(
-        async () => {
-          const counts = await request<Counts>(child, "GET", "/crash-jobs");
-          return counts.effects >= threshold ? counts : undefined;
-        },
-        60_000,
-        `${threshold} rows`,
-      );
-      await kill(child, "SIGKILL");
-      rowsAtKill.push(seen.effects);
-      expect(seen.effects).toBeLessThan(JOBS);
-      child = await startChild(target.env);
-      // The same request again, as a client retrying after the crash: the same jobs, no more.
-      const again = await request<{ ids: string[] }>(child, "POST", `/crash-jobs?count=${JOBS}`);
-      expect(again.ids).toEqual(ids);
+    const callsAtKill: number[] = [];
+    for (const threshold of KILL_AT_CALLS) {
+      const seen = await waitFor(async () => ((await placed()) >= threshold ? placed() : undefined), 120_000);
+      await kill(server, "SIGKILL");
+      callsAtKill.push(seen);
+      expect(seen).toBeLessThan(JOBS);
+      server = await startServer(target.env);
+      // The client retries after the crash: the same jobs, and no more.
+      expect(await sendAll()).toEqual(ids);
     }
 
-    const final = await waitFor(
+    await waitFor(
       async () => {
-        const counts = await request<Counts>(child, "GET", "/crash-jobs");
-        return counts.statuses.completed === JOBS ? counts : undefined;
+        const statuses = await Promise.all(
+          ids.map((id) => call<{ status: string }>("GET", `/api/jobs/${id}`).then((job) => job.status)),
+        );
+        return statuses.every((status) => status === "completed");
       },
-      90_000,
+      180_000,
       "every job to complete",
     );
-    await kill(child, "SIGTERM");
-    expect(child.process.exitCode).toBe(0);
-    expect(final).toEqual({ effects: JOBS, distinctJobs: JOBS, statuses: { completed: JOBS } });
+    await kill(server, "SIGTERM");
+    expect(server.process.exitCode).toBe(0);
 
-    // Checked again from outside the child, on the database it left behind.
+    // Checked from outside, on the database the server left behind.
     const database = await target.open();
     try {
       const perJob = (await database.db.execute(
-        sql`select j.id, j.status, j.attempts, count(e.job_id)::int as rows
-            from jobs j left join crash_effects e on e.job_id = j.id
-            where j.kind = 'crash.write-row' group by j.id, j.status, j.attempts`,
-      )) as unknown as { rows: { id: string; status: string; attempts: number; rows: number }[] };
-      expect(perJob.rows).toHaveLength(JOBS);
+        sql`select j.id, j.status, j.attempts, count(c.id)::int as calls
+            from jobs j left join calls c on c.dial_key = j.id::text || ':0'
+            where j.kind = 'calls.bulk' group by j.id, j.status, j.attempts`,
+      )) as unknown as { rows: { id: string; status: string; attempts: number; calls: number }[] };
       expect(new Set(perJob.rows.map((job) => job.id))).toEqual(new Set(ids));
-      expect(perJob.rows.filter((job) => job.status !== "completed" || job.rows !== 1)).toEqual([]);
-      const stray = (await database.db.execute(
-        sql`select count(*)::int n from crash_effects where job_id not in (select id from jobs)`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(stray.rows[0]!.n).toBe(0);
+      const wrong = perJob.rows.filter((job) => job.status !== "completed" || job.calls !== 1);
+      const results = wrong.length
+        ? await database.db.execute(
+            sql`select id, result from jobs where id in ${wrong.map((job) => job.id)}`,
+          )
+        : undefined;
+      expect(wrong, JSON.stringify(results)).toEqual([]);
+      const all = (await database.db.execute(
+        sql`select count(*)::int as calls, count(distinct dial_key)::int as keys from calls`,
+      )) as unknown as { rows: { calls: number; keys: number }[] };
+      expect(all.rows[0]).toEqual({ calls: JOBS, keys: JOBS });
       const rerun = perJob.rows.filter((job) => job.attempts > 1).length;
       console.info(
-        `crash test (${testEngine()}): rows at the kills ${rowsAtKill.join(", ")}; ` +
+        `crash test (${testEngine()}): calls at the kills ${callsAtKill.join(", ")}; ` +
           `${rerun} jobs ran again after a kill; ${Date.now() - started} ms in all`,
       );
     } finally {

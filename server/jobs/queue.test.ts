@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { JobOut } from "../../common/jobs";
 import type { Database } from "../db/client";
 import { freshDatabase } from "../test/database";
-import { gate, QUICK_QUEUE, recordingLog, waitFor } from "../test/jobs";
+import { gate, newWorkspaceId, QUICK_QUEUE, recordingLog, waitFor } from "../test/jobs";
 import { createJobQueue, type JobEvent, JobLostError, type JobQueue, presentJob } from ".";
 
 let database: Database;
@@ -53,7 +53,7 @@ describe("job queue", () => {
       { retryLimit: 3, retryBackoff: 150 },
     );
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await queue.send(kind, {}, { workspaceId, idempotencyKey: "flaky-1" });
 
     const job = await finished(queue, workspaceId, id);
@@ -84,7 +84,7 @@ describe("job queue", () => {
       { retryLimit: 2, retryBackoff: 10 },
     );
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await queue.send(kind, {}, { workspaceId, idempotencyKey: "doomed-1" });
 
     const job = await finished(queue, workspaceId, id);
@@ -106,13 +106,17 @@ describe("job queue", () => {
     queue.define(kind, async () => {
       runs += 1;
     });
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const options = { workspaceId, idempotencyKey: "import-42" };
 
     // Sent before start, side by side: all answers name one job.
     const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send(kind, { n }, options)));
     expect(new Set(ids).size).toBe(1);
-    const otherWorkspace = await queue.send(kind, {}, { ...options, workspaceId: randomUUID() });
+    const otherWorkspace = await queue.send(
+      kind,
+      {},
+      { ...options, workspaceId: await newWorkspaceId(database) },
+    );
     expect(otherWorkspace).not.toBe(ids[0]);
 
     await queue.start();
@@ -143,7 +147,7 @@ describe("job queue", () => {
       return { imported: payload.rows };
     });
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await queue.send(kind, { rows: 4 }, { workspaceId, idempotencyKey: "import-1" });
 
     await halfway.opened;
@@ -180,7 +184,7 @@ describe("job queue", () => {
       runs += 1;
     });
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const startAfter = new Date(Date.now() + 300);
     const id = await queue.send(kind, {}, { workspaceId, idempotencyKey: "later-1", startAfter });
     expect((await queue.get(workspaceId, id))?.status).toBe("queued");
@@ -217,7 +221,7 @@ describe("job queue", () => {
       { retryLimit: 3, retryBackoff: 10 },
     );
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await queue.send(kind, {}, { workspaceId, idempotencyKey: "dial-1" });
     await started.opened;
 
@@ -241,7 +245,7 @@ describe("job queue", () => {
       aborted = true;
     });
     await runner.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await runner.send(kind, {}, { workspaceId, idempotencyKey: "remote-1" });
     await started.opened;
 
@@ -257,7 +261,7 @@ describe("job queue", () => {
     const kind = kindFor("private");
     queue.define(kind, async () => "secret");
     await queue.start();
-    const owner = randomUUID();
+    const owner = await newWorkspaceId(database);
     const id = await queue.send(kind, {}, { workspaceId: owner, idempotencyKey: "private-1" });
     await finished(queue, owner, id);
 
@@ -287,7 +291,7 @@ describe("job queue", () => {
       });
     });
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
 
     const kept = await queue.send(
       kind,
@@ -325,7 +329,7 @@ describe("job queue", () => {
       },
       { retryLimit: 1 },
     );
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const retried = await queue.send(kind, {}, { workspaceId, idempotencyKey: "orphan-1" });
     const exhausted = await queue.send(kind, {}, { workspaceId, idempotencyKey: "orphan-2" });
     // What a server killed mid-run leaves: running, under a lease that has run out.
@@ -358,7 +362,7 @@ describe("job queue", () => {
       sawAbort = signal.aborted;
     });
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const id = await queue.send(kind, {}, { workspaceId, idempotencyKey: "slow-1" });
     await started.opened;
 
@@ -391,7 +395,7 @@ describe("job queue", () => {
       { concurrency: 3 },
     );
     await queue.start();
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(database);
     const ids = await Promise.all(
       Array.from({ length: 12 }, (_, n) => queue.send(kind, {}, { workspaceId, idempotencyKey: `n${n}` })),
     );

@@ -41,7 +41,6 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Database } from "../db/client";
 import { createScheduler } from "./scheduler";
-import { ensureJobTable } from "./schema";
 import { cancelJob, expireAllLeases, findJob, insertJob } from "./store";
 import type { JobEvent, JobKind, JobQueue, JobQueueOptions } from "./types";
 import { createWorker, type Definition, toDefinition } from "./worker";
@@ -92,16 +91,6 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
   });
 
   let started = false;
-  // The table is created once, by whichever comes first: start(), or a send or read before it.
-  let tableReady: Promise<void> | undefined;
-  const ensureTable = () => {
-    tableReady ??= ensureJobTable(db).catch((error: unknown) => {
-      tableReady = undefined;
-      throw error;
-    });
-    return tableReady;
-  };
-
   const queue: JobQueue = {
     define(kind, handler, defineOptions) {
       if (definitions.has(kind)) throw new Error(`Job kind "${kind}" is already defined`);
@@ -116,7 +105,6 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
       if (!key || key.length > MAX_KEY_LENGTH) {
         throw new Error(`An idempotency key of 1 to ${MAX_KEY_LENGTH} characters is required`);
       }
-      if (!sendOptions.tx) await ensureTable();
       const at = now();
       const id = await insertJob(sendOptions.tx ?? db, {
         id: randomUUID(),
@@ -133,13 +121,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
 
     async get(workspaceId, id) {
       if (!UUID.test(id)) return undefined;
-      await ensureTable();
       return findJob(db, workspaceId, id);
     },
 
     async cancel(workspaceId, id) {
       if (!UUID.test(id)) return undefined;
-      await ensureTable();
       const found = await cancelJob(db, workspaceId, id, now());
       if (!found) return undefined;
       const { view } = found;
@@ -164,7 +150,6 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
 
     async start() {
       if (started) return;
-      await ensureTable();
       const alreadyHere = startedOnPglite.get(database) ?? 0;
       if (database.engine === "pglite") {
         startedOnPglite.set(database, alreadyHere + 1);

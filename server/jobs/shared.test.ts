@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { twoServersOnOneDatabase } from "../test/job-databases";
-import { QUICK_QUEUE, recordingLog, waitFor } from "../test/jobs";
+import { newWorkspaceId, QUICK_QUEUE, recordingLog, waitFor } from "../test/jobs";
 import { createJobQueue, type JobQueue } from ".";
 
 /**
@@ -49,7 +49,7 @@ describe("two servers on one database", () => {
       );
       queues.push(queue);
     }
-    const workspaceId = randomUUID();
+    const workspaceId = await newWorkspaceId(first);
     const [a, b] = queues as [JobQueue, JobQueue];
     const ids = await Promise.all(
       Array.from({ length: 200 }, (_, n) =>

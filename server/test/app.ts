@@ -75,6 +75,8 @@ export async function createTestApp(
     database,
     speech: options.speech ?? null,
     ...(options.now ? { now: options.now } : {}),
+    // Tests run the clean-ups by hand (app.housekeeping), on their own clock.
+    schedules: false,
   });
   options.extend?.(app);
   await app.ready();

@@ -40,6 +40,7 @@ export async function twoServersOnOneDatabase(): Promise<{
   await adminQuery(serverUrl, `create database ${name}`);
   const url = databaseUrlFor(serverUrl, name);
   const first = openPostgres(url, 5);
+  await first.migrate();
   const second = openPostgres(url, 5);
   return {
     first,

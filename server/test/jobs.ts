@@ -1,4 +1,16 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
 import type { JobLogger, JobQueueOptions } from "../jobs";
+
+/** A workspace row for jobs to belong to (jobs.workspace_id references one). */
+export async function newWorkspaceId(database: Database): Promise<string> {
+  const result = (await database.db.execute(
+    sql`insert into workspaces (name) values ('Jobs test') returning id`,
+  )) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error("no workspace created");
+  return id;
+}
 
 /** A logger that keeps what it was told, for tests that check a warning was written. */
 export function recordingLog(): JobLogger & { lines: { level: string; message: string }[] } {

@@ -1,5 +1,5 @@
-import { asDataUrl, toneWav } from "../features/voice/testing";
 import type { TestClient } from "./app";
+import { asDataUrl, toneWav } from "./audio";
 
 /**
  * For each resource (the path segment after /api/) with :id routes, how to create one as its
@@ -25,7 +25,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     });
     return { id: res.json().id };
   },
-  /** A sign-up is on the personal plan's trial, which includes voice cloning. */
+  /** Every sign-up's trial (personal or business) includes voice cloning. */
   async "voice-profiles"(owner) {
     const res = await owner.post("/api/voice-profiles", {
       voiceName: "Owner's voice",
@@ -65,6 +65,11 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
       role: "agent",
     });
     return { token: String(invited.json().url).split("/invite/")[1] ?? "" };
+  },
+  /** A background job of the owner's: a bulk call (the owner signs up for a team, which may bulk call). */
+  async jobs(owner) {
+    const res = await owner.post("/api/calls/bulk", { phoneNumbers: ["+15551230009"] });
+    return { id: res.json().jobId };
   },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {

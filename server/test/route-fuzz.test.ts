@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteEntry } from "../app";
 import { createTestApp, type TestApp, type TestClient } from "./app";
+import { buildWorkspace } from "./factories";
 import { OWNED_RESOURCE_FIXTURES, VALID_BODIES } from "./owned-resources";
 
 /**
@@ -17,8 +18,7 @@ const ownParams: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  user = t.client();
-  await user.signup({ planType: "business", businessInfo: { companyName: "Fuzz Ltd" } });
+  user = await buildWorkspace(t, { businessInfo: { companyName: "Fuzz Ltd" } });
   for (const [resource, fixture] of Object.entries(OWNED_RESOURCE_FIXTURES)) {
     ownParams[resource] = await fixture(user);
   }

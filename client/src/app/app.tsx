@@ -5,7 +5,7 @@ import { InstallCard } from "../components/shell/install-card";
 import { NotFoundPage } from "../components/shell/not-found";
 import { useUser } from "../lib/auth/use-user";
 import { useLayoutKind } from "../lib/device";
-import { LandingPage, SignupPage, TermsModal } from "./auth-screens";
+import { InviteScreen, LandingPage, SignupPage, TermsModal } from "./auth-screens";
 import { Shell } from "./layouts/shell";
 import { SCREENS } from "./screens";
 
@@ -26,6 +26,8 @@ export function App() {
               <Route key={screen.path} path={screen.path} element={signedIn(screen.element)} />
             ))}
             <Route path="/signup" element={user ? <Navigate to="/" replace /> : <SignupPage />} />
+            {/* Public: an invitation link works signed out (to sign up or in) and signed in (to join). */}
+            <Route path="/invite/:token" element={isLoading ? <Loading /> : <InviteScreen />} />
             {/* Spec 2 sends a new account to /dashboard; the dashboard lives at /. */}
             <Route path="/dashboard" element={<Navigate to="/" replace />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import type { InviteSignInProps, InviteSignUpProps } from "../features/team/invite-page";
 import { useOpenedOnce } from "../lib/use-opened-once";
 
 // What only a signed-out visitor (or a new account) sees loads on demand, so a signed-in first
@@ -11,6 +12,15 @@ export const SignupPage = lazy(() =>
 );
 export const TermsModal = lazy(() =>
   import("../features/auth/components/terms-modal").then((m) => ({ default: m.TermsModal })),
+);
+const InvitePage = lazy(() =>
+  import("../features/team/invite-page").then((m) => ({ default: m.InvitePage })),
+);
+const InviteSignUpForm = lazy(() =>
+  import("../features/auth/components/invite-sign-up-form").then((m) => ({ default: m.InviteSignUpForm })),
+);
+const SignInForm = lazy(() =>
+  import("../features/auth/components/sign-in-form").then((m) => ({ default: m.SignInForm })),
 );
 const AuthDialog = lazy(() =>
   import("../features/auth/components/auth-dialog").then((m) => ({ default: m.AuthDialog })),
@@ -26,5 +36,36 @@ export function SignInDialog({ open, onOpenChange }: SignInDialogProps) {
     <Suspense fallback={null}>
       <AuthDialog open={open} onOpenChange={onOpenChange} />
     </Suspense>
+  );
+}
+
+/**
+ * /invite/:token, open to everyone: the team feature's page, with the auth feature's forms for a
+ * new account (the invited address, the invitation's token) and for signing in.
+ */
+export function InviteScreen() {
+  return <InvitePage SignUpForm={InviteSignUp} SignInForm={InviteSignIn} />;
+}
+
+// Each form loads when first shown, inside the page rather than in place of it.
+function InviteSignUp(props: InviteSignUpProps) {
+  return (
+    <Suspense fallback={<FormLoading />}>
+      <InviteSignUpForm {...props} />
+    </Suspense>
+  );
+}
+function InviteSignIn(props: InviteSignInProps) {
+  return (
+    <Suspense fallback={<FormLoading />}>
+      <SignInForm {...props} />
+    </Suspense>
+  );
+}
+function FormLoading() {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      Loading the form...
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { ComingSoon } from "../components/shell/coming-soon";
 
 // Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
@@ -32,6 +32,9 @@ const PhoneServiceSection = lazy(() =>
   import("../features/telephony/components/phone-service-section").then((m) => ({
     default: m.PhoneServiceSection,
   })),
+);
+const TeamSection = lazy(() =>
+  import("../features/team/components/team-section").then((m) => ({ default: m.TeamSection })),
 );
 const CallSystemTestPage = lazy(() =>
   import("../features/voice-calls/call-system-test-page").then((m) => ({ default: m.CallSystemTestPage })),
@@ -88,7 +91,23 @@ export const SCREENS: Screen[] = [
   {
     path: "/settings",
     title: "Settings",
-    element: <SettingsPage phoneService={<PhoneServiceSection />} />,
+    element: (
+      <SettingsPage
+        phoneService={<PhoneServiceSection />}
+        team={
+          // The team loads beside the rest of the page instead of holding it back.
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading your team...
+              </p>
+            }
+          >
+            <TeamSection />
+          </Suspense>
+        }
+      />
+    ),
   },
   {
     path: "/subscription",

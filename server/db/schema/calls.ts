@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
@@ -56,6 +57,11 @@ export const calls = pgTable(
     isTest: boolean("is_test").notNull().default(false),
     /** The last turn, hold, resume or transfer: the idle-call sweep ends live calls quiet for too long. */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An outbound call placed by a background job carries the job's key for it: a job that runs
+     * again after a crash finds the call it already placed instead of dialling twice.
+     */
+    dialKey: text("dial_key"),
     /** The carrier's id for the call (Twilio's CallSid, the simulator's SIM...). */
     providerCallSid: text("provider_call_sid").unique(),
     transferredAt: timestamp("transferred_at", { withTimezone: true }),
@@ -88,6 +94,9 @@ export const calls = pgTable(
     index("calls_workspace_test_idx")
       .on(table.workspaceId, table.createdAt, table.id)
       .where(sql`${table.isTest}`),
+    uniqueIndex("calls_workspace_dial_key_idx")
+      .on(table.workspaceId, table.dialKey)
+      .where(sql`${table.dialKey} is not null`),
     // The idle-call sweep looks across accounts at the few live calls, oldest activity first.
     index("calls_active_activity_idx").on(table.lastActivityAt).where(sql`${table.isActive}`),
   ],

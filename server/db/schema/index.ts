@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./billing";
 export * from "./calls";
 export * from "./contacts";
+export * from "./jobs";
 export * from "./telephony";
 export * from "./users";
 export * from "./voice";

@@ -70,3 +70,6 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
   count: integer("count").notNull(),
 });
+
+/** A person's row; only the auth area reads and writes the table, others get it from the session. */
+export type UserRow = typeof users.$inferSelect;

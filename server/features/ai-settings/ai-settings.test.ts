@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_AI_SETTINGS, DEFAULT_GREETING } from "../../../common/ai-settings";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildWorkspace } from "../../test/factories";
 
 const clock = new Date("2030-03-13T15:00:00.000Z"); // a Wednesday, 11:00 in New York
 let t: TestApp;
@@ -9,16 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup({ fullName: "Jordan Rivera" });
-  return c;
-}
-
 const SUPPORT = "Hey, my internet has been down since this morning.";
 
 async function callAndSay(c: TestClient, text: string) {
-  const call = (await c.post("/api/calls/simulate", { phoneNumber: "+15551234567" })).json();
+  const call = await buildCall(c, { phoneNumber: "+15551234567", live: true });
   const turn = await c.post(`/api/calls/${call.id}/process-audio`, { text });
   expect(turn.statusCode).toBe(200);
   return { call, turn: turn.json() };
@@ -26,7 +21,7 @@ async function callAndSay(c: TestClient, text: string) {
 
 describe("GET /api/ai-settings", () => {
   it("answers the spec's defaults and the account's time zone", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.get("/api/ai-settings");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -49,7 +44,7 @@ describe("GET /api/ai-settings", () => {
 
 describe("POST /api/ai-settings", () => {
   it("saves every field and reads them back", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const body = {
       personality: "friendly",
       greetingMessage: "  Hi, Jordan's assistant here. What can I do for you?  ",
@@ -73,7 +68,7 @@ describe("POST /api/ai-settings", () => {
   });
 
   it("saves one field at a time, leaving the others", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.post("/api/ai-settings", { appointmentDuration: 45 });
     const res = await c.post("/api/ai-settings", { forwardUrgent: true });
     expect(res.json()).toMatchObject({ appointmentDuration: 45, forwardUrgent: true, autoBlockSpam: true });
@@ -82,8 +77,8 @@ describe("POST /api/ai-settings", () => {
   });
 
   it("ignores a userId in the body: only the session's own settings change", async () => {
-    const victim = await signedIn();
-    const c = await signedIn();
+    const victim = await buildWorkspace(t);
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/ai-settings", { userId: victim.user!.id, autoBlockSpam: false });
     expect(res.statusCode).toBe(200);
     expect((await c.get("/api/ai-settings")).json().autoBlockSpam).toBe(false);
@@ -109,7 +104,7 @@ describe("POST /api/ai-settings", () => {
     [{}, "Send at least one setting to change"],
     [{ autoBlockSpam: "yes" }, "autoBlockSpam: Invalid input: expected boolean, received string"],
   ])("refuses %j with a message", async (body, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/ai-settings", body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -117,7 +112,7 @@ describe("POST /api/ai-settings", () => {
   });
 
   it("refuses fields it does not know", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/ai-settings", { calendarToken: "mine-now" });
     expect(res.statusCode).toBe(400);
   });
@@ -125,14 +120,14 @@ describe("POST /api/ai-settings", () => {
 
 describe("the engine uses the new values on the next call", () => {
   it("greets with the new greeting", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.post("/api/ai-settings", { greetingMessage: "Rivera Plumbing, how can we help?" });
-    const call = (await c.post("/api/calls/simulate", { phoneNumber: "+15551234567" })).json();
+    const call = await buildCall(c, { phoneNumber: "+15551234567", live: true });
     expect(call.transcript).toBe("AI: Rivera Plumbing, how can we help?");
   });
 
   it("stops blocking spam when auto-block is off", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const spam = "Final notice about your car's extended warranty. Press 1 to speak to an agent.";
     expect((await callAndSay(c, spam)).turn.call.status).toBe("blocked");
     await c.post("/api/ai-settings", { autoBlockSpam: false });
@@ -142,7 +137,7 @@ describe("the engine uses the new values on the next call", () => {
   });
 
   it("takes a message instead of booking when appointments are off", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.post("/api/ai-settings", { allowAppointments: false });
     const { turn } = await callAndSay(c, "I'd like to book an appointment for next Tuesday at 2pm");
     expect(turn.analysis.appointment).toBeNull();
@@ -150,7 +145,7 @@ describe("the engine uses the new values on the next call", () => {
   });
 
   it("books with the new appointment length", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.post("/api/ai-settings", { appointmentDuration: 60 });
     const { turn } = await callAndSay(c, "Can I book an appointment next Tuesday at 2pm?");
     const { startTime, endTime } = turn.analysis.appointment;
@@ -158,7 +153,7 @@ describe("the engine uses the new values on the next call", () => {
   });
 
   it("reads working hours and the time zone together", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     // 15:00 UTC is 11:00 in New York (open) but 00:00 in Tokyo (closed).
     expect((await callAndSay(c, SUPPORT)).turn.response.text).not.toMatch(/closed/);
     await c.post("/api/ai-settings", { timezone: "Asia/Tokyo" });
@@ -173,7 +168,7 @@ describe("the engine uses the new values on the next call", () => {
   });
 
   it("speaks in the chosen personality", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.post("/api/ai-settings", { personality: "casual" });
     const { call } = await callAndSay(c, SUPPORT);
     const end = await c.post(`/api/calls/${call.id}/process-audio`, { text: "No thanks, bye" });

@@ -1,14 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiSettings, workspaces } from "../../db/schema";
+import { aiSettings } from "../../db/schema";
 
 export type AiSettingsRow = typeof aiSettings.$inferSelect;
 
-/** The account a private calendar feed belongs to, with what the feed shows about it. */
-export type CalendarFeedOwner = { workspaceId: string; timezone: string; name: string };
-
 export function aiSettingsRepository(db: Db) {
   const repository = {
+    async create(
+      workspaceId: string,
+      fields: Partial<Omit<typeof aiSettings.$inferInsert, "workspaceId">>,
+    ): Promise<void> {
+      await db.insert(aiSettings).values({ ...fields, workspaceId });
+    },
+
     /** The account's settings; every account gets a row at sign-up, this recreates a missing one. */
     async get(workspaceId: string): Promise<AiSettingsRow> {
       const [row] = await db.select().from(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
@@ -20,10 +24,7 @@ export function aiSettingsRepository(db: Db) {
       return again;
     },
 
-    /**
-     * Saves the assistant's settings and, when given, the account's time zone, in one
-     * transaction. The engine reads both at the start of every call and turn.
-     */
+    /** Saves the assistant's settings; the engine reads them at the start of every call and turn. */
     async update(
       workspaceId: string,
       fields: Partial<
@@ -38,29 +39,15 @@ export function aiSettingsRepository(db: Db) {
           | "workingHours"
         >
       >,
-      timezone?: string,
-    ): Promise<{ settings: AiSettingsRow; timezone: string }> {
+    ): Promise<AiSettingsRow> {
       await repository.get(workspaceId);
-      return db.transaction(async (tx) => {
-        const [settings] = await tx
-          .update(aiSettings)
-          .set({ ...fields, updatedAt: sql`now()` })
-          .where(eq(aiSettings.workspaceId, workspaceId))
-          .returning();
-        if (!settings) throw new Error("ai_settings row missing");
-        const [user] = timezone
-          ? await tx
-              .update(workspaces)
-              .set({ timezone })
-              .where(eq(workspaces.id, workspaceId))
-              .returning({ timezone: workspaces.timezone })
-          : await tx
-              .select({ timezone: workspaces.timezone })
-              .from(workspaces)
-              .where(eq(workspaces.id, workspaceId));
-        if (!user) throw new Error("workspace missing");
-        return { settings, timezone: user.timezone };
-      });
+      const [settings] = await db
+        .update(aiSettings)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(aiSettings.workspaceId, workspaceId))
+        .returning();
+      if (!settings) throw new Error("ai_settings row missing");
+      return settings;
     },
 
     /** Changes the appointment length and buffer the engine books with. */
@@ -91,17 +78,12 @@ export function aiSettingsRepository(db: Db) {
     },
 
     /** Whose feed this token opens; the token is the only credential the public feed route has. */
-    async findByCalendarToken(token: string): Promise<CalendarFeedOwner | undefined> {
+    async workspaceOfCalendarToken(token: string): Promise<string | undefined> {
       const [row] = await db
-        .select({
-          workspaceId: aiSettings.workspaceId,
-          timezone: workspaces.timezone,
-          name: workspaces.name,
-        })
+        .select({ workspaceId: aiSettings.workspaceId })
         .from(aiSettings)
-        .innerJoin(workspaces, eq(workspaces.id, aiSettings.workspaceId))
         .where(eq(aiSettings.calendarToken, token));
-      return row;
+      return row?.workspaceId;
     },
   };
   return repository;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AiSettingsOut, AiSettingsUpdate } from "../../../common/ai-settings";
-import type { AppDeps } from "../../app";
-import { aiSettingsService } from "./service";
+import type { AiSettingsService } from "./service";
 
-export const aiSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const settings = aiSettingsService(deps.database.db);
-
+export const aiSettingsRoutes: FastifyPluginAsyncZod<{ settings: AiSettingsService }> = async (
+  app,
+  { settings },
+) => {
   app.get(
     "/api/ai-settings",
     { config: { role: "agent" }, schema: { response: { 200: AiSettingsOut } } },

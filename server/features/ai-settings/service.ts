@@ -1,8 +1,11 @@
 import type { AiSettings, AiSettingsUpdate } from "../../../common/ai-settings";
 import { PERSONALITIES } from "../../../common/ai-settings";
 import type { Db } from "../../db/client";
+import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
 import { type AiSettingsRow, aiSettingsRepository } from "./repository";
+
+export type { AiSettingsRow };
 
 type ParsedUpdate = Omit<AiSettingsUpdate, "workingHours"> & {
   workingHours?: { start: string; end: string; days: number[] } | undefined;
@@ -24,9 +27,41 @@ export function presentAiSettings(row: AiSettingsRow, timezone: string): AiSetti
   };
 }
 
-/** Spec 2 §3 ai_settings, as the settings screen reads and saves them. */
-export function aiSettingsService(db: Db) {
+/** How long a workspace's settings are reused without a query (a change drops them at once). */
+const CACHE_MS = 10_000;
+const MAX_CACHED = 10_000;
+
+export type AiSettingsDeps = {
+  db: Db;
+  /** Settings are cached per workspace; a change is announced so every server drops its copy. */
+  access: AccessChanges;
+  /** The time zone is the workspace's (the teams area keeps it); the settings screen edits it here. */
+  workspaces: { setTimezone(workspaceId: string, timezone: string): Promise<void> };
+};
+
+/**
+ * Spec 2 §3 ai_settings: how the assistant behaves, per workspace. Other areas read the row
+ * through `row` (and `rowIn` inside their own transaction), never the table.
+ */
+export function aiSettingsService({ db, access, workspaces }: AiSettingsDeps) {
   const repo = aiSettingsRepository(db);
+  // Every caller turn needs the settings: kept briefly per workspace (part 10), dropped on change.
+  const cached = new Map<string, { row: AiSettingsRow; until: number }>();
+  access.onChange((change) => {
+    if (!change.workspaceId) cached.clear();
+    else if (change.settings) cached.delete(change.workspaceId);
+  });
+  const changed = (workspaceId: string) => access.changed({ workspaceId, settings: true });
+
+  async function row(workspaceId: string): Promise<AiSettingsRow> {
+    const hit = cached.get(workspaceId);
+    if (hit && hit.until > Date.now()) return hit.row;
+    const fresh = await repo.get(workspaceId);
+    if (cached.size >= MAX_CACHED) cached.clear();
+    cached.set(workspaceId, { row: fresh, until: Date.now() + CACHE_MS });
+    return fresh;
+  }
+
   return {
     async get(account: Account): Promise<AiSettings> {
       return presentAiSettings(await repo.get(account.id), account.timezone);
@@ -36,9 +71,40 @@ export function aiSettingsService(db: Db) {
     async update(account: Account, body: ParsedUpdate): Promise<AiSettings> {
       const { userId: _ignored, timezone, ...fields } = body;
       const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-      const saved = await repo.update(account.id, defined, timezone);
-      return presentAiSettings(saved.settings, saved.timezone);
+      const saved = await repo.update(account.id, defined);
+      changed(account.id);
+      if (timezone) await workspaces.setTimezone(account.id, timezone);
+      return presentAiSettings(saved, timezone ?? account.timezone);
     },
+
+    /** The raw settings the engine, telephony and calendar work with (cached briefly). */
+    row,
+    /** The same, inside the caller's transaction. */
+    rowIn: (tx: Db, workspaceId: string) => aiSettingsRepository(tx).get(workspaceId),
+
+    /** A new workspace's settings, inside the sign-up's transaction. */
+    async createFor(
+      tx: Db,
+      workspaceId: string,
+      fields: Parameters<ReturnType<typeof aiSettingsRepository>["create"]>[1],
+    ): Promise<void> {
+      await aiSettingsRepository(tx).create(workspaceId, fields);
+    },
+
+    async updateScheduling(
+      workspaceId: string,
+      fields: { appointmentDuration?: number; bufferMinutes?: number },
+    ) {
+      const saved = await repo.updateScheduling(workspaceId, fields);
+      changed(workspaceId);
+      return saved;
+    },
+    async setCalendarToken(workspaceId: string, token: string | null) {
+      const saved = await repo.setCalendarToken(workspaceId, token);
+      changed(workspaceId);
+      return saved;
+    },
+    workspaceOfCalendarToken: (token: string) => repo.workspaceOfCalendarToken(token),
   };
 }
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppointmentCreate } from "../../../common/appointments";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildAppointment, buildWorkspace } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup();
-  return c;
-}
 
 const sample = {
   title: "Kitchen remodel consultation",
@@ -23,15 +19,12 @@ const sample = {
   attendeePhone: "(555) 123-4567",
 };
 
-async function create(c: TestClient, fields: Record<string, unknown> = {}) {
-  const res = await c.post("/api/appointments", { ...sample, ...fields });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const create = (c: TestClient, fields: Partial<AppointmentCreate> = {}) =>
+  buildAppointment(c, { ...sample, ...fields });
 
 describe("creating and listing", () => {
   it("creates a scheduled appointment with every field and lists it", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c);
     expect(created).toMatchObject({ ...sample, status: "scheduled", callId: null });
     const list = await c.get("/api/appointments");
@@ -40,7 +33,7 @@ describe("creating and listing", () => {
   });
 
   it("stores empty optional fields as null and accepts a time with an offset", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c, {
       description: "",
       attendeeName: "  ",
@@ -60,8 +53,8 @@ describe("creating and listing", () => {
   });
 
   it("lists only the account's own appointments, by start time", async () => {
-    const a = await signedIn();
-    const b = await signedIn();
+    const a = await buildWorkspace(t);
+    const b = await buildWorkspace(t);
     await create(a, { title: "Later", startTime: "2031-05-01T10:00:00Z", endTime: "2031-05-01T11:00:00Z" });
     await create(a, { title: "Sooner", startTime: "2031-04-01T10:00:00Z", endTime: "2031-04-01T11:00:00Z" });
     await create(b, { title: "Not yours" });
@@ -96,7 +89,7 @@ describe("create validation", () => {
     ],
     ["allowOverlap that is not true or false", { allowOverlap: "yes" }, "allowOverlap must be true or false"],
   ])("refuses %s with a message a person can act on", async (_, fields, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/appointments", { ...sample, ...fields });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -106,7 +99,7 @@ describe("create validation", () => {
 
 describe("editing", () => {
   it("changes the title and times, keeping what was not sent", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c);
     const res = await c.patch(`/api/appointments/${created.id}`, {
       title: "Moved consultation",
@@ -124,7 +117,7 @@ describe("editing", () => {
   });
 
   it("clears optional fields sent empty", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c);
     const res = await c.patch(`/api/appointments/${created.id}`, {
       description: "",
@@ -141,7 +134,7 @@ describe("editing", () => {
   });
 
   it("cancels by setting the status, and can mark one completed", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const first = await create(c);
     const second = await create(c, {
       title: "Second",
@@ -178,7 +171,7 @@ describe("editing", () => {
     ["a bad status", { status: "done" }, "Status must be scheduled, completed or cancelled"],
     ["nothing to change", {}, "Send at least one field to change"],
   ])("refuses %s", async (_, body, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c);
     const res = await c.patch(`/api/appointments/${created.id}`, body);
     expect(res.statusCode).toBe(400);
@@ -187,8 +180,8 @@ describe("editing", () => {
   });
 
   it("answers 404 for another account's appointment and leaves it alone", async () => {
-    const owner = await signedIn();
-    const intruder = await signedIn();
+    const owner = await buildWorkspace(t);
+    const intruder = await buildWorkspace(t);
     const created = await create(owner);
     const res = await intruder.patch(`/api/appointments/${created.id}`, { status: "cancelled" });
     expect(res.statusCode).toBe(404);
@@ -197,7 +190,7 @@ describe("editing", () => {
   });
 
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const unknown = await c.patch("/api/appointments/6f1c1b8e-3c1a-4d5e-9f00-000000000001", { title: "x" });
     expect(unknown.statusCode).toBe(404);
     const malformed = await c.patch("/api/appointments/not-an-id", { title: "x" });
@@ -215,7 +208,7 @@ describe("editing", () => {
 
 describe("times in the past", () => {
   it("refuses a scheduled start in the past with a 400 that says why, and stores nothing", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const yesterday = Date.now() - 24 * 3600_000;
     const res = await c.post("/api/appointments", {
       ...sample,
@@ -233,7 +226,7 @@ describe("times in the past", () => {
   });
 
   it("accepts a start in the current minute (the form has no seconds)", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     const res = await c.post("/api/appointments", {
       ...sample,
@@ -244,7 +237,7 @@ describe("times in the past", () => {
   });
 
   it("refuses moving an appointment into the past", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const created = await create(c);
     const res = await c.patch(`/api/appointments/${created.id}`, {
       startTime: "2021-03-04T14:00:00.000Z",
@@ -264,7 +257,7 @@ describe("overlapping appointments", () => {
   };
 
   it("refuses an overlap with 409, naming the appointment and its time in the account's zone", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const first = await create(c);
     const res = await c.post("/api/appointments", overlapping);
     expect(res.statusCode).toBe(409);
@@ -277,7 +270,7 @@ describe("overlapping appointments", () => {
   });
 
   it("books it anyway with allowOverlap", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const first = await create(c);
     const second = await create(c, { ...overlapping, allowOverlap: true });
     expect(second).toMatchObject({ title: "Roof inspection", status: "scheduled" });
@@ -285,7 +278,7 @@ describe("overlapping appointments", () => {
   });
 
   it("names how many others it overlaps", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await create(c);
     await create(c, { ...overlapping, allowOverlap: true });
     const res = await c.post("/api/appointments", {
@@ -304,8 +297,8 @@ describe("overlapping appointments", () => {
   });
 
   it("does not count back-to-back, cancelled or completed appointments, or another account's", async () => {
-    const c = await signedIn();
-    const other = await signedIn();
+    const c = await buildWorkspace(t);
+    const other = await buildWorkspace(t);
     await create(other, overlapping);
     const first = await create(c);
     // Starts when the first ends.
@@ -323,7 +316,7 @@ describe("overlapping appointments", () => {
   });
 
   it("refuses moving one onto another unless allowOverlap, and lets its other fields change", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const first = await create(c);
     const second = await create(c, {
       title: "Later",
@@ -356,7 +349,7 @@ describe("overlapping appointments", () => {
   });
 
   it("refuses restoring a cancelled appointment onto a time taken since", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const first = await create(c);
     await c.patch(`/api/appointments/${first.id}`, { status: "cancelled" });
     const taker = await create(c, { title: "Took the slot" });
@@ -366,7 +359,7 @@ describe("overlapping appointments", () => {
   });
 
   it("lets only one of two simultaneous bookings of the same time through", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const answers = await Promise.all([
       c.post("/api/appointments", { ...sample, title: "First try" }),
       c.post("/api/appointments", { ...sample, title: "Second try" }),
@@ -394,26 +387,20 @@ describe("listing by page and filter", () => {
     clock = new Date("2031-01-10T12:00:00.000Z");
     const made: { id: string; title: string }[] = [];
     for (let day = 11; day <= 17; day++) {
-      const res = await c.post("/api/appointments", {
-        title: `Jan ${day}`,
-        startTime: `2031-01-${day}T15:00:00.000Z`,
-        endTime: `2031-01-${day}T16:00:00.000Z`,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      made.push(res.json());
+      made.push(
+        await buildAppointment(c, {
+          title: `Jan ${day}`,
+          startTime: `2031-01-${day}T15:00:00.000Z`,
+          endTime: `2031-01-${day}T16:00:00.000Z`,
+        }),
+      );
     }
     return made;
   }
 
-  async function signedInTimed() {
-    const c = timed.client();
-    await c.signup();
-    return c;
-  }
-
   it("filters upcoming, past, cancelled and all, each sorted by start time", async () => {
-    const c = await signedInTimed();
-    const other = await signedInTimed();
+    const c = await buildWorkspace(timed);
+    const other = await buildWorkspace(timed);
     const made = await week(c);
     await other.post("/api/appointments", {
       title: "Not yours",
@@ -450,7 +437,7 @@ describe("listing by page and filter", () => {
   });
 
   it("counts Quick Stats by the Monday-to-Sunday week and the month in the account's zone", async () => {
-    const c = await signedInTimed();
+    const c = await buildWorkspace(timed);
     clock = new Date("2030-01-01T12:00:00.000Z");
     const book = async (startTime: string, status?: "cancelled" | "completed") => {
       const end = new Date(new Date(startTime).getTime() + 3600_000).toISOString();
@@ -480,7 +467,7 @@ describe("listing by page and filter", () => {
   });
 
   it("pages with a total in the headers and a link to the next page", async () => {
-    const c = await signedInTimed();
+    const c = await buildWorkspace(timed);
     await week(c);
     const first = await c.get("/api/appointments?filter=all&limit=3");
     expect(titles(first)).toEqual(["Jan 11", "Jan 12", "Jan 13"]);
@@ -505,7 +492,7 @@ describe("listing by page and filter", () => {
   });
 
   it("serves at most 50 by default and 100 on request", async () => {
-    const c = await signedInTimed();
+    const c = await buildWorkspace(timed);
     clock = new Date("2031-01-10T12:00:00.000Z");
     const rows = Array.from({ length: 120 }, (_, i) => ({
       title: `Slot ${i}`,
@@ -527,14 +514,14 @@ describe("listing by page and filter", () => {
     ["limit=0", "Limit must be a whole number from 1 to 100"],
     ["limit=1000", "Limit must be a whole number from 1 to 100"],
   ])("answers ?%s with a 400 a person can act on", async (query, message) => {
-    const c = await signedInTimed();
+    const c = await buildWorkspace(timed);
     const res = await c.get(`/api/appointments?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it("lets a past appointment be marked completed or renamed, but not rescheduled into the past", async () => {
-    const c = await signedInTimed();
+    const c = await buildWorkspace(timed);
     const [eleventh] = await week(c);
     clock = new Date("2031-01-13T15:30:00.000Z");
     const completed = await c.patch(`/api/appointments/${eleventh!.id}`, {

@@ -10,12 +10,14 @@ import {
   AppointmentUpdate,
   PAGE_HEADERS,
 } from "../../../common/appointments";
-import type { AppDeps } from "../../app";
+import type { EventBus } from "../../events/bus";
 import { presentAppointment } from "./presenter";
-import { appointmentService, type BookingResult } from "./service";
+import type { AppointmentService, BookingResult } from "./service";
 
-export const appointmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = appointmentService(deps.database.db, deps.now ? { now: deps.now } : {});
+export type AppointmentRouteDeps = { appointments: AppointmentService; events: EventBus };
+
+export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRouteDeps> = async (app, deps) => {
+  const service = deps.appointments;
 
   /** The 409 body: the clash named, and the appointments it clashes with. */
   const overlapBody = (result: Extract<BookingResult, { overlaps: unknown }>) => ({

@@ -165,6 +165,54 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
         return { saved };
       });
     },
+
+    /**
+     * The assistant's bookings during one caller turn, inside the turn's transaction: the
+     * engine's appointment ports bound to the workspace and the call. `booked()` says whether
+     * the turn booked one (usage counts it).
+     */
+    enginePorts(
+      tx: Db,
+      workspaceId: string,
+      call: { id: string; callerName: string | null; phoneNumber: string },
+    ) {
+      const appointments = appointmentRepository(tx);
+      let booked = false;
+      return {
+        booked: () => booked,
+        ports: {
+          busyIntervals: (from: Date, to: Date) => appointments.busy(workspaceId, from, to),
+          async bookAppointment(input: { start: Date; end: Date; title: string; description: string }) {
+            booked = true;
+            const created = await appointments.create(workspaceId, {
+              callId: call.id,
+              title: input.title,
+              description: input.description,
+              startTime: input.start,
+              endTime: input.end,
+              attendeeName: call.callerName,
+              attendeePhone: call.phoneNumber,
+              status: "scheduled",
+            });
+            return { id: created.id };
+          },
+          async upcomingAppointment(when: Date) {
+            const next = await appointments.nextFor(workspaceId, call.phoneNumber, when);
+            return next ? { id: next.id, start: next.startTime, end: next.endTime } : null;
+          },
+          async cancelAppointment(id: string) {
+            await appointments.update(workspaceId, id, { status: "cancelled" });
+          },
+          async moveAppointment(id: string, start: Date, end: Date) {
+            await appointments.update(workspaceId, id, { startTime: start, endTime: end });
+          },
+        },
+      };
+    },
+
+    listForFeed: (workspaceId: string, since: Date, limit: number) =>
+      repository.listForFeed(workspaceId, since, limit),
+    countCreatedSince: (workspaceId: string, since: Date) => repository.countCreatedSince(workspaceId, since),
   };
 }
 

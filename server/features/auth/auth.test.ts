@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNUP_NOT_COMPLETED_MESSAGE } from "../../../common/auth";
+import { accessChanges } from "../../events/access";
+import { localEventBus } from "../../events/bus";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../test/app";
+import { buildWorkspace } from "../../test/factories";
 import { workspaceDirectory } from "../workspaces/directory";
+import { workspaceRepository } from "../workspaces/repository";
 import type { AccountNotices } from "./notices";
 import { authRepository } from "./repository";
 import { authService } from "./service";
@@ -174,13 +178,17 @@ describe("signup", () => {
     };
     const auth = authService(authRepository(t.database.db), t.config, {
       notices,
+      access: accessChanges(localEventBus()),
       directory: workspaceDirectory(t.database.db),
+      provisionWorkspace: async (tx, input) =>
+        (await workspaceRepository(tx).create({ name: input.name, planType: input.planType }, input.ownerId))
+          .id,
       checkInvitation: async () => {},
       redeemInvitation: async () => {
         throw new Error("no invitations here");
       },
     });
-    const owner = await t.client().signup();
+    const owner = (await buildWorkspace(t)).user;
     const client = { ip: "192.0.2.200", userAgent: undefined };
     const outcome = await auth.signup({ ...valid(), email: owner.email, planType: "personal" }, client);
     expect(outcome.created).toBe(false);
@@ -270,8 +278,7 @@ describe("login and logout", () => {
   });
 
   it("ends the session at logout: the old cookie no longer works", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     const token = c.cookies.get("aip_session");
     const out = await c.post("/api/auth/logout");
     expect(out.statusCode).toBe(204);
@@ -282,18 +289,21 @@ describe("login and logout", () => {
   });
 
   it("refuses a session past its idle timeout or its absolute lifetime", async () => {
-    const idle = t.client();
-    const idleUser = await idle.signup();
+    const idle = await buildWorkspace(t);
+    const idleUser = idle.user;
     await t.database.db.execute(
       sql`update sessions set last_seen_at = now() - interval '8 days' where user_id = ${idleUser.id}`,
     );
+    // Written behind the app's back: the sessions it holds in memory must be read afresh.
+    t.app.services.access.changed({});
     expect((await idle.get("/api/user")).statusCode).toBe(401);
 
-    const old = t.client();
-    const oldUser = await old.signup();
+    const old = await buildWorkspace(t);
+    const oldUser = old.user;
     await t.database.db.execute(
       sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${oldUser.id}`,
     );
+    t.app.services.access.changed({});
     expect((await old.get("/api/user")).statusCode).toBe(401);
   });
 
@@ -441,8 +451,8 @@ describe("login rate limit", () => {
 
 describe("session lookup", () => {
   it("writes the last-seen time at most once a minute, not on every read", async () => {
-    const c = t.client();
-    const user = await c.signup();
+    const c = await buildWorkspace(t);
+    const user = c.user;
     const lastSeen = async () => {
       const result = await t.database.db.execute(
         sql`select last_seen_at::text as at from sessions where user_id = ${user.id}`,
@@ -455,6 +465,7 @@ describe("session lookup", () => {
     await t.database.db.execute(
       sql`update sessions set last_seen_at = now() - interval '2 minutes' where user_id = ${user.id}`,
     );
+    t.app.services.access.changed({});
     const stale = await lastSeen();
     await c.get("/api/user");
     expect(await lastSeen()).not.toBe(stale);

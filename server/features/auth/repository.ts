@@ -1,20 +1,10 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import {
-  aiSettings,
-  memberships,
-  rateLimits,
-  sessions,
-  subscriptions,
-  users,
-  workspaces,
-} from "../../db/schema";
+import { memberships, rateLimits, sessions, type UserRow, users, workspaces } from "../../db/schema";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from "../../db/schema";
 export type NewUser = Omit<typeof users.$inferInsert, "id" | "role" | "createdAt" | "lastWorkspaceId">;
-export type NewAiSettings = Partial<Omit<typeof aiSettings.$inferInsert, "workspaceId">>;
-export type NewWorkspaceFields = Omit<typeof workspaces.$inferInsert, "id" | "createdAt">;
 
 const ownerMembership = alias(memberships, "owner_membership");
 const ownerUser = alias(users, "owner_user");
@@ -86,21 +76,15 @@ export function authRepository(db: Db) {
     },
 
     /**
-     * Creates the person and, unless they join an invited workspace, their own workspace with its
-     * settings and subscription, all in one transaction. The first account on an empty database
-     * becomes admin; an advisory lock makes "first" unambiguous. Answers the person and the
-     * workspace the first session works in.
+     * Creates the person, then gives them a workspace (`settle`: their own, or the one an
+     * invitation opens), in one transaction. The first account on an empty database becomes
+     * admin; an advisory lock makes "first" unambiguous. Answers the person and the workspace
+     * the first session works in.
      */
     async createAccount(input: {
       user: NewUser;
       forceAdmin: boolean;
-      workspace:
-        | {
-            fields: NewWorkspaceFields;
-            settings: NewAiSettings;
-            subscription: { planType: string; status: string; currentPeriodEnd: Date };
-          }
-        | { join: (tx: Db, userId: string) => Promise<string> };
+      settle: (tx: Db, userId: string) => Promise<string>;
     }): Promise<{ user: UserRow; workspaceId: string }> {
       return db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
@@ -112,17 +96,39 @@ export function authRepository(db: Db) {
           .values({ ...input.user, role })
           .returning();
         if (!user) throw new Error("insert returned no user");
-        if ("join" in input.workspace) {
-          return { user, workspaceId: await input.workspace.join(tx, user.id) };
-        }
-        const { fields, settings, subscription } = input.workspace;
-        const [workspace] = await tx.insert(workspaces).values(fields).returning({ id: workspaces.id });
-        if (!workspace) throw new Error("insert returned no workspace");
-        await tx.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, role: "owner" });
-        await tx.insert(aiSettings).values({ ...settings, workspaceId: workspace.id });
-        await tx.insert(subscriptions).values({ workspaceId: workspace.id, ...subscription });
-        return { user, workspaceId: workspace.id };
+        return { user, workspaceId: await input.settle(tx, user.id) };
       });
+    },
+
+    async updateProfile(
+      userId: string,
+      fields: Partial<Pick<UserRow, "fullName" | "email" | "cellphoneNumber">>,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(fields).where(eq(users.id, userId)).returning();
+      return row;
+    },
+
+    async emailBelongsToSomeoneElse(userId: string, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`${users.id} <> ${userId}`))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async acceptTerms(userId: string, termsVersion: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ acceptedTermsAt: sql`now()`, termsVersion })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
+    /** Where the person's next sign-in lands (null: the workspace they own). */
+    async rememberWorkspace(userId: string, workspaceId: string | null): Promise<void> {
+      await db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, userId));
     },
 
     async promoteToAdmin(userId: string): Promise<void> {

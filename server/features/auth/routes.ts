@@ -7,14 +7,15 @@ import {
   SignupRequest,
 } from "../../../common/auth";
 import { User } from "../../../common/user";
-import type { AppDeps } from "../../app";
+import type { Config } from "../../config";
 import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/session-cookie";
 import { presentUser } from "../user/presenter";
 import { clientInfo } from "./client-info";
+import type { AuthService } from "./service";
 
 const SignedInResponse = z.object({ user: User });
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (app, deps) => {
   const { auth, config } = deps;
 
   /** The person as GET /api/user shows them, in the workspace the new session works in. */

@@ -2,18 +2,33 @@ import type { LoginRequest, SignupRequest } from "../../../common/auth";
 import type { Config } from "../../config";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
 import { conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
 import type { WorkspaceDirectory } from "../workspaces/directory";
 import { accountKey, passwordAttempts } from "./attempts";
 import type { AccountNotices } from "./notices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import type { AuthRepository, UserRow } from "./repository";
+import type { AuthRepository } from "./repository";
+import { sessionCache } from "./session-cache";
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 export type SignedIn = { user: UserRow; workspaceId: string; token: string };
 /** A live session: the person, the workspace it works in as an Account, and its token's hash. */
-export type LiveSession = { user: UserRow; account: Account; tokenHash: string };
+export type LiveSession = {
+  user: UserRow;
+  account: Account;
+  tokenHash: string;
+  sessionId: string;
+  /** When the session was last marked as used (written at most once a minute). */
+  lastSeenAt: number;
+};
+
+/** How long a resolved session is reused without asking the database (changes drop it at once). */
+const SESSION_CACHE_MS = 10_000;
+/** The idle clock is refreshed at most this often: a minute's precision is plenty for days. */
+const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Joining a workspace at sign-up through an invitation link: checked and spent inside the
@@ -33,8 +48,23 @@ const TRIAL_DAYS = 30;
 const USERNAME_TAKEN_MESSAGE = "That username is taken. Please choose another.";
 const WRONG_LOGIN_MESSAGE = "Incorrect username, email or password";
 
+/** A new person's own workspace, set up inside the sign-up's transaction (commands/provision-workspace.ts). */
+export type WorkspaceProvisioner = (
+  tx: Db,
+  input: {
+    ownerId: string;
+    planType: "personal" | "business";
+    name: string;
+    business: SignupRequest["businessInfo"] | undefined;
+    trialEndsAt: Date;
+  },
+) => Promise<string>;
+
 export type AuthServiceDeps = {
   notices: AccountNotices;
+  /** Cache invalidation across servers: every change to access is announced here. */
+  access: AccessChanges;
+  provisionWorkspace: WorkspaceProvisioner;
   /** Where a session lands (the teams area). */
   directory: WorkspaceDirectory;
   /** Checks an invitation before a sign-up creates anything; throws the reason it cannot be used. */
@@ -43,7 +73,9 @@ export type AuthServiceDeps = {
 };
 
 export function authService(repo: AuthRepository, config: Config, deps: AuthServiceDeps) {
-  const { notices, directory } = deps;
+  const { notices, directory, access } = deps;
+  const cache = sessionCache({ ttlMs: SESSION_CACHE_MS });
+  access.onChange((change) => cache.invalidate(change));
   const isConfiguredAdmin = (email: string) => config.adminEmails.includes(email.toLowerCase());
   const attempts = passwordAttempts(repo, config.authRateLimitPerMinute);
 
@@ -103,31 +135,16 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
           },
           forceAdmin: isConfiguredAdmin(input.email),
           // Through an invitation the person joins that workspace and gets none of their own.
-          workspace: invitationToken
-            ? {
-                join: (tx, userId) =>
-                  deps.redeemInvitation(tx, { token: invitationToken, userId, email: input.email }),
-              }
-            : {
-                fields: {
+          settle: (tx, userId) =>
+            invitationToken
+              ? deps.redeemInvitation(tx, { token: invitationToken, userId, email: input.email })
+              : deps.provisionWorkspace(tx, {
+                  ownerId: userId,
+                  planType: input.planType,
                   name: business?.companyName || input.fullName?.trim() || input.username,
-                  planType: input.planType,
-                  companyName: business?.companyName ?? null,
-                  industry: business?.industry ?? null,
-                  businessDescription: business?.businessDescription ?? null,
-                },
-                settings: {
-                  ...(business?.greetingMessage ? { greetingMessage: business.greetingMessage } : {}),
-                  callPurpose: business?.callPurpose ?? null,
-                  aiPersonality: business?.aiPersonality ?? null,
-                  businessHours: business?.businessHours ?? null,
-                },
-                subscription: {
-                  planType: input.planType,
-                  status: "trialing",
-                  currentPeriodEnd: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
-                },
-              },
+                  business,
+                  trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+                }),
         });
       } catch (error) {
         // Two sign-ups racing for the same name or email: the unique index decides, and the loser
@@ -152,6 +169,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       if (user.role !== "admin" && isConfiguredAdmin(user.email)) {
         await repo.promoteToAdmin(user.id);
         user.role = "admin";
+        access.changed({ userId: user.id });
       }
       return startSession(user, await directory.landingFor(user), client);
     },
@@ -185,19 +203,26 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
         await hashPassword(newPassword),
         keepTokenHash,
       );
+      // The session that made the change holds the old hash in memory: it is read afresh too.
+      access.changed({ userId: user.id });
       await notices.passwordChanged(user, { otherSessionsEnded });
       return otherSessionsEnded;
     },
 
     /** Ends every session of the account but the one with this token hash; answers how many ended. */
-    endOtherSessions(userId: string, keepTokenHash: string): Promise<number> {
-      return repo.deleteOtherSessions(userId, keepTokenHash);
+    async endOtherSessions(userId: string, keepTokenHash: string): Promise<number> {
+      const ended = await repo.deleteOtherSessions(userId, keepTokenHash);
+      access.changed({ userId });
+      return ended;
     },
 
     notices,
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSessionByTokenHash(hashToken(token));
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      await repo.deleteSessionByTokenHash(tokenHash);
+      access.changed({ tokenHash });
     },
 
     /**
@@ -207,28 +232,72 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     async resolve(token: string | undefined): Promise<LiveSession | undefined> {
       if (!token || token.length > 100) return undefined;
       const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        if (Date.now() - cached.lastSeenAt > TOUCH_EVERY_MS) {
+          cached.lastSeenAt = Date.now();
+          await repo.touchSession(cached.sessionId);
+        }
+        return cached;
+      }
       const idleSince = new Date(Date.now() - config.sessionIdleMs);
       const found = await repo.findLiveSession(tokenHash, idleSince);
       if (!found) return undefined;
-      // Writing on every request would make each read a write; a minute's precision is plenty for a 7-day idle timeout.
-      if (Date.now() - found.session.lastSeenAt.getTime() > 60_000) await repo.touchSession(found.session.id);
-      const account: Account = {
-        ...found.workspace,
-        role: found.role as Account["role"],
-        actor: found.user,
-        owner: found.owner,
+      let lastSeenAt = found.session.lastSeenAt.getTime();
+      if (Date.now() - lastSeenAt > TOUCH_EVERY_MS) {
+        await repo.touchSession(found.session.id);
+        lastSeenAt = Date.now();
+      }
+      const session: LiveSession = {
+        user: found.user,
+        account: {
+          ...found.workspace,
+          role: found.role as Account["role"],
+          actor: found.user,
+          owner: found.owner,
+        },
+        tokenHash,
+        sessionId: found.session.id,
+        lastSeenAt,
       };
-      return { user: found.user, account, tokenHash };
+      cache.set(session, found.session.expiresAt.getTime());
+      return session;
     },
 
+    // --- the person's own row (the users table is this area's) ---------------------------------
+
+    async updateProfile(
+      userId: string,
+      fields: Partial<Pick<UserRow, "fullName" | "email" | "cellphoneNumber">>,
+    ) {
+      const row = await repo.updateProfile(userId, fields);
+      // A person's name and cellphone are also the owner's, cached in every session of the
+      // workspaces they own: those are not known here, so every cached session goes.
+      access.changed({});
+      return row;
+    },
+    emailBelongsToSomeoneElse: (userId: string, email: string) =>
+      repo.emailBelongsToSomeoneElse(userId, email),
+    async acceptTerms(userId: string, termsVersion: string) {
+      const row = await repo.acceptTerms(userId, termsVersion);
+      access.changed({ userId });
+      return row;
+    },
+    /** Where the person's next sign-in lands; null: the workspace they own. */
+    rememberWorkspace: (userId: string, workspaceId: string | null) =>
+      repo.rememberWorkspace(userId, workspaceId),
+
     /** Ends a person's sessions in one workspace (they were removed from it). */
-    endSessionsIn(workspaceId: string, userId: string): Promise<number> {
-      return repo.deleteSessionsIn(workspaceId, userId);
+    async endSessionsIn(workspaceId: string, userId: string): Promise<number> {
+      const ended = await repo.deleteSessionsIn(workspaceId, userId);
+      access.changed({ workspaceId, userId });
+      return ended;
     },
 
     /** Moves this session to another workspace the person belongs to (checked by the caller). */
-    switchWorkspace(tokenHash: string, workspaceId: string): Promise<void> {
-      return repo.switchSession(tokenHash, workspaceId);
+    async switchWorkspace(tokenHash: string, workspaceId: string): Promise<void> {
+      await repo.switchSession(tokenHash, workspaceId);
+      access.changed({ tokenHash });
     },
 
     async housekeeping(): Promise<void> {

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "../../../common/plans";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
-import { asDataUrl, toneWav } from "../voice/testing";
+import { buildWorkspace, rows, voiceSample } from "../../test/factories";
 
 // Sign-up trials run 30 days from the real time, so the server's clock starts now and moves from there.
 const START = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -25,16 +25,6 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function signedIn(planType: "personal" | "business" = "personal"): Promise<TestClient> {
-  const c = t.client();
-  await c.signup(planType === "business" ? { planType, businessInfo: { companyName: "Rivera & Co" } } : {});
-  return c;
-}
-
-async function rows(query: ReturnType<typeof sql>) {
-  return ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 /** Goes through the local provider's order page: checkout, read the order, confirm. */
 async function buy(c: TestClient, planId: string) {
@@ -59,11 +49,9 @@ async function trialEnd(c: TestClient): Promise<Date> {
   return new Date(sub.currentPeriodEnd);
 }
 
-const voiceSample = { voiceName: "Me", audioData: asDataUrl(toneWav(4)), consent: true };
-
 describe("GET /api/subscription/plans", () => {
   it("answers every plan keyed by id, with prices and features from the server", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.get("/api/subscription/plans");
     expect(res.statusCode).toBe(200);
     const plans = res.json();
@@ -87,7 +75,7 @@ describe("GET /api/subscription/plans", () => {
 
 describe("GET /api/subscription", () => {
   it("answers the sign-up trial, this month's usage and the plan's features", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.get("/api/subscription");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -123,7 +111,7 @@ describe("GET /api/subscription", () => {
 
 describe("checkout with the local provider", () => {
   it("answers a sessionUrl that is a page of the app showing the order", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.post("/api/subscription/checkout", { planId: "pro" });
     expect(res.statusCode).toBe(200);
     const url = res.json().sessionUrl;
@@ -144,7 +132,7 @@ describe("checkout with the local provider", () => {
   });
 
   it("confirming changes the plan, and what the server allows with it", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     expect((await c.get("/api/subscription/usage-history")).statusCode).toBe(402);
 
     const { id, confirm } = await onPaidPlan(c, "pro");
@@ -169,6 +157,7 @@ describe("checkout with the local provider", () => {
     expect((await c.get("/api/subscription/usage-history")).statusCode).toBe(200);
 
     const events = await rows(
+      t,
       sql`select provider, type, workspace_id from payment_events where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(events).toEqual([
@@ -177,7 +166,7 @@ describe("checkout with the local provider", () => {
   });
 
   it("keeps no trial on a paid plan bought outside one", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await c.post("/api/subscription/cancel");
     const checkout = (await c.post("/api/subscription/checkout", { planId: "basic" })).json();
     const order = (await c.get(`/api/checkout/${checkout.sessionUrl.split("/").pop()}`)).json();
@@ -185,13 +174,13 @@ describe("checkout with the local provider", () => {
   });
 
   it("refuses a second confirmation, another account's checkout and an expired one", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const { id } = await buy(c, "basic");
     const again = await c.post(`/api/checkout/${id}/confirm`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This order is already confirmed");
 
-    const other = await signedIn();
+    const other = await buildWorkspace(t, { planType: "personal" });
     expect((await other.get(`/api/checkout/${id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/checkout/${id}/confirm`)).statusCode).toBe(404);
 
@@ -219,25 +208,25 @@ describe("checkout with the local provider", () => {
     [{}, 400, "Choose a plan"],
     [{ planId: " " }, 400, "Choose a plan"],
   ])("refuses %j", async (body, status, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.post("/api/subscription/checkout", body);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
   });
 
   it("refuses the plan the account is already on", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await buy(c, "pro");
     const res = await c.post("/api/subscription/checkout", { planId: "pro" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("You are already on the Pro plan");
     // A trial can be turned into the same plan, paid.
-    const trial = await signedIn();
+    const trial = await buildWorkspace(t, { planType: "personal" });
     expect((await trial.post("/api/subscription/checkout", { planId: "personal" })).statusCode).toBe(200);
   });
 
   it("rejects a malformed checkout id", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     expect((await c.get("/api/checkout/not-a-uuid")).statusCode).toBe(400);
   });
 });
@@ -245,7 +234,7 @@ describe("checkout with the local provider", () => {
 /** Issue 9, item 12: choosing a plan during the trial charged at once and lost the trial. */
 describe("upgrading during a trial", () => {
   it("keeps the trial's days: the plan applies now and is first charged when the trial ends", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const end = await trialEnd(c);
     expect((await c.get("/api/subscription")).json().checkout.trialEndsAt).toBe(end.toISOString());
 
@@ -287,7 +276,7 @@ describe("upgrading during a trial", () => {
   });
 
   it("cancelling a trial with a plan chosen charges nothing; the plan runs to the trial's end", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const end = await trialEnd(c);
     await buy(c, "premium");
     const res = await c.post("/api/subscription/cancel");
@@ -308,7 +297,7 @@ describe("upgrading during a trial", () => {
   });
 
   it("with less than two days of trial left, a plan chosen is charged at once", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const end = await trialEnd(c);
     clock = new Date(end.getTime() - DAY);
     try {
@@ -328,7 +317,7 @@ describe("upgrading during a trial", () => {
 
 describe("POST /api/subscription/cancel", () => {
   it("ends a paid subscription at the period's end, then the account is on free", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await onPaidPlan(c, "pro");
     const res = await c.post("/api/subscription/cancel");
     expect(res.statusCode).toBe(200);
@@ -369,7 +358,7 @@ describe("POST /api/subscription/cancel", () => {
   });
 
   it("ends a trial at once: nothing was paid", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.post("/api/subscription/cancel", {});
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Your Personal trial has ended. You are on the Free plan now.");
@@ -380,7 +369,7 @@ describe("POST /api/subscription/cancel", () => {
   });
 
   it("renews a local subscription that was not cancelled", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await onPaidPlan(c, "basic");
     clock = new Date(addMonths(START, 2).getTime() + 10 * DAY);
     try {
@@ -397,7 +386,7 @@ describe("POST /api/subscription/cancel", () => {
   });
 
   it("moves an unpaid trial to free when it ends", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     clock = new Date(START.getTime() + 31 * DAY);
     try {
       expect((await c.get("/api/subscription")).json().subscription.planType).toBe("free");
@@ -409,20 +398,20 @@ describe("POST /api/subscription/cancel", () => {
 
 describe("plan gating (spec 2 §6)", () => {
   async function onFree(): Promise<TestClient> {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await c.post("/api/subscription/cancel");
     return c;
   }
 
   it("voice cloning: refused on free with the upgrade message, allowed after an upgrade", async () => {
     const c = await onFree();
-    const refused = await c.post("/api/voice-profiles", voiceSample);
+    const refused = await c.post("/api/voice-profiles", voiceSample({ voiceName: "Me" }));
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe(
       "The Free plan does not include voice cloning. Upgrade to Basic, Pro, Premium, Personal or Business to use it.",
     );
     await buy(c, "basic");
-    expect((await c.post("/api/voice-profiles", voiceSample)).statusCode).toBe(201);
+    expect((await c.post("/api/voice-profiles", voiceSample({ voiceName: "Me" }))).statusCode).toBe(201);
   });
 
   it("advanced analytics: pro and the plans above it", async () => {
@@ -433,23 +422,23 @@ describe("plan gating (spec 2 §6)", () => {
       ["premium", true],
       ["business", true],
     ] as const) {
-      const c = await signedIn();
+      const c = await buildWorkspace(t, { planType: "personal" });
       await buy(c, plan);
       expect((await c.get("/api/subscription/usage-history")).statusCode, plan).toBe(allowed ? 200 : 402);
     }
   });
 
   it("answers what each plan allows with the subscription", async () => {
-    const business = await signedIn("business");
+    const business = await buildWorkspace(t, { planType: "business" });
     expect((await business.get("/api/subscription")).json().access).toEqual({
       voiceCloning: true,
       businessFeatures: true,
       advancedAnalytics: true,
       prioritySupport: true,
     });
-    const personal = await signedIn();
+    const personal = await buildWorkspace(t, { planType: "personal" });
     expect((await personal.get("/api/subscription")).json().access.businessFeatures).toBe(false);
-    const premium = await signedIn();
+    const premium = await buildWorkspace(t, { planType: "personal" });
     await buy(premium, "premium");
     expect((await premium.get("/api/subscription")).json().access).toEqual({
       voiceCloning: true,
@@ -462,7 +451,7 @@ describe("plan gating (spec 2 §6)", () => {
 
 describe("GET /api/subscription/usage-history", () => {
   it("answers the months with usage, newest first", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await buy(c, "pro");
     await t.database.db.execute(
       sql`insert into usage_tracking (workspace_id, year, month, calls_screened, call_minutes_used) values

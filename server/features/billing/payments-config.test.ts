@@ -5,6 +5,7 @@ import { PAYMENTS_NOT_CONFIGURED } from "../../../common/billing";
 import { loadConfig } from "../../config";
 import { createPaymentsProvider } from "../../providers/payments";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 
 /**
  * Issue 9, finding 4: a production server sold every plan through the built-in test checkout.
@@ -13,16 +14,6 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
  */
 
 const paymentsFor = (env: Record<string, string>) => loadConfig(env).payments;
-
-async function rows(t: TestApp, query: ReturnType<typeof sql>) {
-  return ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
-
-async function signedIn(t: TestApp): Promise<TestClient> {
-  const c = t.client();
-  await c.signup();
-  return c;
-}
 
 /** A test-checkout order as one started before the server's payments changed would be. */
 async function leftoverLocalCheckout(t: TestApp, c: TestClient, planId = "premium"): Promise<string> {
@@ -97,7 +88,7 @@ describe("production with payments not configured", () => {
   afterAll(() => t.close());
 
   it("checkout answers 503 with what to do, and keeps no order", async () => {
-    const c = await signedIn(t);
+    const c = await buildWorkspace(t, { planType: "personal" });
     for (const planId of ["basic", "pro", "premium", "personal", "business"]) {
       const res = await c.post("/api/subscription/checkout", { planId });
       expect(res.statusCode, planId).toBe(503);
@@ -116,7 +107,7 @@ describe("production with payments not configured", () => {
   });
 
   it("the order page's confirm refuses too, even for an order left from before", async () => {
-    const c = await signedIn(t);
+    const c = await buildWorkspace(t, { planType: "personal" });
     const id = await leftoverLocalCheckout(t, c);
     const order = await c.get(`/api/checkout/${id}`);
     expect(order.statusCode).toBe(200);
@@ -130,14 +121,14 @@ describe("production with payments not configured", () => {
   });
 
   it("the subscription says paid plans cannot be bought here, and the trial can still be cancelled", async () => {
-    const c = await signedIn(t);
+    const c = await buildWorkspace(t, { planType: "personal" });
     const sub = (await c.get("/api/subscription")).json();
     expect(sub.checkout).toMatchObject({ provider: null, unavailable: PAYMENTS_NOT_CONFIGURED });
     expect((await c.post("/api/subscription/cancel")).statusCode).toBe(200);
   });
 
   it("a test-checkout subscription from before is not renewed for free when its month ends", async () => {
-    const c = await signedIn(t);
+    const c = await buildWorkspace(t, { planType: "personal" });
     const end = addMonths(START, 1);
     await t.database.db.execute(sql`
       update subscriptions set plan_type = 'premium', status = 'active', current_period_end = ${end},
@@ -165,7 +156,7 @@ describe("production with PAYMENTS_PROVIDER=local", () => {
   afterAll(() => t.close());
 
   it("sells through the test checkout, as asked", async () => {
-    const c = await signedIn(t);
+    const c = await buildWorkspace(t, { planType: "personal" });
     expect((await c.get("/api/subscription")).json().checkout).toMatchObject({
       provider: "local",
       unavailable: null,

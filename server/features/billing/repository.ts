@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { checkoutSessions, paymentEvents, subscriptions, workspaces } from "../../db/schema";
+import { checkoutSessions, paymentEvents, subscriptions } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -18,7 +18,10 @@ export type SubscriptionPatch = Partial<
   >
 >;
 
-export function billingRepository(db: Db) {
+/** What else must follow a plan change, in the same transaction (the workspace's plan, kept by teams). */
+export type PlanChangeHook = (db: Db, workspaceId: string, planType: string) => Promise<void>;
+
+export function billingRepository(db: Db, onPlanChange: PlanChangeHook = async () => {}) {
   const repository = {
     /** The account's subscription; every account gets one at sign-up, this recreates a missing one as free. */
     async subscription(workspaceId: string): Promise<SubscriptionRow> {
@@ -52,7 +55,7 @@ export function billingRepository(db: Db) {
       return row;
     },
 
-    /** Changes the subscription and keeps workspaces.plan_type (which the rest of the app reads) the same. */
+    /** Changes the subscription; a new plan is passed on to `onPlanChange` in the same transaction. */
     async updateSubscription(workspaceId: string, patch: SubscriptionPatch): Promise<SubscriptionRow> {
       const [row] = await db
         .update(subscriptions)
@@ -60,9 +63,17 @@ export function billingRepository(db: Db) {
         .where(eq(subscriptions.workspaceId, workspaceId))
         .returning();
       if (!row) throw new Error("subscriptions row missing");
-      if (patch.planType)
-        await db.update(workspaces).set({ planType: patch.planType }).where(eq(workspaces.id, workspaceId));
+      if (patch.planType) await onPlanChange(db, workspaceId, patch.planType);
       return row;
+    },
+
+    async createSubscription(values: {
+      workspaceId: string;
+      planType: string;
+      status: string;
+      currentPeriodEnd: Date | null;
+    }): Promise<void> {
+      await db.insert(subscriptions).values(values);
     },
 
     async createCheckout(values: {

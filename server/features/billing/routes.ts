@@ -12,15 +12,14 @@ import {
   UsageHistoryResponse,
   WebhookAck,
 } from "../../../common/billing";
-import type { AppDeps } from "../../app";
 import { badRequest } from "../../http/errors";
 import { requireFeature } from "../../http/plan-gate";
 import { WebhookRejected } from "../../providers/payments/types";
-import { usageRepository } from "../usage/repository";
+import type { BillingService } from "./service";
 
 const NO_BODY = z.object({}).passthrough().nullish();
 
-export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, deps) => {
   const { billing } = deps;
 
   app.get(
@@ -58,7 +57,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       preHandler: requireFeature(billing, "advancedAnalytics"),
       schema: { response: { 200: UsageHistoryResponse } },
     },
-    async (request) => ({ months: await usageRepository(deps.database.db).history(request.account.id, 12) }),
+    async (request) => ({ months: await billing.usageHistory(request.account, 12) }),
   );
 
   /** The local provider's order page reads and confirms its checkout through these. */
@@ -87,7 +86,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
  * POST /api/payments/stripe/webhook. Public (Stripe has no session): the signature over the raw
  * body is the credential, so this plugin keeps JSON bodies as bytes.
  */
-const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const stripeWebhookRoute: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, deps) => {
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     done(null, body);
   });

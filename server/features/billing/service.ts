@@ -27,8 +27,8 @@ import type { Account } from "../../http/account";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../../http/errors";
 import type { PaymentEvent, PaymentsProvider } from "../../providers/payments";
 import { PaymentsUnavailable } from "../../providers/payments/types";
+import type { UsageCountersService } from "../usage/counters";
 import { limitsReached, nextMonthStart, usageMonth } from "../usage/limits";
-import { usageRepository } from "../usage/repository";
 import {
   type BillingRepository,
   billingRepository,
@@ -53,6 +53,15 @@ const TEST_CHECKOUT_OFF =
 
 export type BillingDeps = {
   db: Db;
+  /**
+   * The workspace's plan follows its subscription (teams keeps it: seats and concurrency read
+   * it); `planChanged` is told once the change is committed, so cached sessions re-read it.
+   */
+  workspaces: {
+    setPlanIn: (tx: Db, workspaceId: string, planType: string) => Promise<void>;
+    planChanged: (workspaceId: string) => void;
+  };
+  counters: Pick<UsageCountersService, "month" | "history">;
   payments: PaymentsProvider;
   /** PUBLIC_URL, when set: where Stripe sends the browser back to. */
   publicUrl: string | undefined;
@@ -118,8 +127,32 @@ const seconds = (value: unknown): Date | undefined =>
 const subscriptionStatus = (value: unknown): SubscriptionStatus | undefined =>
   SUBSCRIPTION_STATUSES.find((status) => status === value);
 
-export function billingService({ db, payments, publicUrl, log, now = () => new Date() }: BillingDeps) {
-  const repo = billingRepository(db);
+export function billingService({
+  db,
+  workspaces,
+  counters,
+  payments,
+  publicUrl,
+  log,
+  now = () => new Date(),
+}: BillingDeps) {
+  // Plan changes wait here until their transaction has committed (see afterCommit).
+  const changedPlans = new Set<string>();
+  const repoFor = (executor: Db) =>
+    billingRepository(executor, async (tx, workspaceId, planType) => {
+      await workspaces.setPlanIn(tx, workspaceId, planType);
+      changedPlans.add(workspaceId);
+    });
+  /** Runs a plan-changing operation, then announces its committed plan changes. */
+  async function afterCommit<T>(operation: Promise<T>): Promise<T> {
+    try {
+      return await operation;
+    } finally {
+      for (const workspaceId of changedPlans) workspaces.planChanged(workspaceId);
+      changedPlans.clear();
+    }
+  }
+  const repo = repoFor(db);
 
   function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return db.transaction((tx) => work(tx as unknown as Db));
@@ -159,12 +192,16 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     return null;
   }
 
-  async function current(workspaceId: string): Promise<CurrentPlan> {
+  function current(workspaceId: string): Promise<CurrentPlan> {
+    return afterCommit(readCurrent(workspaceId));
+  }
+
+  async function readCurrent(workspaceId: string): Promise<CurrentPlan> {
     const at = now();
     let row = await repo.subscription(workspaceId);
     if (transition(row, at)) {
       row = await inTransaction(async (tx) => {
-        const r = billingRepository(tx);
+        const r = repoFor(tx);
         const locked = (await r.subscriptionForUpdate(workspaceId)) ?? row;
         const change = transition(locked, at);
         return change ? r.updateSubscription(workspaceId, change) : locked;
@@ -266,11 +303,15 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
    * The webhook-handling code, for Stripe's verified events and the local provider's alike. Each
    * event id is handled once: it is recorded in the same transaction as its effects.
    */
-  async function handleEvent(provider: string, event: PaymentEvent): Promise<{ duplicate: boolean }> {
+  function handleEvent(provider: string, event: PaymentEvent): Promise<{ duplicate: boolean }> {
+    return afterCommit(handleEventNow(provider, event));
+  }
+
+  async function handleEventNow(provider: string, event: PaymentEvent): Promise<{ duplicate: boolean }> {
     const at = now();
     const replaced: string[] = [];
     const outcome = await inTransaction(async (tx) => {
-      const r = billingRepository(tx);
+      const r = repoFor(tx);
       if (!(await r.recordEvent({ id: event.id, provider, type: event.type, workspaceId: null }))) {
         return { duplicate: true };
       }
@@ -302,9 +343,61 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     return outcome;
   }
 
+  async function cancelNow(account: Account) {
+    const { row, plan } = await current(account.id);
+    if (plan.priceCents === 0 || !IN_GOOD_STANDING.has(row.status)) {
+      throw conflict("There is no active subscription to cancel");
+    }
+    if (row.cancelAtPeriodEnd) {
+      const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, account.timezone)}` : "";
+      throw conflict(`Your subscription is already set to end${end}`);
+    }
+    // The sign-up trial (no plan chosen, nothing to charge) ends at once.
+    if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
+      const updated = await repo.updateSubscription(account.id, {
+        ...FREE_FIELDS,
+        currentPeriodStart: now(),
+      });
+      return {
+        message: `Your ${plan.name} trial has ended. You are on the Free plan now.`,
+        subscription: presentSubscription(updated),
+      };
+    }
+    if (subscriptionProvider(row) === "stripe" && row.paymentSubscriptionId) {
+      try {
+        await payments.cancelAtPeriodEnd(row.paymentSubscriptionId);
+      } catch (error) {
+        log.error({ err: error, cause: (error as Error).cause }, "cancel failed at the payments provider");
+        throw new HttpError(502, CANCEL_FAILED);
+      }
+    }
+    const updated = await repo.updateSubscription(account.id, { cancelAtPeriodEnd: true });
+    const end = formatDay(row.currentPeriodEnd, account.timezone);
+    return {
+      message:
+        row.status === "trialing"
+          ? `Your ${plan.name} trial continues until ${end}, then moves to Free. You won't be charged.`
+          : `Your ${plan.name} plan stays active until ${end}, then moves to Free.`,
+      subscription: presentSubscription(updated),
+    };
+  }
+
   return {
     current,
     handleEvent,
+
+    /** A new workspace's trial of the plan it signed up for, inside the sign-up's transaction. */
+    async startTrial(tx: Db, workspaceId: string, planType: string, endsAt: Date): Promise<void> {
+      await repoFor(tx).createSubscription({
+        workspaceId,
+        planType,
+        status: "trialing",
+        currentPeriodEnd: endsAt,
+      });
+    },
+
+    /** Usage month by month (advanced analytics). */
+    usageHistory: (account: Account, months: number) => counters.history(account.id, months),
 
     plans(): PlansResponse {
       return Object.fromEntries(PLAN_IDS.map((id) => [id, PLANS[id]])) as PlansResponse;
@@ -314,7 +407,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
       const { row, plan } = await current(account.id);
       const at = now();
       const period = usageMonth(at, account.timezone);
-      const usage = await usageRepository(db).month(account.id, period);
+      const usage = await counters.month(account.id, period);
       return {
         subscription: presentSubscription(row),
         usage: { ...usage, ...period, resetsAt: nextMonthStart(at, account.timezone).toISOString() },
@@ -387,44 +480,7 @@ export function billingService({ db, payments, publicUrl, log, now = () => new D
     },
 
     /** Ends the subscription at the period's end; a trial (nothing paid) ends now. */
-    async cancel(account: Account) {
-      const { row, plan } = await current(account.id);
-      if (plan.priceCents === 0 || !IN_GOOD_STANDING.has(row.status)) {
-        throw conflict("There is no active subscription to cancel");
-      }
-      if (row.cancelAtPeriodEnd) {
-        const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, account.timezone)}` : "";
-        throw conflict(`Your subscription is already set to end${end}`);
-      }
-      // The sign-up trial (no plan chosen, nothing to charge) ends at once.
-      if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
-        const updated = await repo.updateSubscription(account.id, {
-          ...FREE_FIELDS,
-          currentPeriodStart: now(),
-        });
-        return {
-          message: `Your ${plan.name} trial has ended. You are on the Free plan now.`,
-          subscription: presentSubscription(updated),
-        };
-      }
-      if (subscriptionProvider(row) === "stripe" && row.paymentSubscriptionId) {
-        try {
-          await payments.cancelAtPeriodEnd(row.paymentSubscriptionId);
-        } catch (error) {
-          log.error({ err: error, cause: (error as Error).cause }, "cancel failed at the payments provider");
-          throw new HttpError(502, CANCEL_FAILED);
-        }
-      }
-      const updated = await repo.updateSubscription(account.id, { cancelAtPeriodEnd: true });
-      const end = formatDay(row.currentPeriodEnd, account.timezone);
-      return {
-        message:
-          row.status === "trialing"
-            ? `Your ${plan.name} trial continues until ${end}, then moves to Free. You won't be charged.`
-            : `Your ${plan.name} plan stays active until ${end}, then moves to Free.`,
-        subscription: presentSubscription(updated),
-      };
-    },
+    cancel: (account: Account) => afterCommit(cancelNow(account)),
 
     async checkoutSession(account: Account, id: string): Promise<CheckoutSessionOut> {
       const row = await repo.checkout(account.id, id);

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CANCEL_FAILED, CHECKOUT_FAILED } from "../../../common/billing";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 
 /**
  * The official client talks to a local server that answers like Stripe's API; webhooks are
@@ -92,12 +93,6 @@ beforeEach(() => {
   failWith = null;
 });
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup();
-  return c;
-}
-
 /** Starts a checkout and answers our checkout id (Stripe's client_reference_id). */
 async function startCheckout(c: TestClient, planId: string): Promise<string> {
   const res = await c.post("/api/subscription/checkout", { planId });
@@ -162,7 +157,7 @@ async function complete(
 
 describe("checkout with Stripe", () => {
   it("creates a Checkout Session in subscription mode and answers its address", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.post("/api/subscription/checkout", { planId: "pro" });
     expect(res.statusCode).toBe(200);
     expect(res.json().sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
@@ -178,11 +173,10 @@ describe("checkout with Stripe", () => {
     expect(form.get("metadata[planId]")).toBe("pro");
     expect(form.get("subscription_data[metadata][workspaceId]")).toBe(c.user!.workspace.id);
     const checkoutId = form.get("client_reference_id");
-    const [row] = (
-      (await t.database.db.execute(
-        sql`select provider, provider_session_id, status, amount_cents from checkout_sessions where id = ${checkoutId}`,
-      )) as unknown as { rows: Record<string, unknown>[] }
-    ).rows;
+    const [row] = await rows(
+      t,
+      sql`select provider, provider_session_id, status, amount_cents from checkout_sessions where id = ${checkoutId}`,
+    );
     expect(row).toEqual({
       provider: "stripe",
       provider_session_id: res.json().sessionUrl.split("/").pop(),
@@ -192,7 +186,7 @@ describe("checkout with Stripe", () => {
   });
 
   it("sells a plan without a configured price with an inline monthly price", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await c.post("/api/subscription/cancel");
     await c.post("/api/subscription/checkout", { planId: "basic" });
     const form = seen[0]!.form;
@@ -205,21 +199,20 @@ describe("checkout with Stripe", () => {
   });
 
   it("answers 502 with the spec's message when Stripe fails, and keeps no checkout", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     failWith = 500;
     const res = await c.post("/api/subscription/checkout", { planId: "pro" });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(CHECKOUT_FAILED);
-    const left = (
-      (await t.database.db.execute(
-        sql`select count(*)::int as n from checkout_sessions where workspace_id = ${c.user!.workspace.id}`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows;
+    const left = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from checkout_sessions where workspace_id = ${c.user!.workspace.id}`,
+    );
     expect(left[0]?.n).toBe(0);
   });
 
   it("the local order page refuses a Stripe checkout", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const checkoutId = await startCheckout(c, "pro");
     const res = await c.post(`/api/checkout/${checkoutId}/confirm`);
     expect(res.statusCode).toBe(409);
@@ -229,7 +222,7 @@ describe("checkout with Stripe", () => {
 
 describe("production with Stripe (issue 9, finding 4)", () => {
   it("says checkout goes through Stripe", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     expect((await c.get("/api/subscription")).json().checkout).toMatchObject({
       provider: "stripe",
       unavailable: null,
@@ -237,13 +230,12 @@ describe("production with Stripe (issue 9, finding 4)", () => {
   });
 
   it("refuses to confirm a test-checkout order left from before Stripe was connected", async () => {
-    const c = await signedIn();
-    const [row] = (
-      (await t.database.db.execute(
-        sql`insert into checkout_sessions (workspace_id, plan_id, provider, amount_cents)
+    const c = await buildWorkspace(t, { planType: "personal" });
+    const [row] = await rows<{ id: string }>(
+      t,
+      sql`insert into checkout_sessions (workspace_id, plan_id, provider, amount_cents)
             values (${c.user!.workspace.id}, 'premium', 'local', 9900) returning id`,
-      )) as unknown as { rows: { id: string }[] }
-    ).rows;
+    );
     const confirm = await c.post(`/api/checkout/${row?.id}/confirm`);
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().message).toBe(
@@ -255,7 +247,7 @@ describe("production with Stripe (issue 9, finding 4)", () => {
 
 describe("POST /api/payments/stripe/webhook", () => {
   it("a valid checkout.session.completed puts the account on the plan", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "pro", "sub_valid_1");
     const sub = (await c.get("/api/subscription")).json();
     // Bought during the sign-up trial: the plan applies now, as a trial.
@@ -265,7 +257,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 
   it("refuses a tampered body, a wrong secret and a missing signature", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const checkoutId = await startCheckout(c, "premium");
     const payload = JSON.stringify(
       event("checkout.session.completed", {
@@ -290,7 +282,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 
   it("refuses a signature older than 300 seconds, and accepts one just inside", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const checkoutId = await startCheckout(c, "basic");
     const payload = JSON.stringify(
       event("checkout.session.completed", {
@@ -311,7 +303,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 
   it("processes each event id once: a replay changes nothing", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const completed = await complete(c, "pro", "sub_replay");
     const ended = JSON.stringify(
       event("customer.subscription.deleted", { id: "sub_replay", status: "canceled" }),
@@ -324,15 +316,16 @@ describe("POST /api/payments/stripe/webhook", () => {
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect((await c.get("/api/subscription")).json().subscription.planType).toBe("free");
     const recorded = (
-      (await t.database.db.execute(
+      await rows<{ type: string }>(
+        t,
         sql`select type from payment_events where workspace_id = ${c.user!.workspace.id} order by processed_at`,
-      )) as unknown as { rows: { type: string }[] }
-    ).rows.map((r) => r.type);
+      )
+    ).map((r) => r.type);
     expect(recorded).toEqual(["checkout.session.completed", "customer.subscription.deleted"]);
   });
 
   it("follows customer.subscription.updated: period, cancellation, past due", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "pro", "sub_updates");
     const start = Math.floor(clock.getTime() / 1000);
     const end = start + 30 * 24 * 3600;
@@ -375,7 +368,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 
   it("an unpaid completion waits for async_payment_succeeded", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const checkoutId = await startCheckout(c, "basic");
     const object = { client_reference_id: checkoutId, subscription: "sub_async", payment_status: "unpaid" };
     const pending = JSON.stringify(event("checkout.session.completed", object));
@@ -389,7 +382,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 
   it("an upgrade ends the subscription it replaces at Stripe", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "basic", "sub_old_plan");
     seen = [];
     await complete(c, "premium", "sub_new_plan", "cus_test_1");
@@ -411,7 +404,7 @@ describe("upgrading during a trial with Stripe", () => {
   }
 
   it("asks Stripe for a subscription whose trial ends when the sign-up trial does", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const end = await trialEnd(c);
     await complete(c, "pro", "sub_trial_1", "cus_trial_1", "no_payment_required");
     const form = seen.find((s) => s.path === "/v1/checkout/sessions")!.form;
@@ -445,7 +438,7 @@ describe("upgrading during a trial with Stripe", () => {
   });
 
   it("cancelling the trial asks Stripe to end it at the trial's end, so nothing is charged", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "basic", "sub_trial_cancel", "cus_trial_2", "no_payment_required");
     seen = [];
     const res = await c.post("/api/subscription/cancel");
@@ -461,7 +454,7 @@ describe("upgrading during a trial with Stripe", () => {
 
 describe("cancel with Stripe", () => {
   it("asks Stripe to cancel at the period's end", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "pro", "sub_cancel_me");
     seen = [];
     const res = await c.post("/api/subscription/cancel");
@@ -473,7 +466,7 @@ describe("cancel with Stripe", () => {
   });
 
   it("answers 502 with the spec's message when Stripe fails, and changes nothing", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "pro", "sub_cancel_fails");
     failWith = 500;
     const res = await c.post("/api/subscription/cancel");
@@ -494,7 +487,7 @@ describe("the webhook refuses what it cannot trust or store (issue 9, finding 7)
     ).rows[0]?.n;
 
   it("refuses a signature dated beyond the tolerance in the future, and accepts slight clock skew", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const checkoutId = await startCheckout(c, "basic");
     const payload = JSON.stringify(
       event("checkout.session.completed", {
@@ -559,7 +552,7 @@ describe("the webhook refuses what it cannot trust or store (issue 9, finding 7)
   });
 
   it("ignores period dates and statuses it cannot read instead of failing", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal" });
     await complete(c, "pro", "sub_odd_values");
     const before = (await c.get("/api/subscription")).json().subscription;
     const odd = JSON.stringify(

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_CSV_DATA, NO_NUMBERS } from "../../../common/business";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 import { parseCsv } from "./csv";
 
 let t: TestApp;
@@ -10,18 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function business(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup({ planType: "business", businessInfo: { companyName: "Rivera & Co" } });
-  return c;
-}
-
-async function contacts(c: TestClient) {
-  return (
-    (await t.database.db.execute(
-      sql`select name, phone_number, phone_e164, email, company, notes, lead_source from contacts where workspace_id = ${c.user!.workspace.id} order by name`,
-    )) as unknown as { rows: Record<string, unknown>[] }
-  ).rows;
+function contacts(c: TestClient) {
+  return rows(
+    t,
+    sql`select name, phone_number, phone_e164, email, company, notes, lead_source from contacts where workspace_id = ${c.user!.workspace.id} order by name`,
+  );
 }
 
 describe("parseCsv", () => {
@@ -36,7 +30,7 @@ describe("parseCsv", () => {
 
 describe("POST /api/contacts/import (business features)", () => {
   it("imports the spec's columns, matched by header in any order", async () => {
-    const c = await business();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/contacts/import", {
       csvData:
         'Email,Name,Phone,Company,Notes\nann@example.com,Ann Lee,(555) 201-3344,"Lee, Inc",VIP\n,Bo Diaz,,,\n',
@@ -66,7 +60,7 @@ describe("POST /api/contacts/import (business features)", () => {
   });
 
   it("reads a file without a header in the spec's order, and reports bad rows", async () => {
-    const c = await business();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/contacts/import", {
       csvData: "Cy Ode,5552013345,cy@example.com,Ode Ltd,\n,5550000000,,,\nDee,,not-an-email,,\n",
     });
@@ -77,15 +71,14 @@ describe("POST /api/contacts/import (business features)", () => {
   });
 
   it.each([[{ csvData: "" }], [{ csvData: "  \n \n" }], [{}]])("refuses empty data %j", async (body) => {
-    const c = await business();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/contacts/import", body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NO_CSV_DATA);
   });
 
   it("is refused on plans below pro, until an upgrade", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const refused = await c.post("/api/contacts/import", { csvData: "Name\nAnn\n" });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe(
@@ -102,32 +95,44 @@ describe("POST /api/contacts/import (business features)", () => {
   });
 });
 
+/** Starts a bulk call and waits for its job to finish; answers the job as GET /api/jobs/:id shows it. */
+async function bulk(c: TestClient, body: object, headers: Record<string, string> = {}) {
+  const started = await c.post("/api/calls/bulk", body, { headers });
+  expect(started.statusCode, started.body).toBe(202);
+  const { jobId } = started.json() as { jobId: string };
+  for (let i = 0; i < 200; i++) {
+    const job = (await c.get(`/api/jobs/${jobId}`)).json();
+    if (job.status === "completed" || job.status === "failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the bulk-call job did not finish");
+}
+
 describe("POST /api/calls/bulk (business features)", () => {
   it("says why it calls as a person would, not the purpose pasted mid-sentence", async () => {
-    const c = await business();
-    const res = await c.post("/api/calls/bulk", {
+    const c = await buildWorkspace(t, { businessInfo: { companyName: "Rivera & Co" } });
+    const job = await bulk(c, {
       phoneNumbers: ["5552013350"],
       callPurpose: "Confirm your appointment for Tuesday.",
     });
-    expect(res.json().results).toEqual({ successful: 1, failed: 0 });
-    const [call] = (
-      (await t.database.db.execute(
-        sql`select ai_response from calls where workspace_id = ${c.user!.workspace.id}`,
-      )) as unknown as { rows: { ai_response: string }[] }
-    ).rows;
+    expect(job.result.results).toEqual({ successful: 1, failed: 0 });
+    const [call] = await rows<{ ai_response: string }>(
+      t,
+      sql`select ai_response from calls where workspace_id = ${c.user!.workspace.id}`,
+    );
     expect(call?.ai_response).toBe(
       "Hello, this is the AI assistant calling on behalf of Rivera & Co. I'm calling to confirm your appointment for Tuesday. Is now a good time to talk?",
     );
   });
 
-  it("places one outbound call per number and reports the ones that cannot be called", async () => {
-    const c = await business();
-    const res = await c.post("/api/calls/bulk", {
+  it("answers 202 with a job that places one outbound call per number and reports the ones that cannot be called", async () => {
+    const c = await buildWorkspace(t);
+    const job = await bulk(c, {
       phoneNumbers: ["  (555) 201-3344 ", "", "12", "5552013345"],
       callPurpose: "Remind you of tomorrow's delivery",
     });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expect(job).toMatchObject({ kind: "calls.bulk", status: "completed", progress: { done: 3, total: 3 } });
+    const body = job.result;
     expect(body.results).toEqual({ successful: 2, failed: 1 });
     expect(body.calls.map((call: { phoneNumber: string }) => call.phoneNumber)).toEqual([
       "(555) 201-3344",
@@ -139,11 +144,10 @@ describe("POST /api/calls/bulk (business features)", () => {
       callId: null,
       error: "Please enter a valid phone number (at least 10 digits)",
     });
-    const placed = (
-      (await t.database.db.execute(
-        sql`select phone_number, direction from calls where workspace_id = ${c.user!.workspace.id} order by phone_number`,
-      )) as unknown as { rows: Record<string, unknown>[] }
-    ).rows;
+    const placed = await rows(
+      t,
+      sql`select phone_number, direction from calls where workspace_id = ${c.user!.workspace.id} order by phone_number`,
+    );
     expect(placed).toEqual([
       { phone_number: "+15552013344", direction: "outbound" },
       { phone_number: "+15552013345", direction: "outbound" },
@@ -153,16 +157,38 @@ describe("POST /api/calls/bulk (business features)", () => {
   it.each([[{ phoneNumbers: [] }], [{ phoneNumbers: [" ", ""] }], [{}]])(
     "refuses no numbers %j",
     async (body) => {
-      const c = await business();
+      const c = await buildWorkspace(t);
       const res = await c.post("/api/calls/bulk", body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(NO_NUMBERS);
     },
   );
 
+  it("gives a retried request (same Idempotency-Key) the same job, and dials nothing twice", async () => {
+    const c = await buildWorkspace(t);
+    const headers = { "idempotency-key": "retry-key-12345" };
+    const first = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);
+    const again = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);
+    expect(again.id).toBe(first.id);
+    const placed = await rows(t, sql`select id from calls where workspace_id = ${c.user!.workspace.id}`);
+    expect(placed).toHaveLength(1);
+  });
+
+  it("keeps a workspace's job from another: 404, and a job can be cancelled", async () => {
+    const c = await buildWorkspace(t);
+    const job = await bulk(c, { phoneNumbers: ["5552013370"] });
+    const stranger = await buildWorkspace(t);
+    expect((await stranger.get(`/api/jobs/${job.id}`)).statusCode).toBe(404);
+    expect((await stranger.delete(`/api/jobs/${job.id}`)).statusCode).toBe(404);
+    // A finished job stays as it was when cancelled.
+    const cancelled = await c.delete(`/api/jobs/${job.id}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe("completed");
+    expect((await c.get(`/api/jobs/${"0".repeat(8)}-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+  });
+
   it("is refused on the personal plan", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t, { planType: "personal" });
     const res = await c.post("/api/calls/bulk", { phoneNumbers: ["5552013344"] });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/^The Personal plan does not include CSV import and bulk calling/);

@@ -1,20 +1,26 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  BulkCallRequest,
-  BulkCallResponse,
-  ContactImportRequest,
-  ContactImportResponse,
-  INVALID_NUMBER,
-  isCallableNumber,
-} from "../../../common/business";
-import type { AppDeps } from "../../app";
-import { HttpError } from "../../http/errors";
+import { z } from "zod";
+import { BulkCallRequest, ContactImportRequest, ContactImportResponse } from "../../../common/business";
+import { JobAccepted } from "../../../common/jobs";
+import { safeString } from "../../../common/text";
 import { requireFeature } from "../../http/plan-gate";
-import { businessService } from "./service";
+import type { BillingService } from "../billing/service";
+import type { BusinessService } from "./service";
+
+/** An optional Idempotency-Key header: the same key is the same job (a retried request). */
+const IdempotencyHeaders = z.object({
+  "idempotency-key": safeString("The Idempotency-Key header").trim().min(8).max(100).optional(),
+});
 
 /** Business features (spec 2 §2 /business-plan): plan business or pro only (spec 2 §6). */
-export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const business = businessService(deps.database.db);
+export type BusinessRouteDeps = {
+  business: BusinessService;
+  billing: Pick<BillingService, "requireFeature">;
+};
+
+export const businessRoutes: FastifyPluginAsyncZod<BusinessRouteDeps> = async (app, deps) => {
+  const { business } = deps;
 
   app.post(
     "/api/contacts/import",
@@ -28,37 +34,22 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   );
 
   /**
-   * Bulk calling: one outbound call per number through the phone service (Twilio, or the
-   * built-in carrier simulator), one after another. A number that cannot be called (not a phone
-   * number, the plan's concurrent calls or monthly limit reached) is reported, and the rest go on.
+   * Bulk calling: 202 with a job id at once; the job (server/jobs/kinds/bulk-call.ts) places one
+   * outbound call per number through the phone service, and the screen follows its progress on
+   * GET /api/jobs/:id and /api/events. Its result is the per-number answer the spec's screen shows.
    */
   app.post(
     "/api/calls/bulk",
     {
       config: { role: "agent" },
       preHandler: requireFeature(deps.billing, "businessFeatures"),
-      schema: { body: BulkCallRequest, response: { 200: BulkCallResponse } },
+      schema: { body: BulkCallRequest, headers: IdempotencyHeaders, response: { 202: JobAccepted } },
     },
-    async (request) => {
-      const calls: { phoneNumber: string; callId: string | null; error: string | null }[] = [];
-      for (const phoneNumber of request.body.phoneNumbers) {
-        if (!isCallableNumber(phoneNumber)) {
-          calls.push({ phoneNumber, callId: null, error: INVALID_NUMBER });
-          continue;
-        }
-        try {
-          const placed = await deps.telephony.placeOutbound(request.account, {
-            phoneNumber,
-            purpose: request.body.callPurpose,
-          });
-          calls.push({ phoneNumber, callId: placed.callId, error: null });
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          calls.push({ phoneNumber, callId: null, error: error.message });
-        }
-      }
-      const successful = calls.filter((call) => call.callId).length;
-      return { results: { successful, failed: calls.length - successful }, calls };
+    async (request, reply) => {
+      // A browser retrying the same request sends the same key and gets the same job back.
+      const key = request.headers["idempotency-key"] ?? randomUUID();
+      const jobId = await business.startBulkCall(request.account, request.body, `bulk:${key}`);
+      return reply.code(202).send({ jobId });
     },
   );
 };

@@ -1,11 +1,10 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { ContactImportResponse } from "../../../common/business";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "../../../common/business";
-import type { Db } from "../../db/client";
 import type { Account } from "../../http/account";
 import { badRequest } from "../../http/errors";
+import type { ContactService, NewContact } from "../contacts/service";
 import { parseCsv } from "./csv";
-import { businessRepository } from "./repository";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -14,9 +13,34 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * whatever their order or case; a file without a header row is read in that order. A row
  * without a name, or with an email that is not one, is reported and skipped.
  */
-export function businessService(db: Db) {
-  const repo = businessRepository(db);
+export type BusinessDeps = {
+  contacts: Pick<ContactService, "insertMany">;
+  /** Queues the bulk-call job (server/jobs/kinds/bulk-call.ts); answers its id. */
+  queueBulkCall: (
+    workspaceId: string,
+    payload: { phoneNumbers: string[]; callPurpose: string | null },
+    idempotencyKey: string,
+  ) => Promise<string>;
+};
+
+export function businessService({ contacts, queueBulkCall }: BusinessDeps) {
   return {
+    /**
+     * Bulk calling: the numbers are dialled in the background, one call each, and the screen
+     * follows the job. The same idempotency key (a retried request) gets the same job.
+     */
+    startBulkCall(
+      account: Account,
+      input: { phoneNumbers: string[]; callPurpose?: string | undefined },
+      idempotencyKey: string,
+    ): Promise<string> {
+      return queueBulkCall(
+        account.id,
+        { phoneNumbers: input.phoneNumbers, callPurpose: input.callPurpose ?? null },
+        idempotencyKey,
+      );
+    },
+
     async importContacts(account: Account, csvData: string): Promise<ContactImportResponse> {
       const rows = parseCsv(csvData);
       if (rows.length === 0) throw badRequest("No Data - Please upload a CSV file or paste CSV data");
@@ -33,7 +57,7 @@ export function businessService(db: Db) {
         throw badRequest(`Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time`);
 
       const errors: string[] = [];
-      const contacts: Parameters<typeof repo.insertContacts>[1] = [];
+      const toInsert: NewContact[] = [];
       const batch = `import-${new Date().toISOString()}`;
       for (const [i, cells] of body.entries()) {
         const line = i + (hasHeader ? 2 : 1);
@@ -53,7 +77,7 @@ export function businessService(db: Db) {
         }
         const phone = cell("Phone");
         const parsed = phone ? parsePhoneNumberFromString(phone, "US") : undefined;
-        contacts.push({
+        toInsert.push({
           name: name.slice(0, 200),
           phoneNumber: phone ? phone.slice(0, 40) : null,
           phoneE164: parsed?.isPossible() ? parsed.number : null,
@@ -63,10 +87,13 @@ export function businessService(db: Db) {
           leadSource: "csv_import",
           importBatch: batch,
           uploadDate: new Date(),
+          createdBy: account.actor?.id ?? null,
         });
       }
-      const imported = await repo.insertContacts(account.id, contacts);
+      const imported = await contacts.insertMany(account.id, toInsert);
       return { imported, errors };
     },
   };
 }
+
+export type BusinessService = ReturnType<typeof businessService>;

@@ -1,18 +1,13 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildAppointment, buildCall, buildWorkspace } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function signedIn(fields: { fullName?: string } = {}): Promise<TestClient> {
-  const c = t.client();
-  await c.signup(fields);
-  return c;
-}
 
 type Settings = { defaultDuration: number; bufferMinutes: number; feedUrlPath: string | null };
 
@@ -22,17 +17,6 @@ async function turnOnFeed(c: TestClient): Promise<string> {
   const path = (res.json() as Settings).feedUrlPath;
   expect(path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   return path!;
-}
-
-async function createAppointment(c: TestClient, fields: Record<string, unknown>) {
-  const res = await c.post("/api/appointments", {
-    title: "Consultation",
-    startTime: "2031-03-04T14:00:00.000Z",
-    endTime: "2031-03-04T15:00:00.000Z",
-    ...fields,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
 }
 
 function parse(text: string) {
@@ -54,14 +38,14 @@ function parse(text: string) {
 
 describe("calendar settings", () => {
   it("starts with the account's defaults and no feed", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.get("/api/calendar/settings");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ defaultDuration: 30, bufferMinutes: 0, feedUrlPath: null });
   });
 
   it("saves duration and buffer, together or one at a time", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const both = await c.put("/api/calendar/settings", { defaultDuration: 45, bufferMinutes: 15 });
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json()).toEqual({ defaultDuration: 45, bufferMinutes: 15, feedUrlPath: null });
@@ -72,7 +56,7 @@ describe("calendar settings", () => {
       bufferMinutes: 30,
       feedUrlPath: null,
     });
-    const other = await signedIn();
+    const other = await buildWorkspace(t);
     expect((await other.get("/api/calendar/settings")).json()).toMatchObject({
       defaultDuration: 30,
       bufferMinutes: 0,
@@ -86,7 +70,7 @@ describe("calendar settings", () => {
     [{ bufferMinutes: null }, "Buffer time must be 0, 15 or 30 minutes"],
     [{}, "Send defaultDuration or bufferMinutes"],
   ])("refuses %j with a clear message", async (body, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.put("/api/calendar/settings", body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -107,14 +91,14 @@ describe("calendar settings", () => {
 
 describe("the call engine uses the saved duration and buffer", () => {
   async function book(c: TestClient, phoneNumber: string, words: string) {
-    const call = (await c.post("/api/calls/simulate", { phoneNumber, callerName: "Caller" })).json();
+    const call = await buildCall(c, { phoneNumber, callerName: "Caller", live: true });
     const res = await c.post(`/api/calls/${call.id}/process-audio`, { text: words });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
 
   it("books the default length and keeps the buffer free after an appointment", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await c.put("/api/calendar/settings", { defaultDuration: 45, bufferMinutes: 30 });
     const first = await book(c, "+15557650001", "Hi, can I book an appointment for next Tuesday at 2pm?");
     expect(first.analysis.appointment).not.toBeNull();
@@ -135,18 +119,19 @@ describe("the call engine uses the saved duration and buffer", () => {
 
 describe("the private calendar feed", () => {
   it("turns on, serves iCalendar that parses back, and lists the account's appointments", async () => {
-    const c = await signedIn({ fullName: "Jordan Rivera" });
+    // A personal workspace is named after its owner, and so is the feed.
+    const c = await buildWorkspace(t, { planType: "personal", fullName: "Jordan Rivera" });
     const path = await turnOnFeed(c);
     expect((await c.get("/api/calendar/settings")).json().feedUrlPath).toBe(path);
 
-    const created = await createAppointment(c, {
+    const created = await buildAppointment(c, {
       title: "Review: roof, gutters; and windows",
       description: "Line one\nLine two, with a comma; and a semicolon \\ backslash",
       attendeeName: "Dana Whitfield",
       attendeeEmail: "dana@example.com",
       attendeePhone: "(555) 123-4567",
     });
-    await createAppointment(c, {
+    await buildAppointment(c, {
       title: "Second",
       startTime: "2031-03-05T09:30:00.000Z",
       endTime: "2031-03-05T10:15:00.000Z",
@@ -190,11 +175,11 @@ describe("the private calendar feed", () => {
   });
 
   it("folds long lines without breaking characters, and parses them back whole", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const path = await turnOnFeed(c);
     const title = `Réunion très importante — ${"é".repeat(60)} ✓ done`;
     const description = `Notes: ${"ünïcödé, ".repeat(40)}\nend`;
-    await createAppointment(c, { title, description });
+    await buildAppointment(c, { title, description });
     const text = (await t.client().get(path)).body;
     const lines = text.split("\r\n");
     expect(lines.some((line) => line.startsWith(" "))).toBe(true);
@@ -206,16 +191,16 @@ describe("the private calendar feed", () => {
   });
 
   it("leaves out cancelled appointments and keeps completed ones", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const path = await turnOnFeed(c);
-    const kept = await createAppointment(c, { title: "Kept" });
+    const kept = await buildAppointment(c, { title: "Kept" });
     // At other times of the day: overlapping ones would need allowOverlap.
-    const cancelled = await createAppointment(c, {
+    const cancelled = await buildAppointment(c, {
       title: "Called off",
       startTime: "2031-03-04T16:00:00.000Z",
       endTime: "2031-03-04T17:00:00.000Z",
     });
-    const done = await createAppointment(c, {
+    const done = await buildAppointment(c, {
       title: "Done",
       startTime: "2031-03-04T18:00:00.000Z",
       endTime: "2031-03-04T19:00:00.000Z",
@@ -231,9 +216,9 @@ describe("the private calendar feed", () => {
   });
 
   it("shows edits in the feed", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const path = await turnOnFeed(c);
-    const created = await createAppointment(c, { title: "Before" });
+    const created = await buildAppointment(c, { title: "Before" });
     await c.patch(`/api/appointments/${created.id}`, {
       title: "After",
       startTime: "2031-03-06T18:00:00Z",
@@ -248,13 +233,13 @@ describe("the private calendar feed", () => {
   });
 
   it("opens only its own account's feed", async () => {
-    const a = await signedIn();
-    const b = await signedIn();
+    const a = await buildWorkspace(t);
+    const b = await buildWorkspace(t);
     const pathA = await turnOnFeed(a);
     const pathB = await turnOnFeed(b);
     expect(pathA).not.toBe(pathB);
-    await createAppointment(a, { title: "A's appointment" });
-    await createAppointment(b, { title: "B's appointment" });
+    await buildAppointment(a, { title: "A's appointment" });
+    await buildAppointment(b, { title: "B's appointment" });
     expect(parse((await t.client().get(pathA)).body).events.map((e) => e.summary)).toEqual([
       "A's appointment",
     ]);
@@ -264,7 +249,7 @@ describe("the private calendar feed", () => {
   });
 
   it("renewing gives a new address and the old one answers 404", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const old = await turnOnFeed(c);
     const renewed = await turnOnFeed(c);
     expect(renewed).not.toBe(old);
@@ -274,7 +259,7 @@ describe("the private calendar feed", () => {
   });
 
   it("turning it off revokes the address", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const path = await turnOnFeed(c);
     const off = await c.delete("/api/calendar/feed");
     expect(off.statusCode).toBe(200);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CalendarFeedParams, CalendarSettingsOut, CalendarSettingsUpdate } from "../../../common/calendar";
-import type { AppDeps } from "../../app";
 import { notFound } from "../../http/errors";
-import { calendarService } from "./service";
+import type { CalendarService } from "./service";
 
-export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const calendar = calendarService(deps.database.db);
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (
+  app,
+  { calendar },
+) => {
   const settingsReply = { response: { 200: CalendarSettingsOut } };
 
   app.get("/api/calendar/settings", { config: { role: "agent" }, schema: settingsReply }, async (request) =>

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { CalendarSettings, CalendarSettingsUpdate } from "../../../common/calendar";
 import { feedUrlPath } from "../../../common/calendar";
-import type { Db } from "../../db/client";
-import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/repository";
-import { appointmentRepository } from "../appointments/repository";
+import type { AccountLoader } from "../../http/account";
+import type { AiSettingsRow, AiSettingsService } from "../ai-settings/service";
+import type { AppointmentService } from "../appointments/service";
 import { buildCalendar } from "./ics";
 
 /** 32 random bytes, base64url: 43 characters. */
@@ -25,13 +25,18 @@ function present(row: AiSettingsRow): CalendarSettings {
   };
 }
 
-export function calendarService(db: Db, now: () => Date = () => new Date()) {
-  const settings = aiSettingsRepository(db);
-  const appointments = appointmentRepository(db);
+export type CalendarDeps = {
+  settings: AiSettingsService;
+  appointments: Pick<AppointmentService, "listForFeed">;
+  accounts: AccountLoader;
+  now?: () => Date;
+};
 
+/** The appointment length and buffer the engine books with, and the private iCalendar feed. */
+export function calendarService({ settings, appointments, accounts, now = () => new Date() }: CalendarDeps) {
   return {
     async settings(workspaceId: string): Promise<CalendarSettings> {
-      return present(await settings.get(workspaceId));
+      return present(await settings.row(workspaceId));
     },
 
     /** Saves the length and buffer the call engine books with. */
@@ -58,10 +63,11 @@ export function calendarService(db: Db, now: () => Date = () => new Date()) {
      */
     async feed(token: string): Promise<string | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
-      const owner = await settings.findByCalendarToken(token);
+      const workspaceId = await settings.workspaceOfCalendarToken(token);
+      const owner = workspaceId ? await accounts.load(workspaceId) : undefined;
       if (!owner) return null;
       const since = new Date(now().getTime() - FEED_HISTORY_DAYS * 24 * 60 * 60 * 1000);
-      const rows = await appointments.listForFeed(owner.workspaceId, since, FEED_MAX_EVENTS);
+      const rows = await appointments.listForFeed(owner.id, since, FEED_MAX_EVENTS);
       return buildCalendar({
         name: `Appointments (${owner.name})`,
         timeZone: owner.timezone,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildWorkspace, rows } from "../../test/factories";
 import { recordingOf, wordReader } from "../../test/speech";
 
 let t: TestApp;
@@ -10,27 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup({ fullName: "Jordan Rivera" });
-  return c;
-}
-
-async function simulate(c: TestClient, phoneNumber = "+15551234567", callerName?: string) {
-  const res = await c.post("/api/calls/simulate", { phoneNumber, ...(callerName ? { callerName } : {}) });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+const simulate = (c: TestClient, phoneNumber = "+15551234567", callerName?: string) =>
+  buildCall(c, { phoneNumber, callerName, live: true });
 
 const say = (c: TestClient, id: string, text: string) => c.post(`/api/calls/${id}/process-audio`, { text });
 
-async function rows(query: ReturnType<typeof sql>) {
-  return ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
-
 describe("a simulated call", () => {
   it("starts active with the account's greeting", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c, "(555) 123-4567", "Pat");
     expect(call).toMatchObject({
       phoneNumber: "+15551234567",
@@ -46,14 +34,14 @@ describe("a simulated call", () => {
   });
 
   it("needs a phone number", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const res = await c.post("/api/calls/simulate", { phoneNumber: "  " });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please enter a phone number");
   });
 
   it("blocks a scam and ends the call as blocked", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c);
     const res = await say(
       c,
@@ -80,7 +68,7 @@ describe("a simulated call", () => {
   });
 
   it("books an appointment the API then lists, linked to the call", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c, "+15557654321", "Morgan Lee");
     const res = await say(c, call.id, "Hi, can I book an appointment for next Tuesday at 2pm?");
     const body = res.json();
@@ -102,7 +90,7 @@ describe("a simulated call", () => {
   });
 
   it("follows the account's settings on the next call", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     await t.database.db.execute(
       sql`update ai_settings set auto_block_spam = false, allow_appointments = false where workspace_id = ${c.user!.workspace.id}`,
     );
@@ -120,7 +108,7 @@ describe("a simulated call", () => {
   });
 
   it("accepts the typed line as a text/plain multipart part, as the browser sends it", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c);
     const form = await multipartBody([
       {
@@ -137,7 +125,7 @@ describe("a simulated call", () => {
   });
 
   it("transcribes recorded audio with the speech provider and counts the transcription", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c);
     const form = await multipartBody([
       {
@@ -152,13 +140,14 @@ describe("a simulated call", () => {
     expect(res.json().transcription).toBe("my internet is down again and I work from home");
     expect(res.json().analysis.classification).toBe("support");
     const usage = await rows(
+      t,
       sql`select transcriptions_used from usage_tracking where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(usage[0]?.transcriptions_used).toBe(1);
   });
 
   it("refuses blank text, unknown calls and malformed ids", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c);
     const blank = await say(c, call.id, "   ");
     expect(blank.statusCode).toBe(400);
@@ -172,7 +161,7 @@ describe("a simulated call", () => {
   });
 
   it("holds, resumes, transfers and ends, recording each step", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const call = await simulate(c);
     await say(c, call.id, "Hi, I have a question about my bill, there's a charge I don't recognise.");
 
@@ -205,13 +194,14 @@ describe("a simulated call", () => {
     expect((await c.post(`/api/calls/${call.id}/transfer`, {})).statusCode).toBe(409);
 
     const usage = await rows(
+      t,
       sql`select calls_screened, call_minutes_used from usage_tracking where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(usage[0]).toMatchObject({ calls_screened: 1, call_minutes_used: 1 });
   });
 
   it("lists the account's calls newest first, paged, and checks its parameters", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const first = await simulate(c, "+15550000001");
     const second = await simulate(c, "+15550000002");
     const list = await c.get("/api/calls?limit=1");
@@ -247,7 +237,7 @@ describe("a simulated call", () => {
   });
 
   it("reports today's figures on the dashboard", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { fullName: "Jordan Rivera" });
     const empty = await c.get("/api/stats");
     expect(empty.json()).toEqual({
       todaysCalls: 0,

@@ -2,7 +2,8 @@ import http from "node:http";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls } from "../../db/schema";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { createTestApp, type TestApp } from "../../test/app";
+import { buildWorkspace, type SignedInClient } from "../../test/factories";
 import { csvCell, csvLine } from "./export";
 import { callRepository, type NewCall } from "./repository";
 
@@ -12,7 +13,7 @@ import { callRepository, type NewCall } from "./repository";
  * which take different paths (keyset batches, a cursor) through the same formatter.
  */
 let t: TestApp;
-let owner: TestClient;
+let owner: SignedInClient;
 
 function call(fields: Partial<NewCall>): NewCall {
   const start = new Date("2026-06-01T12:00:00Z");
@@ -34,8 +35,8 @@ function call(fields: Partial<NewCall>): NewCall {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  const user = await owner.signup();
+  owner = await buildWorkspace(t);
+  const user = owner.user;
   const repo = callRepository(t.database.db);
   await repo.insert(
     user.workspace.id,
@@ -99,8 +100,8 @@ describe("the export's formula guard", () => {
 
 describe("an export abandoned half-way", () => {
   it("gives its database connection back, however many are abandoned", async () => {
-    const big = t.client();
-    const user = await big.signup();
+    const big = await buildWorkspace(t);
+    const user = big.user;
     const start = Date.UTC(2026, 0, 1);
     // About 1 MB of CSV: many chunks, so reading the first and hanging up leaves most unread.
     const rows = Array.from({ length: 4000 }, (_, i) => ({

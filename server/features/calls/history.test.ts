@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 import { callRepository, type NewCall } from "./repository";
 
 let t: TestApp;
@@ -30,10 +31,8 @@ function call(i: number, fields: Partial<NewCall>): NewCall {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  await owner.signup();
-  other = t.client();
-  await other.signup();
+  owner = await buildWorkspace(t);
+  other = await buildWorkspace(t);
   const repo = callRepository(t.database.db);
   const rows: NewCall[] = [
     call(1, {
@@ -175,8 +174,8 @@ describe("GET /api/calls/export", () => {
   });
 
   it("pages through large exports in batches", async () => {
-    const big = t.client();
-    const user = await big.signup();
+    const big = await buildWorkspace(t);
+    const user = big.user;
     const repo = callRepository(t.database.db);
     for (let i = 0; i < 5; i++) await repo.insert(user.workspace.id, call(i, {}));
     const records: string[][] = [];
@@ -206,8 +205,8 @@ describe("GET /api/calls/export", () => {
 describe("call counters", () => {
   it("stay equal to a real count through inserts, updates and deletes", async () => {
     const { sql } = await import("drizzle-orm");
-    const c = t.client();
-    const user = await c.signup();
+    const c = await buildWorkspace(t);
+    const user = c.user;
     const repo = callRepository(t.database.db);
     const made = [];
     for (let i = 0; i < 4; i++)
@@ -215,15 +214,17 @@ describe("call counters", () => {
     await repo.update(user.workspace.id, made[0]!.id, { classification: "spam", status: "blocked" });
     await repo.update(user.workspace.id, made[1]!.id, { transcript: "changed only the transcript" });
     await t.database.db.execute(sql`delete from calls where id = ${made[2]!.id}`);
-    const counted = (await t.database.db.execute(
+    const counted = await rows(
+      t,
       sql`select coalesce(classification, '') as classification, status, is_active, count(*)::int as n, sum(duration)::int as s
           from calls where workspace_id = ${user.workspace.id} group by 1, 2, 3 order by 1, 2`,
-    )) as unknown as { rows: { classification: string; status: string; n: number; s: number }[] };
-    const kept = (await t.database.db.execute(
+    );
+    const kept = await rows(
+      t,
       sql`select classification, status, is_active, n::int as n, duration_sum::int as s from call_counts
           where workspace_id = ${user.workspace.id} and n <> 0 order by 1, 2`,
-    )) as unknown as { rows: { classification: string; status: string; n: number; s: number }[] };
-    expect(kept.rows).toEqual(counted.rows);
+    );
+    expect(kept).toEqual(counted);
     const summary = (await c.get("/api/calls")).json().summary;
     expect(summary).toMatchObject({ totalCalls: 3, spamBlocked: 1 });
   });

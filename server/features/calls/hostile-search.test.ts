@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { createTestApp, type TestApp } from "../../test/app";
+import { buildWorkspace, type SignedInClient } from "../../test/factories";
 import { callRepository, type NewCall } from "./repository";
 
 /**
@@ -49,7 +50,7 @@ const HOSTILE_SEARCHES: string[] = [
 const RAW_ENCODED = ["%00", "a%00b", "%ED%A0%80", "%F0%9F", "%FF%FE", "%C0%AF", "x".repeat(101), "%"];
 
 let t: TestApp;
-let attacker: TestClient;
+let attacker: SignedInClient;
 let victimIds: string[] = [];
 
 function call(i: number, fields: Partial<NewCall>): NewCall {
@@ -72,10 +73,10 @@ function call(i: number, fields: Partial<NewCall>): NewCall {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const victim = t.client();
-  const victimUser = await victim.signup();
-  attacker = t.client();
-  const attackerUser = await attacker.signup();
+  const victim = await buildWorkspace(t);
+  const victimUser = victim.user;
+  attacker = await buildWorkspace(t);
+  const attackerUser = attacker.user;
   const repo = callRepository(t.database.db);
   const made = [];
   for (let i = 0; i < 3; i++)

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Call } from "../../../common/calls";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 import { callRepository } from "./repository";
 
 /**
@@ -17,19 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(): Promise<TestClient> {
+// Each test starts at START.
+beforeEach(() => {
   clock = START;
-  const c = t.client();
-  await c.signup({ fullName: "Jordan Rivera" });
-  return c;
-}
+});
 
 const call = async (c: TestClient, id: string): Promise<Call> => (await c.get(`/api/calls/${id}`)).json();
 const lastLine = (transcript: string) => transcript.split("\n").at(-1);
 
 describe("the idle-call sweep", () => {
   it("ends a demo left without End after 10 quiet minutes: completed, with a line and a summary saying why", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const { callId } = (await c.post("/api/conversation/start-demo", { phoneNumber: "+12125550101" })).json();
     clock = minutes(1);
     await c.post("/api/conversation/process", {
@@ -56,7 +55,7 @@ describe("the idle-call sweep", () => {
   });
 
   it("ends a call where the caller never spoke as missed, and counts the simulation as usage by its time in use", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const simulated = (await c.post("/api/calls/simulate", { phoneNumber: "+12125550102" })).json();
     clock = minutes(12);
     await t.app.housekeeping();
@@ -68,7 +67,7 @@ describe("the idle-call sweep", () => {
   });
 
   it("counts from the last activity: a turn, hold or resume keeps a call live", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const simulated = (await c.post("/api/calls/simulate", { phoneNumber: "+12125550103" })).json();
     clock = minutes(8);
     await c.post(`/api/calls/${simulated.id}/process-audio`, { text: "Hello, is this the dental office?" });
@@ -83,8 +82,8 @@ describe("the idle-call sweep", () => {
   });
 
   it("ends every account's idle calls, and leaves a Twilio call to Twilio until it is past Twilio's 4-hour limit", async () => {
-    const c = await signedIn();
-    const other = await signedIn();
+    const c = await buildWorkspace(t);
+    const other = await buildWorkspace(t);
     const mine = (await c.post("/api/calls/simulate", { phoneNumber: "+12125550104" })).json();
     const theirs = (await other.post("/api/calls/simulate", { phoneNumber: "+12125550105" })).json();
     const repo = callRepository(t.database.db);
@@ -117,8 +116,7 @@ describe("the idle-call sweep", () => {
     const quick = await createTestApp({ idleCallMinutes: 2 }, { now: () => clock });
     try {
       clock = START;
-      const c = quick.client();
-      await c.signup();
+      const c = await buildWorkspace(quick);
       const { callId } = (
         await c.post("/api/conversation/start-demo", { phoneNumber: "+12125550107" })
       ).json();
@@ -135,15 +133,16 @@ describe("the idle-call sweep", () => {
   });
 
   it("keeps the counters exact", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     (await c.post("/api/calls/simulate", { phoneNumber: "+12125550108" })).json();
     clock = minutes(30);
     await t.app.housekeeping();
-    const result = (await t.database.db.execute(
+    const [counters] = await rows<{ ended: number; counted: number }>(
+      t,
       sql`select (select count(*)::int from calls where workspace_id = ${c.user!.workspace.id} and not is_active) as ended,
                  (select coalesce(sum(n), 0)::int from call_counts where workspace_id = ${c.user!.workspace.id} and not is_active) as counted`,
-    )) as unknown as { rows: { ended: number; counted: number }[] };
-    expect(result.rows[0]).toEqual({ ended: 1, counted: 1 });
+    );
+    expect(counters).toEqual({ ended: 1, counted: 1 });
     expect((await c.get("/api/calls")).json().summary.totalCalls).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { type CallListParams, CLASSIFICATIONS, type TestCallChoice } from "../../../common/calls";
 import type { BoundQuery, Db } from "../../db/client";
-import { aiSettings, blockedNumbers, callCounts, calls, contacts } from "../../db/schema";
+import { blockedNumbers, callCounts, calls } from "../../db/schema";
 import { EXPORT_HEADERS, exportColumns } from "./export";
 
 export type CallRow = typeof calls.$inferSelect;
@@ -157,6 +157,38 @@ export function callRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The call with its row version (PostgreSQL's xmin: it changes with every write), for a turn
+     * that writes back only if nobody else wrote in between (updateIfUnchanged).
+     */
+    async getWithVersion(
+      workspaceId: string,
+      id: string,
+    ): Promise<{ row: CallRow; version: string } | undefined> {
+      const [found] = await db
+        .select({ row: calls, version: sql<string>`${calls}.xmin::text` })
+        .from(calls)
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)));
+      return found;
+    },
+
+    /** Writes the patch only if the call is still at `version`; undefined when someone wrote first. */
+    async updateIfUnchanged(
+      workspaceId: string,
+      id: string,
+      version: string,
+      patch: CallPatch,
+    ): Promise<CallRow | undefined> {
+      const [row] = await db
+        .update(calls)
+        .set(patch)
+        .where(
+          and(eq(calls.workspaceId, workspaceId), eq(calls.id, id), sql`${calls}.xmin::text = ${version}`),
+        )
+        .returning();
+      return row;
+    },
+
     /** Reads the call and locks it until the transaction ends: turns on one call run one at a time. */
     async getForUpdate(workspaceId: string, id: string): Promise<CallRow | undefined> {
       const [row] = await db
@@ -164,17 +196,6 @@ export function callRepository(db: Db) {
         .from(calls)
         .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)))
         .for("update");
-      return row;
-    },
-
-    /** The call, locked for this transaction, with the account's settings: one round trip per turn. */
-    async lockWithSettings(workspaceId: string, id: string) {
-      const [row] = await db
-        .select({ call: calls, settings: aiSettings })
-        .from(calls)
-        .leftJoin(aiSettings, eq(aiSettings.workspaceId, calls.workspaceId))
-        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, id)))
-        .for("update", { of: calls });
       return row;
     },
 
@@ -358,22 +379,97 @@ export function callRepository(db: Db) {
         .limit(limit);
     },
 
-    /** What the account knows about a number: a contact's name, and whether it is blocked. */
-    async callerLookup(
-      workspaceId: string,
-      e164: string,
-    ): Promise<{ contactName: string | null; blocked: boolean }> {
-      const [contact] = await db
-        .select({ name: contacts.name })
-        .from(contacts)
-        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.phoneE164, e164)))
+    // --- carrier calls (telephony finds a webhook's call here, then proves the webhook) -----------
+
+    /** A call by the carrier's SID, in any workspace: a webhook names only the SID. */
+    async findByProviderSid(callSid: string): Promise<CallRow | undefined> {
+      const [row] = await db.select().from(calls).where(eq(calls.providerCallSid, callSid));
+      return row;
+    },
+
+    async findByDialKey(workspaceId: string, dialKey: string): Promise<CallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.dialKey, dialKey)));
+      return row;
+    },
+
+    /** A call by our id, in any workspace: the id is in a webhook's address. */
+    async findAnyById(id: string): Promise<CallRow | undefined> {
+      const [row] = await db.select().from(calls).where(eq(calls.id, id));
+      return row;
+    },
+
+    /** Live calls of these types (the plan's concurrent-call limit counts phone calls). */
+    async countLive(workspaceId: string, callTypes: readonly string[]): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(calls)
+        .where(
+          and(
+            eq(calls.workspaceId, workspaceId),
+            eq(calls.isActive, true),
+            inArray(calls.callType, [...callTypes]),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Live calls of these types in every workspace (the simulator's, after a restart). */
+    async liveOfTypesAnywhere(callTypes: readonly string[], limit: number) {
+      return db
+        .select({ id: calls.id, workspaceId: calls.workspaceId, providerCallSid: calls.providerCallSid })
+        .from(calls)
+        .where(and(eq(calls.isActive, true), inArray(calls.callType, [...callTypes])))
+        .limit(limit);
+    },
+
+    /** Live calls that a carrier carries (Twilio, the simulator, system-test calls), newest first. */
+    async liveCarrierCalls(workspaceId: string, limit = 200): Promise<CallRow[]> {
+      return db
+        .select()
+        .from(calls)
+        .where(
+          and(eq(calls.workspaceId, workspaceId), eq(calls.isActive, true), isNotNull(calls.providerCallSid)),
+        )
+        .orderBy(desc(calls.startTime))
+        .limit(limit);
+    },
+
+    /** The calls of one system-test run (their SIDs share the run's prefix). */
+    async systemTestCalls(workspaceId: string, sidPrefix: string): Promise<CallRow[]> {
+      return db
+        .select()
+        .from(calls)
+        .where(
+          and(
+            eq(calls.workspaceId, workspaceId),
+            eq(calls.callType, "system_test"),
+            like(calls.providerCallSid, `${sidPrefix.replace(/[\\%_]/g, "")}%`),
+          ),
+        )
+        .orderBy(calls.providerCallSid);
+    },
+
+    async latestSystemTestSid(workspaceId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ sid: calls.providerCallSid })
+        .from(calls)
+        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.callType, "system_test")))
+        .orderBy(desc(calls.createdAt))
         .limit(1);
+      return row?.sid ?? null;
+    },
+
+    /** Whether the workspace blocked this number (E.164): the engine files its calls as spam. */
+    async isBlocked(workspaceId: string, e164: string): Promise<boolean> {
       const [blocked] = await db
         .select({ id: blockedNumbers.id })
         .from(blockedNumbers)
         .where(and(eq(blockedNumbers.workspaceId, workspaceId), eq(blockedNumbers.phoneNumber, e164)))
         .limit(1);
-      return { contactName: contact?.name ?? null, blocked: Boolean(blocked) };
+      return Boolean(blocked);
     },
   };
 }

@@ -16,13 +16,16 @@ import {
   SimulateCallRequest,
   Stats,
 } from "../../../common/calls";
-import type { AppDeps } from "../../app";
 import { badRequest } from "../../http/errors";
+import type { SpeechToText } from "../../providers/speech";
 import { exportFileName } from "./export";
 import { presentCall } from "./presenter";
+import type { CallService } from "./service";
 import { readCallerTurn } from "./turn-input";
 
-export const callRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export type CallRouteDeps = { calls: CallService; speech: SpeechToText | null };
+
+export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, deps) => {
   const { calls, speech } = deps;
 
   app.post(

@@ -23,9 +23,10 @@ import {
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
 import { conflict, notFound } from "../../http/errors";
-import { type AiSettingsRow, aiSettingsRepository } from "../ai-settings/repository";
-import { appointmentRepository } from "../appointments/repository";
-import { usageRepository } from "../usage/repository";
+import type { AiSettingsRow, AiSettingsService } from "../ai-settings/service";
+import type { AppointmentService } from "../appointments/service";
+import type { ContactService } from "../contacts/service";
+import type { UsageCountersService } from "../usage/counters";
 import { csvStream, flattenBatches } from "./export";
 import { type CallRow, callRepository, SEARCH_COUNT_CAP } from "./repository";
 
@@ -51,6 +52,10 @@ export type CallServiceDeps = {
   idleCallMinutes?: number;
   /** The workspace as an Account, for work no signed-in person started (the idle sweep). */
   accounts: AccountLoader;
+  settings: Pick<AiSettingsService, "row" | "rowIn">;
+  appointments: Pick<AppointmentService, "enginePorts" | "countCreatedSince">;
+  usage: Pick<UsageCountersService, "addIn">;
+  contacts: Pick<ContactService, "nameForNumber">;
 };
 
 /** Twilio ends every call after 4 hours unless told otherwise (its timeLimit); the app never says otherwise. */
@@ -66,8 +71,25 @@ export function callService({
   now = () => new Date(),
   idleCallMinutes = 10,
   accounts,
+  settings: aiSettings,
+  appointments,
+  usage,
+  contacts,
 }: CallServiceDeps) {
   const calls = callRepository(db);
+
+  /** What the workspace knows about a number: a contact's name, and whether it is blocked. */
+  async function callerFacts(account: Account, rawNumber: string): Promise<CallerFacts> {
+    const inspected = inspectNumber(rawNumber, account.owner.cellphoneNumber);
+    const unknown = inspected.withheld || inspected.malformed;
+    const [contactName, blocked] = unknown
+      ? [null, false]
+      : await Promise.all([
+          contacts.nameForNumber(account.id, inspected.number),
+          calls.isBlocked(account.id, inspected.number),
+        ]);
+    return { ...inspected, inContacts: contactName !== null, contactName, blocked };
+  }
 
   /** Runs work in one transaction with repositories bound to it. */
   function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
@@ -107,7 +129,7 @@ export function callService({
     });
     // Test calls never count against the plan (README: "Test calls").
     if (countUsage && !row.isTest)
-      await usageRepository(tx).add(account.id, monthOf(at, account.timezone), {
+      await usage.addIn(tx, account.id, monthOf(at, account.timezone), {
         callsScreened: 1,
         // Like carriers, an answered call counts whole minutes, at least one.
         callMinutesUsed: Math.max(1, Math.ceil(duration / 60)),
@@ -132,13 +154,60 @@ export function callService({
     return { row, stored: readStored(row) };
   }
 
+  /**
+   * A caller turn without a lock: read the call (one round trip), let the engine decide, write
+   * the call back only if it is unchanged (one round trip). Undefined when the turn needs the
+   * lock instead: it wants to change an appointment, it ends the call, or another turn won.
+   */
+  async function plainTurn(
+    account: Account,
+    callId: string,
+    text: string,
+    at: Date,
+    understoodBefore: Awaited<ReturnType<Understand>> | undefined,
+  ) {
+    const found = await calls.getWithVersion(account.id, callId);
+    if (!found) throw notFound("That call");
+    const { row, version } = found;
+    if (!row.isActive) throw conflict("This call has already ended");
+    const settings = await aiSettings.row(account.id);
+    const stored = readStored(row);
+    const understood = understoodBefore ?? (await understand(text, stored.facts));
+    const source = understood.source ?? "local";
+    const { ports } = appointments.enginePorts(db, account.id, row);
+    const needsLock = async (): Promise<never> => {
+      throw NEEDS_LOCK;
+    };
+    const session = new CallSession(
+      engineAccount(account, settings),
+      { phoneNumber: row.phoneNumber, callerName: row.callerName },
+      async () => understood,
+      { ...ports, bookAppointment: needsLock, cancelAppointment: needsLock, moveAppointment: needsLock },
+      stored.state,
+    );
+    let turn: Awaited<ReturnType<CallSession["hear"]>>;
+    try {
+      turn = await session.hear(text, at);
+    } catch (error) {
+      if (error === NEEDS_LOCK) return undefined;
+      throw error;
+    }
+    if (turn.call.end) return undefined;
+    const analysis = { ...turn.analysis, source };
+    stored.state = turn.state;
+    const updated = await calls.updateIfUnchanged(account.id, row.id, version, {
+      ...turnPatch(row, turn, analysis, stored, at),
+    });
+    return updated ? { row: updated, turn, analysis } : undefined;
+  }
+
   return {
     async simulate(
       account: Account,
       input: { phoneNumber: string; callerName?: string | undefined },
     ): Promise<CallRow> {
-      const settings = await aiSettingsRepository(db).get(account.id);
-      const facts = await callerFacts(db, account, input.phoneNumber);
+      const settings = await aiSettings.row(account.id);
+      const facts = await callerFacts(account, input.phoneNumber);
       const state = initialState();
       const at = now();
       const session = new CallSession(
@@ -167,6 +236,83 @@ export function callService({
       return row;
     },
 
+    // --- for the carrier layer (telephony): a webhook's call, and what it records on it ----------
+
+    /** A call by the carrier's SID, else by our id, in any workspace (the webhook proves itself next). */
+    async findForCarrier(
+      callSid: string | undefined,
+      callId: string | undefined,
+    ): Promise<CallRow | undefined> {
+      const bySid = callSid ? await calls.findByProviderSid(callSid) : undefined;
+      return bySid ?? (callId ? await calls.findAnyById(callId) : undefined);
+    },
+    async setProviderSid(account: Account, callId: string, callSid: string): Promise<void> {
+      await calls.update(account.id, callId, { providerCallSid: callSid });
+    },
+    async setRecording(account: Account, callId: string, url: string): Promise<void> {
+      await calls.update(account.id, callId, { recordingUrl: url });
+      events.publish(account.id, { type: "call.updated", callId });
+    },
+    /** Live calls of these types, inside the caller's transaction (the concurrent-call limit). */
+    countLiveIn: (tx: Db, workspaceId: string, callTypes: readonly string[]) =>
+      callRepository(tx).countLive(workspaceId, callTypes),
+    countLive: (account: Account, callTypes: readonly string[]) => calls.countLive(account.id, callTypes),
+    liveCarrierCalls: (account: Account, limit?: number) => calls.liveCarrierCalls(account.id, limit),
+    systemTestCalls: (account: Account, sidPrefix: string) => calls.systemTestCalls(account.id, sidPrefix),
+    latestSystemTestSid: (account: Account) => calls.latestSystemTestSid(account.id),
+    /** Live calls of these types in every workspace, for the carrier layer's start-up check. */
+    liveOfTypesAnywhere: (callTypes: readonly string[], limit = 1000) =>
+      calls.liveOfTypesAnywhere(callTypes, limit),
+    /** The call a background job placed under this key, if it did. */
+    findByDialKey: (account: Account, dialKey: string) => calls.findByDialKey(account.id, dialKey),
+    /** Whether the workspace blocked this number (E.164). */
+    isBlocked: (account: Account, e164: string) => calls.isBlocked(account.id, e164),
+
+    /**
+     * A call the plan's monthly limits did not let the assistant screen: answered with `reply`,
+     * ended at once, kept in History with why, and not counted (usage/service.ts).
+     */
+    async recordUnscreened(
+      account: Account,
+      input: {
+        phoneNumber: string;
+        callerName: string | null;
+        reply: string;
+        reason: string;
+        planName: string;
+      },
+    ): Promise<CallRow> {
+      const at = now();
+      const number = inspectNumber(input.phoneNumber, account.owner.cellphoneNumber);
+      const state = {
+        ...initialState(),
+        stage: "ended" as const,
+        actionTaken: "Not screened: monthly limit reached",
+      };
+      const row = await calls.insert(account.id, {
+        phoneNumber: number.number,
+        callerName: input.callerName,
+        direction: "inbound",
+        status: "missed",
+        isActive: false,
+        startTime: at,
+        endTime: at,
+        duration: 0,
+        transcript: [`AI: ${input.reply}`, `System: Not screened. ${input.reason}`].join("\n"),
+        aiResponse: input.reply,
+        actionTaken: state.actionTaken,
+        summary: `Not screened: the ${input.planName} plan's monthly limit was reached.`,
+        callType: "simulation",
+        engineState: {
+          state,
+          facts: { ...number, inContacts: false, contactName: null, blocked: false },
+        } satisfies StoredEngineState,
+      });
+      events.publish(account.id, { type: "call.started", callId: row.id });
+      events.publish(account.id, { type: "call.ended", callId: row.id });
+      return row;
+    },
+
     /** One caller turn: understand, decide, respond, act, all under a lock on the call. */
     async hear(account: Account, callId: string, text: string, options: { transcribed: boolean }) {
       const at = now();
@@ -181,80 +327,51 @@ export function callService({
         understood = await understand(text, readStored(before).facts);
       }
 
-      const result = await inTransaction(async (tx) => {
-        const locked = await callRepository(tx).lockWithSettings(account.id, callId);
-        if (!locked) throw notFound("That call");
-        const row = locked.call;
-        const settings = locked.settings ?? (await aiSettingsRepository(tx).get(account.id));
-        if (!row.isActive) throw conflict("This call has already ended");
-        const stored = readStored(row);
-        understood ??= await understand(text, stored.facts);
-        const analysisOfTurn = understood;
-        const appointments = appointmentRepository(tx);
-        const source = analysisOfTurn.source ?? "local";
-        let booked = false;
-        const session = new CallSession(
-          engineAccount(account, settings),
-          { phoneNumber: row.phoneNumber, callerName: row.callerName },
-          async () => analysisOfTurn,
-          {
-            busyIntervals: (from, to) => appointments.busy(account.id, from, to),
-            async bookAppointment(input) {
-              booked = true;
-              const created = await appointments.create(account.id, {
-                callId: row.id,
-                title: input.title,
-                description: input.description,
-                startTime: input.start,
-                endTime: input.end,
-                attendeeName: row.callerName,
-                attendeePhone: row.phoneNumber,
-                status: "scheduled",
-              });
-              return { id: created.id };
-            },
-            async upcomingAppointment(when) {
-              const next = await appointments.nextFor(account.id, row.phoneNumber, when);
-              return next ? { id: next.id, start: next.startTime, end: next.endTime } : null;
-            },
-            async cancelAppointment(id) {
-              await appointments.update(account.id, id, { status: "cancelled" });
-            },
-            async moveAppointment(id, start, end) {
-              await appointments.update(account.id, id, { startTime: start, endTime: end });
-            },
-          },
-          stored.state,
-        );
-        const turn = await session.hear(text, at);
-        const analysis = { ...turn.analysis, source };
-        stored.state = turn.state;
-        let updated = await callRepository(tx).update(account.id, row.id, {
-          transcript: appendLines(row.transcript, turn.lines),
-          classification: turn.call.classification,
-          analysis,
-          aiResponse: turn.reply ?? row.aiResponse,
-          importance: turn.state.importance,
-          sentiment: analysis.sentiment,
-          actionTaken: turn.state.actionTaken,
-          followUpRequired: turn.state.urgent || row.followUpRequired,
-          engineState: stored,
-          lastActivityAt: at,
-          ...(turn.call.forwardTo ? { transferredAt: at } : {}),
-        });
-        if (!updated) throw notFound("That call");
-        if (turn.call.end) {
-          updated = await finalize(tx, account, updated, stored, "assistant", turn.call.end, at);
-        }
-        const usage = usageRepository(tx);
-        if ((booked || options.transcribed) && !row.isTest) {
-          await usage.add(account.id, monthOf(at, account.timezone), {
-            appointmentsScheduled: booked ? 1 : 0,
-            transcriptionsUsed: options.transcribed ? 1 : 0,
-          });
-        }
-        return { row: updated, turn, analysis };
-      });
+      // Most turns change nothing but the call itself: they take two round trips, a read and a
+      // write that lands only if nobody wrote in between (issue 10, part 10). A turn that books,
+      // moves or cancels an appointment, ends the call, or counts a transcription (and a turn
+      // that lost the race) runs again below, under the call's lock.
+      const quick = options.transcribed ? undefined : await plainTurn(account, callId, text, at, understood);
+      const result =
+        quick ??
+        (await inTransaction(async (tx) => {
+          const row = await callRepository(tx).getForUpdate(account.id, callId);
+          if (!row) throw notFound("That call");
+          if (!row.isActive) throw conflict("This call has already ended");
+          const settings = await aiSettings.rowIn(tx, account.id);
+          const stored = readStored(row);
+          understood ??= await understand(text, stored.facts);
+          const analysisOfTurn = understood;
+          const source = analysisOfTurn.source ?? "local";
+          const booking = appointments.enginePorts(tx, account.id, row);
+          const session = new CallSession(
+            engineAccount(account, settings),
+            { phoneNumber: row.phoneNumber, callerName: row.callerName },
+            async () => analysisOfTurn,
+            booking.ports,
+            stored.state,
+          );
+          const turn = await session.hear(text, at);
+          const analysis = { ...turn.analysis, source };
+          stored.state = turn.state;
+          let updated = await callRepository(tx).update(
+            account.id,
+            row.id,
+            turnPatch(row, turn, analysis, stored, at),
+          );
+          if (!updated) throw notFound("That call");
+          if (turn.call.end) {
+            updated = await finalize(tx, account, updated, stored, "assistant", turn.call.end, at);
+          }
+          const booked = booking.booked();
+          if ((booked || options.transcribed) && !row.isTest) {
+            await usage.addIn(tx, account.id, monthOf(at, account.timezone), {
+              appointmentsScheduled: booked ? 1 : 0,
+              transcriptionsUsed: options.transcribed ? 1 : 0,
+            });
+          }
+          return { row: updated, turn, analysis };
+        }));
 
       events.publish(account.id, { type: "call.updated", callId, lines: result.turn.lines });
       if (result.turn.analysis.appointment) {
@@ -363,12 +480,14 @@ export function callService({
         answered: boolean;
         /** What the assistant says first on an outbound call (its purpose); inbound calls get the greeting. */
         opening?: string | null | undefined;
+        /** A background job's key for this call (see findByDialKey). */
+        dialKey?: string | null | undefined;
       },
       admit?: (tx: Db) => Promise<void>,
     ): Promise<{ row: CallRow; greeting: string | null }> {
       const at = now();
-      const settings = await aiSettingsRepository(db).get(account.id);
-      const facts = await callerFacts(db, account, input.phoneNumber);
+      const settings = await aiSettings.row(account.id);
+      const facts = await callerFacts(account, input.phoneNumber);
       const greeting = input.answered ? (input.opening ?? settings.greetingMessage) : null;
       const row = await inTransaction(async (tx) => {
         if (admit) {
@@ -389,6 +508,8 @@ export function callService({
           isTest: isTestCallType(input.callType),
           lastActivityAt: at,
           providerCallSid: input.providerCallSid,
+          dialKey: input.dialKey ?? null,
+          createdBy: account.actor?.id ?? null,
           engineState: { state: initialState(), facts } satisfies StoredEngineState,
         });
       });
@@ -406,7 +527,7 @@ export function callService({
       const result = await inTransaction(async (tx) => {
         const { row } = await lockActive(tx, account, callId);
         if (row.status !== "ringing") return { row, greeting: null };
-        const settings = await aiSettingsRepository(tx).get(account.id);
+        const settings = await aiSettings.rowIn(tx, account.id);
         const greeting =
           input.opening ?? (row.direction === "outbound" ? row.aiResponse : null) ?? settings.greetingMessage;
         const updated = await callRepository(tx).update(account.id, callId, {
@@ -552,7 +673,7 @@ export function callService({
       const since = startOfToday(now(), account.timezone);
       const [today, appointmentsToday] = await Promise.all([
         calls.statsSince(account.id, since),
-        appointmentRepository(db).countCreatedSince(account.id, since),
+        appointments.countCreatedSince(account.id, since),
       ]);
       return {
         todaysCalls: today.calls,
@@ -671,6 +792,32 @@ const unusedPorts = {
   moveAppointment: async () => {},
 };
 
+/** The engine asked to change an appointment during a lock-free turn: redo it under the lock. */
+const NEEDS_LOCK = Symbol("the turn needs the call's lock");
+
+/** What a caller turn writes to the call. */
+function turnPatch(
+  row: CallRow,
+  turn: Awaited<ReturnType<CallSession["hear"]>>,
+  analysis: TurnAnalysis & { source: string },
+  stored: StoredEngineState,
+  at: Date,
+) {
+  return {
+    transcript: appendLines(row.transcript, turn.lines),
+    classification: turn.call.classification,
+    analysis,
+    aiResponse: turn.reply ?? row.aiResponse,
+    importance: turn.state.importance,
+    sentiment: analysis.sentiment,
+    actionTaken: turn.state.actionTaken,
+    followUpRequired: turn.state.urgent || row.followUpRequired,
+    engineState: stored,
+    lastActivityAt: at,
+    ...(turn.call.forwardTo ? { transferredAt: at } : {}),
+  };
+}
+
 function readStored(row: CallRow): StoredEngineState {
   const raw = (row.engineState ?? {}) as Partial<StoredEngineState>;
   const facts: CallerFacts = raw.facts ?? {
@@ -683,20 +830,6 @@ function readStored(row: CallRow): StoredEngineState {
     blocked: false,
   };
   return { state: restoreState(raw.state), facts };
-}
-
-async function callerFacts(db: Db, account: Account, rawNumber: string): Promise<CallerFacts> {
-  const inspected = inspectNumber(rawNumber, account.owner.cellphoneNumber);
-  const known =
-    inspected.withheld || inspected.malformed
-      ? { contactName: null, blocked: false }
-      : await callRepository(db).callerLookup(account.id, inspected.number);
-  return {
-    ...inspected,
-    inContacts: known.contactName !== null,
-    contactName: known.contactName,
-    blocked: known.blocked,
-  };
 }
 
 export function engineAccount(account: Account, settings: AiSettingsRow): EngineAccount {

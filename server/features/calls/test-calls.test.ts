@@ -3,25 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call, CallListResponse, Stats } from "../../../common/calls";
 import type { SystemTestStats } from "../../../common/telephony";
 import type { TestClient } from "../../test/app";
-import { eventually, telephonyTestApp } from "../telephony/testing";
+import { buildWorkspace, rows } from "../../test/factories";
+import { eventually, telephonyTestApp } from "../../test/telephony";
 
 /**
  * Test calls (issue 9, "Test calls flood the figures"): the system test's, the voice demo's and
  * the carrier simulator's calls are marked, left out of every figure and of the plan's usage,
  * shown in History only when asked, and calls can be deleted one, several or all test calls.
+ * Every workspace here is a business's (buildWorkspace's default): ten phone calls at once, so
+ * simulator calls never meet the plan's limit.
  */
 let env: Awaited<ReturnType<typeof telephonyTestApp>>;
 beforeAll(async () => {
   env = await telephonyTestApp();
 });
 afterAll(() => env.close());
-
-async function signedIn(): Promise<TestClient> {
-  const c = env.t.client();
-  // Business: ten phone calls at once, so simulator calls never meet the plan's limit here.
-  await c.signup({ planType: "business", businessInfo: { companyName: "Rivera Plumbing" } });
-  return c;
-}
 
 /** A real call as spec 1 makes them: the Active Calls simulation, one caller turn, ended by the user. */
 async function realCall(c: TestClient, phoneNumber: string): Promise<Call> {
@@ -69,18 +65,16 @@ const history = async (c: TestClient, query = ""): Promise<CallListResponse> =>
   (await c.get(`/api/calls?limit=100${query}`)).json();
 const usage = async (c: TestClient) => (await c.get("/api/subscription")).json().usage;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The trigger-kept counters against a real count of the account's calls. */
 async function expectCountersExact(workspaceId: string) {
   const counted = await rows(
+    env.t,
     sql`select coalesce(classification, '') as classification, status, is_active, is_test,
                count(*)::int as n, coalesce(sum(duration), 0)::int as s
         from calls where workspace_id = ${workspaceId} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
   );
   const kept = await rows(
+    env.t,
     sql`select classification, status, is_active, is_test, n::int as n, duration_sum::int as s
         from call_counts where workspace_id = ${workspaceId} and n <> 0 order by 1, 2, 3, 4`,
   );
@@ -89,7 +83,7 @@ async function expectCountersExact(workspaceId: string) {
 
 describe("test calls are marked and left out of the figures", () => {
   it("system-test, demo and simulator calls are test calls; the Active Calls simulation is a real call", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     const real = await realCall(c, "+12125550140");
     const demo = await endedDemo(c, "+12125550141");
     const outbound = await simulatorOutbound(c, "+12125550142");
@@ -100,7 +94,7 @@ describe("test calls are marked and left out of the figures", () => {
   });
 
   it("the dashboard, the history's summary and the plan's usage are the same before and after test calls", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     await realCall(c, "+12125550150");
     await realCall(c, "+12125550151");
     const statsBefore = await stats(c);
@@ -123,7 +117,7 @@ describe("test calls are marked and left out of the figures", () => {
   });
 
   it("History lists test calls too by default, or leaves them out, or shows only them; totals follow", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     await realCall(c, "+12125550160");
     await systemTest(c, 2);
     await endedDemo(c, "+12125550161");
@@ -152,12 +146,12 @@ describe("test calls are marked and left out of the figures", () => {
 
 describe("deleting calls", () => {
   it("deletes one ended call of the account; a live one is refused; another account's is not found", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     const first = await realCall(c, "+12125550170");
     await realCall(c, "+12125550171");
     const live = (await c.post("/api/calls/simulate", { phoneNumber: "+12125550172" })).json();
 
-    const intruder = await signedIn();
+    const intruder = await buildWorkspace(env.t);
     expect((await intruder.delete(`/api/calls/${first.id}`)).statusCode).toBe(404);
 
     const refused = await c.delete(`/api/calls/${live.id}`);
@@ -175,7 +169,7 @@ describe("deleting calls", () => {
   });
 
   it("deletes the chosen calls all or none, and keeps the appointments they booked", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     const a = await realCall(c, "+12125550180");
     const b = await realCall(c, "+12125550181");
     const kept = await realCall(c, "+12125550182");
@@ -191,7 +185,7 @@ describe("deleting calls", () => {
       sql`update appointments set call_id = ${a.id} where id = ${appointment.id}`,
     );
 
-    const other = await signedIn();
+    const other = await buildWorkspace(env.t);
     const foreign = await realCall(other, "+12125550184");
     const withForeign = await c.post("/api/calls/delete", { ids: [a.id, foreign.id] });
     expect(withForeign.statusCode).toBe(404);
@@ -215,6 +209,7 @@ describe("deleting calls", () => {
     expect(left.summary.totalCalls).toBe(2);
     // The appointment stays, without its call.
     const booked = await rows<{ title: string; call_id: string | null }>(
+      env.t,
       sql`select title, call_id from appointments where id = ${appointment.id}`,
     );
     expect(booked).toEqual([{ title: "Invoice question", call_id: null }]);
@@ -222,12 +217,12 @@ describe("deleting calls", () => {
   });
 
   it("deletes every ended test call with one request and leaves real calls, live test calls and other accounts alone", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(env.t);
     const real = await realCall(c, "+12125550190");
     await systemTest(c, 3);
     await endedDemo(c, "+12125550191");
     const liveDemo = (await c.post("/api/conversation/start-demo", { phoneNumber: "+12125550192" })).json();
-    const other = await signedIn();
+    const other = await buildWorkspace(env.t);
     await endedDemo(other, "+12125550193");
     const figures = await stats(c);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace } from "../../test/factories";
 
 /**
  * GET /api/events over a real socket (inject cannot stream): fetch reads the server-sent events
@@ -92,27 +93,8 @@ async function openStream(cookie: string): Promise<EventStream> {
   return new EventStream(response, response.body.getReader());
 }
 
-/** Signs up through HTTP and returns the session cookie, as a browser would keep it. */
-async function signUp(): Promise<string> {
-  const id = Math.random().toString(36).slice(2, 10);
-  const response = await fetch(`${base}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      username: `events_${id}`,
-      email: `events_${id}@example.com`,
-      password: "correct horse battery",
-      planType: "personal",
-    }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((set) => set.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith("aip_session="));
-  if (!cookie) throw new Error("sign-up set no session cookie");
-  return cookie;
-}
+/** The session cookie a signed-in client holds, as a browser would send it. */
+const sessionCookie = (c: TestClient) => `aip_session=${c.cookies.get("aip_session")}`;
 
 type CallJson = { id: string };
 type TurnJson = { response: { text: string | null }; call: { transcript: string } };
@@ -143,8 +125,8 @@ describe("GET /api/events", () => {
   });
 
   it("streams the account's own call events, with the transcript lines, and nobody else's", async () => {
-    const alice = await signUp();
-    const bob = await signUp();
+    const alice = sessionCookie(await buildWorkspace(t));
+    const bob = sessionCookie(await buildWorkspace(t));
     const aliceStream = await openStream(alice);
     const bobStream = await openStream(bob);
     try {
@@ -186,7 +168,7 @@ describe("GET /api/events", () => {
   });
 
   it("stops delivering to a stream the browser closed", async () => {
-    const cookie = await signUp();
+    const cookie = sessionCookie(await buildWorkspace(t));
     const first = await openStream(cookie);
     await first.close();
     const second = await openStream(cookie);
@@ -205,10 +187,9 @@ describe("GET /api/events", () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (other.app.server.address() as { port: number }).port;
-    const c = other.client();
-    await c.signup();
+    const c = await buildWorkspace(other);
     const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
-      headers: { cookie: `aip_session=${c.cookies.get("aip_session")}` },
+      headers: { cookie: sessionCookie(c) },
     });
     const stream = new EventStream(response, response.body!.getReader());
     const closing = other.app.close();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CallEvent } from "../../../common/calls";
-import type { AppDeps } from "../../app";
+import type { BusEvent, EventBus } from "../../events/bus";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -8,7 +8,7 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: the account's live events as server-sent events. The browser's EventSource
  * reconnects by itself; the screens keep polling as a fallback.
  */
-export const eventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const eventRoutes: FastifyPluginAsyncZod<{ events: EventBus }> = async (app, deps) => {
   // Open streams never end by themselves: they must be closed before Fastify waits for its
   // connections to drain (preClose), or shutting down would wait for every open browser tab.
   const open = new Set<() => void>();
@@ -26,7 +26,11 @@ export const eventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       "x-accel-buffering": "no",
     });
     res.write("retry: 3000\n\n");
-    const send = (event: CallEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    const send = (event: BusEvent) => {
+      // Only a workspace's own live events go to its browsers (cache invalidations never do).
+      if (event.type === "access.changed") return;
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event satisfies CallEvent)}\n\n`);
+    };
     const unsubscribe = deps.events.subscribe(request.account.id, send);
     const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const close = () => {

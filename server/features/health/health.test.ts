@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SystemPart, SystemStatus } from "../../../common/http";
 import type { SpeechToText } from "../../providers/speech";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace } from "../../test/factories";
 
 /**
  * The dashboard's System Status (issue 9, walk 11) comes from what this server really runs, not
@@ -28,8 +29,7 @@ describe("system status with the defaults of a test server", () => {
   });
 
   it("names each part and says how it runs", async () => {
-    const client = t.client();
-    await client.signup();
+    const client = await buildWorkspace(t);
     const res = await client.get("/api/health/details");
     const status = SystemStatus.parse(res.json());
     expect(status.status).toBe("ok");
@@ -57,8 +57,7 @@ describe("system status with the defaults of a test server", () => {
   });
 
   it("shows the account's own Twilio connection", async () => {
-    const client = t.client();
-    await client.signup();
+    const client = await buildWorkspace(t);
     const connected = await client.put("/api/telephony/twilio", {
       accountSid: `AC${"a".repeat(32)}`,
       authToken: "b".repeat(32),
@@ -71,8 +70,7 @@ describe("system status with the defaults of a test server", () => {
     expect(parts.telephony!.detail).toContain("+14155550142");
 
     // Another account still uses the simulator.
-    const other = t.client();
-    await other.signup();
+    const other = await buildWorkspace(t);
     expect((await partsOf(other)).telephony!.detail).toMatch(/simulator/i);
   });
 });
@@ -97,8 +95,7 @@ describe("system status on a configured server", () => {
   afterAll(() => t.close());
 
   it("names the language model, the recogniser and Stripe", async () => {
-    const client = t.client();
-    await client.signup();
+    const client = await buildWorkspace(t);
     const parts = await partsOf(client);
     expect(parts.ai).toMatchObject({ state: "ok" });
     expect(parts.ai!.detail).toContain("llama-3.1-8b");
@@ -117,8 +114,7 @@ describe("system status with payments switched off", () => {
   afterAll(() => t.close());
 
   it("says paid plans cannot be bought", async () => {
-    const client = t.client();
-    await client.signup();
+    const client = await buildWorkspace(t);
     const parts = await partsOf(client);
     expect(parts.payments).toMatchObject({ state: "off" });
     expect(parts.payments!.detail).toMatch(/not set up/i);

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Health, SystemStatus } from "../../../common/http";
-import type { AppDeps } from "../../app";
-import { healthService } from "./service";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import type { HealthService } from "./service";
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export type HealthRouteDeps = {
+  health: HealthService;
+  database: Pick<Database, "ping" | "engine">;
+  config: Pick<Config, "version">;
+};
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRouteDeps> = async (app, deps) => {
   const startedAt = Date.now();
-  const health = healthService(deps);
+  const { health } = deps;
 
   // Public, for load balancers and uptime checks: says only whether the server and its database answer.
   app.get(

@@ -106,3 +106,5 @@ export function healthService(deps: HealthDeps) {
     },
   };
 }
+
+export type HealthService = ReturnType<typeof healthService>;

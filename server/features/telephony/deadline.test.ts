@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { buildWorkspace } from "../../test/factories";
 import {
   callRowBySid,
   callSid,
@@ -10,7 +11,7 @@ import {
   PUBLIC_URL,
   twilioPost,
   twimlAttr,
-} from "./testing";
+} from "../../test/telephony";
 
 /**
  * Every webhook answers within a second, whatever the turn costs: with a language model that
@@ -42,8 +43,7 @@ afterAll(async () => {
 });
 
 it("answers a slow turn within a second and delivers its TwiML on the redirect", async () => {
-  const owner = t.client();
-  await owner.signup();
+  const owner = await buildWorkspace(t);
   await connectTwilio(owner);
   const sid = callSid();
   const greeting = await twilioPost(t, "/api/telephony/twilio/voice", inboundParams(sid, "+12125550147"));

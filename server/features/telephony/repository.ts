@@ -1,37 +1,15 @@
-import { and, desc, eq, inArray, isNotNull, like, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  aiSettings,
-  blockedNumbers,
-  calls,
-  phoneNumbers,
-  telephonyConnections,
-  telephonyWebhookEvents,
-  voiceProfiles,
-} from "../../db/schema";
-import { normalizePhone } from "../../engine";
+import { phoneNumbers, telephonyConnections, telephonyWebhookEvents } from "../../db/schema";
 
 export type ConnectionRow = typeof telephonyConnections.$inferSelect;
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
-type CallRow = typeof calls.$inferSelect;
-
-/** Call types that a carrier brings and that count against the plan's concurrent calls. */
-export const PHONE_CALL_TYPES = ["twilio", "simulator"] as const;
 
 /**
  * Telephony's SQL. Webhooks arrive without a session: they find their account through the
  * number called or the carrier's call SID, and prove themselves with that account's signature.
  */
 export function telephonyRepository(db: Db) {
-  async function callWithAccount(condition: SQL) {
-    const [row] = await db
-      .select({ call: calls, connection: telephonyConnections })
-      .from(calls)
-      .leftJoin(telephonyConnections, eq(telephonyConnections.workspaceId, calls.workspaceId))
-      .where(condition);
-    return row;
-  }
-
   return {
     // --- connections and numbers ---------------------------------------------------------------
 
@@ -132,114 +110,6 @@ export function telephonyRepository(db: Db) {
         .leftJoin(telephonyConnections, eq(telephonyConnections.workspaceId, phoneNumbers.workspaceId))
         .where(and(eq(phoneNumbers.number, number), eq(phoneNumbers.isActive, true)));
       return row;
-    },
-
-    /** A call by the carrier's SID, with its account and Twilio connection. */
-    callBySid: (callSid: string) => callWithAccount(eq(calls.providerCallSid, callSid)),
-
-    /** A call by our id (the id is in the webhook's address), with its account and connection. */
-    callById: (callId: string) => callWithAccount(eq(calls.id, callId)),
-
-    async setCallSid(workspaceId: string, callId: string, callSid: string): Promise<void> {
-      await db
-        .update(calls)
-        .set({ providerCallSid: callSid })
-        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, callId)));
-    },
-
-    async setRecording(workspaceId: string, callId: string, url: string): Promise<void> {
-      await db
-        .update(calls)
-        .set({ recordingUrl: url })
-        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.id, callId)));
-    },
-
-    /** Live phone calls of the account (the plan's concurrent-call limit counts these). */
-    async countLivePhoneCalls(workspaceId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(calls)
-        .where(
-          and(
-            eq(calls.workspaceId, workspaceId),
-            eq(calls.isActive, true),
-            inArray(calls.callType, [...PHONE_CALL_TYPES]),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** Live calls that a carrier carries (Twilio, the simulator, system-test calls), newest first. */
-    async liveCarrierCalls(workspaceId: string, limit = 200): Promise<CallRow[]> {
-      return db
-        .select()
-        .from(calls)
-        .where(
-          and(eq(calls.workspaceId, workspaceId), eq(calls.isActive, true), isNotNull(calls.providerCallSid)),
-        )
-        .orderBy(desc(calls.startTime))
-        .limit(limit);
-    },
-
-    /** The calls of one system-test run (their SIDs share the run's prefix). */
-    async systemTestCalls(workspaceId: string, sidPrefix: string): Promise<CallRow[]> {
-      return db
-        .select()
-        .from(calls)
-        .where(
-          and(
-            eq(calls.workspaceId, workspaceId),
-            eq(calls.callType, "system_test"),
-            like(calls.providerCallSid, `${sidPrefix.replace(/[\\%_]/g, "")}%`),
-          ),
-        )
-        .orderBy(calls.providerCallSid);
-    },
-
-    async latestSystemTestSid(workspaceId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ sid: calls.providerCallSid })
-        .from(calls)
-        .where(and(eq(calls.workspaceId, workspaceId), eq(calls.callType, "system_test")))
-        .orderBy(desc(calls.createdAt))
-        .limit(1);
-      return row?.sid ?? null;
-    },
-
-    /** The voice the account chose: its active voice profile's built-in voice, if any. */
-    async activeVoice(
-      workspaceId: string,
-    ): Promise<{ stockVoice: string | null; voiceName: string } | undefined> {
-      const [row] = await db
-        .select({ stockVoice: voiceProfiles.stockVoice, voiceName: voiceProfiles.voiceName })
-        .from(voiceProfiles)
-        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.isActive, true)))
-        .limit(1);
-      return row;
-    },
-
-    /** What decides a call before it is answered: a blocked number, auto-block, and the outbound purpose. */
-    async screeningOf(
-      workspaceId: string,
-      rawNumber: string,
-    ): Promise<{ blocked: boolean; autoBlockSpam: boolean; callPurpose: string | null }> {
-      const number = rawNumber ? normalizePhone(rawNumber) : null;
-      // One round trip: the settings, and whether the number is on the block list.
-      const [row] = await db
-        .select({
-          autoBlockSpam: aiSettings.autoBlockSpam,
-          callPurpose: aiSettings.callPurpose,
-          blocked: number
-            ? sql<boolean>`exists (select 1 from ${blockedNumbers} where ${blockedNumbers.workspaceId} = ${workspaceId} and ${blockedNumbers.phoneNumber} = ${number})`
-            : sql<boolean>`false`,
-        })
-        .from(aiSettings)
-        .where(eq(aiSettings.workspaceId, workspaceId));
-      return {
-        blocked: Boolean(row?.blocked),
-        autoBlockSpam: row?.autoBlockSpam ?? true,
-        callPurpose: row?.callPurpose?.trim() || null,
-      };
     },
 
     // --- webhook idempotency -------------------------------------------------------------------

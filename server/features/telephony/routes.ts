@@ -9,14 +9,12 @@ import {
   TwilioTestResult,
 } from "../../../common/telephony";
 import { safeString } from "../../../common/text";
-import type { AppDeps } from "../../app";
+import type { Config } from "../../config";
 import { forbidden } from "../../http/errors";
-import type { WebhookRequest } from "./service";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import type { TelephonyService, WebhookRequest } from "./service";
 
 /** The account's phone service: the Twilio connection, its number, and simulated incoming calls. */
-export const telephonyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const telephonyRoutes: FastifyPluginAsyncZod<{ telephony: TelephonyService }> = async (app, deps) => {
   const { telephony } = deps;
   const stateReply = { response: { 200: TelephonyState } };
 
@@ -61,17 +59,7 @@ export const telephonyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       reply.code(202).send(await telephony.simulateInbound(request.account, request.body)),
   );
 
-  const prune = setInterval(
-    () => {
-      telephony
-        .prune(new Date(Date.now() - DAY_MS))
-        .catch((error: unknown) => app.log.warn({ err: error }, "webhook prune failed"));
-    },
-    60 * 60 * 1000,
-  );
-  prune.unref();
   app.addHook("preClose", async () => {
-    clearInterval(prune);
     telephony.close();
   });
 };
@@ -93,7 +81,10 @@ const CallIdQuery = z.object({ callId: z.uuid().optional() });
  * session, so every one proves itself with X-Twilio-Signature under the account's auth token,
  * computed over PUBLIC_URL plus the path, and answers 403 when it does not match.
  */
-export const telephonyWebhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const telephonyWebhookRoutes: FastifyPluginAsyncZod<{
+  telephony: TelephonyService;
+  config: Config;
+}> = async (app, deps) => {
   const { telephony, config } = deps;
 
   // Twilio posts application/x-www-form-urlencoded; this parser serves only the routes below.

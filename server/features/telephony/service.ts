@@ -11,6 +11,7 @@ import {
 import type { Config } from "../../config";
 import { derivedToken, secretBox } from "../../crypto/secret-box";
 import type { Db } from "../../db/client";
+import { normalizePhone } from "../../engine";
 import { callPurposeSentence } from "../../engine/call-purpose";
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
@@ -19,12 +20,7 @@ import { type CarrierDelivery, CarrierSimulator } from "../../providers/telephon
 import { twilioProvider, validTwilioSignature } from "../../providers/telephony/twilio";
 import { CarrierError, type TelephonyProvider } from "../../providers/telephony/types";
 import type { CallControlEvent, CallService } from "../calls/service";
-import {
-  type ConnectionRow,
-  PHONE_CALL_TYPES,
-  type TelephonyRepository,
-  telephonyRepository,
-} from "./repository";
+import { type ConnectionRow, type TelephonyRepository, telephonyRepository } from "./repository";
 import {
   dialUser,
   empty,
@@ -41,7 +37,7 @@ import {
 /** A webhook as it arrived: the address Twilio signed, its signature, and the form parameters. */
 export type WebhookRequest = { url: string; signature: string | undefined; params: Record<string, string> };
 
-type CallRow = NonNullable<Awaited<ReturnType<TelephonyRepository["callById"]>>>["call"];
+type CallRow = NonNullable<Awaited<ReturnType<CallService["findForCarrier"]>>>;
 type CallContext = { call: CallRow; account: Account; connection: ConnectionRow | null };
 
 /** Twilio waits 15 s for TwiML; we answer well inside a second and finish slow turns after. */
@@ -51,6 +47,8 @@ const WAIT_POLL_MS = 100;
 const VOICE_CACHE_MS = 5000;
 const MAX_WAITS = 15;
 /** Calls a carrier carries (system-test calls too, though they do not count against the plan). */
+/** Call types that a carrier brings and that count against the plan's concurrent calls. */
+export const PHONE_CALL_TYPES = ["twilio", "simulator"] as const;
 const CARRIER_CALL_TYPES = new Set<string>([...PHONE_CALL_TYPES, "system_test"]);
 const SIMULATOR_ACCOUNT_SID = "ACsimulator0000000000000000000000";
 /** Relative TwiML and simulator URLs resolve against this when PUBLIC_URL is not set. */
@@ -79,10 +77,16 @@ export type TelephonyDeps = {
   deliver: CarrierDelivery;
   /** The workspace a webhook's call or number belongs to, as an Account (no person acting). */
   accounts: AccountLoader;
+  /** The workspace's chosen voice (the voice area's). */
+  voices: {
+    activeVoice(workspaceId: string): Promise<{ stockVoice: string | null; voiceName: string } | undefined>;
+  };
+  /** The assistant's settings: auto-block and the outbound call's purpose. */
+  settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
 };
 
 export function telephonyService(deps: TelephonyDeps) {
-  const { db, config, calls, events, log } = deps;
+  const { db, config, calls, log } = deps;
   const repo = telephonyRepository(db);
   const tokens = secretBox(deps.appSecret, "telephony-auth-token");
   const simulatorToken = derivedToken(deps.appSecret, "carrier-simulator");
@@ -138,10 +142,10 @@ export function telephonyService(deps: TelephonyDeps) {
   async function callContext(request: WebhookRequest, callId?: string): Promise<CallContext> {
     verifySimulatorFirst(request);
     const sid = request.params.CallSid;
-    let found = sid ? await repo.callBySid(sid) : undefined;
-    if (!found && callId) found = await repo.callById(callId);
-    if (!found || (callId && found.call.id !== callId))
+    const call = await calls.findForCarrier(sid, callId);
+    if (!call || (callId && call.id !== callId))
       throw forbidden("The X-Twilio-Signature does not match this request");
+    const found = { call, connection: (await repo.connection(call.workspaceId)) ?? null };
     verify(request, tokenForCall(found), found.call.callType === "twilio" ? found.connection : null);
     if (sid && found.call.providerCallSid && found.call.providerCallSid !== sid)
       throw forbidden("The X-Twilio-Signature does not match this request");
@@ -150,7 +154,7 @@ export function telephonyService(deps: TelephonyDeps) {
     if (!account) throw forbidden("The X-Twilio-Signature does not match this request");
     const ctx: CallContext = { ...found, account };
     if (sid && !ctx.call.providerCallSid) {
-      await repo.setCallSid(ctx.account.id, ctx.call.id, sid);
+      await calls.setProviderSid(ctx.account, ctx.call.id, sid);
       ctx.call = { ...ctx.call, providerCallSid: sid };
     }
     return ctx;
@@ -161,15 +165,15 @@ export function telephonyService(deps: TelephonyDeps) {
    * it, and a voice chosen in Settings a moment ago may wait for the next webhook or two.
    */
   const voices = new Map<string, { speech: Speech; until: number }>();
-  async function speechFor(userId: string): Promise<Speech> {
-    const cached = voices.get(userId);
+  async function speechFor(workspaceId: string): Promise<Speech> {
+    const cached = voices.get(workspaceId);
     if (cached && cached.until > Date.now()) return cached.speech;
     const speech: Speech = {
-      voice: twilioVoice(await repo.activeVoice(userId), config.telephony.defaultVoice),
+      voice: twilioVoice(await deps.voices.activeVoice(workspaceId), config.telephony.defaultVoice),
       language: "en-US",
     };
     if (voices.size > 10_000) voices.clear();
-    voices.set(userId, { speech, until: Date.now() + VOICE_CACHE_MS });
+    voices.set(workspaceId, { speech, until: Date.now() + VOICE_CACHE_MS });
     return speech;
   }
 
@@ -229,7 +233,7 @@ export function telephonyService(deps: TelephonyDeps) {
     const { limit, planName } = concurrentCallLimit(account.planType);
     if (limit === UNLIMITED_CALLS) return undefined;
     return async (tx) => {
-      const live = await telephonyRepository(tx).countLivePhoneCalls(account.id);
+      const live = await calls.countLiveIn(tx, account.id, PHONE_CALL_TYPES);
       if (live >= limit) throw tooMany(concurrentLimitMessage(planName, limit));
     };
   }
@@ -275,7 +279,7 @@ export function telephonyService(deps: TelephonyDeps) {
         await (deps.usage as NonNullable<TelephonyDeps["usage"]>).limitReply(account),
       );
     }
-    const screening = await repo.screeningOf(account.id, base.phoneNumber);
+    const screening = await screeningOf(account, base.phoneNumber);
     if (screening.blocked && screening.autoBlockSpam) {
       const { row } = await calls.startCarrierCall(account, { ...base, answered: false });
       await calls.endCarrierCall(account, row.id, {
@@ -339,9 +343,11 @@ export function telephonyService(deps: TelephonyDeps) {
   async function control(event: CallControlEvent): Promise<void> {
     const sid = event.call.providerCallSid;
     if (!sid || !CARRIER_CALL_TYPES.has(event.call.callType)) return;
-    const found = await repo.callById(event.call.id);
-    if (!found) return;
-    const ctx: CallContext = { ...found, account: event.account };
+    const ctx: CallContext = {
+      call: event.call,
+      account: event.account,
+      connection: (await repo.connection(event.call.workspaceId)) ?? null,
+    };
     const provider = providerForCall(ctx);
     if (!provider) return;
     const speech = await speechFor(ctx.account.id);
@@ -400,7 +406,7 @@ export function telephonyService(deps: TelephonyDeps) {
       repo.connection(account.id),
       repo.numbers(account.id),
       ensureSimulatorNumber(account.id),
-      repo.countLivePhoneCalls(account.id),
+      calls.countLive(account, PHONE_CALL_TYPES),
     ]);
     const twilioNumber = numbers.find((n) => n.provider === "twilio")?.number ?? null;
     const { limit, planName } = concurrentCallLimit(account.planType);
@@ -529,8 +535,25 @@ export function telephonyService(deps: TelephonyDeps) {
      * An outbound call: through the account's Twilio number when connected, else the simulator.
      * The call row exists first (so the carrier's callbacks find it), then the carrier is asked.
      */
-    async placeOutbound(account: Account, input: { phoneNumber: string; purpose?: string | undefined }) {
+    /**
+     * Places an outbound call. `dialKey` (a background job's key for this call) makes it once
+     * only: a call already placed under the key is answered again instead of dialling twice.
+     */
+    async placeOutbound(
+      account: Account,
+      input: { phoneNumber: string; purpose?: string | undefined; dialKey?: string | undefined },
+    ) {
       const to = toE164(input.phoneNumber);
+      if (input.dialKey) {
+        const placed = await calls.findByDialKey(account, input.dialKey);
+        if (placed)
+          return {
+            callId: placed.id,
+            callSid: placed.providerCallSid ?? placed.id,
+            to,
+            provider: placed.callType,
+          };
+      }
       const connection = await repo.connection(account.id);
       let provider: TelephonyProvider;
       let from: string;
@@ -559,6 +582,7 @@ export function telephonyService(deps: TelephonyDeps) {
           providerCallSid: null,
           answered: false,
           opening,
+          dialKey: input.dialKey ?? null,
         },
         admitPhoneCall(account),
       );
@@ -570,7 +594,7 @@ export function telephonyService(deps: TelephonyDeps) {
           url: `${baseUrl}${WEBHOOK_PATHS.voice}${query}`,
           statusCallback: `${baseUrl}${WEBHOOK_PATHS.status}${query}`,
         });
-        await repo.setCallSid(account.id, row.id, callSid);
+        await calls.setProviderSid(account, row.id, callSid);
         return { callId: row.id, callSid, to, provider: provider.name };
       } catch (error) {
         const message = error instanceof Error ? error.message : "Unknown error";
@@ -584,7 +608,7 @@ export function telephonyService(deps: TelephonyDeps) {
 
     /** The account's live carrier calls, for the active-calls list. */
     async activeCalls(account: Account, at: Date) {
-      const rows = await repo.liveCarrierCalls(account.id);
+      const rows = await calls.liveCarrierCalls(account);
       return rows.map((row) => ({
         callSid: row.providerCallSid ?? row.id,
         callId: row.id,
@@ -605,9 +629,9 @@ export function telephonyService(deps: TelephonyDeps) {
       const sid = request.params.CallSid;
       if (!sid) throw forbidden("The X-Twilio-Signature does not match this request");
       verifySimulatorFirst(request);
-      const known = (await repo.callBySid(sid)) ?? (callId ? await repo.callById(callId) : undefined);
+      const known = await calls.findForCarrier(sid, callId);
       if (known) {
-        const ctx = await callContext(request, known.call.id);
+        const ctx = await callContext(request, known.id);
         return once(
           `${sid}:voice`,
           () => answerKnownCall(ctx, sid),
@@ -704,8 +728,7 @@ export function telephonyService(deps: TelephonyDeps) {
       await once(
         `${sid}:recording:${request.params.RecordingSid ?? url}`,
         async () => {
-          await repo.setRecording(ctx.account.id, ctx.call.id, url);
-          events.publish(ctx.account.id, { type: "call.updated", callId: ctx.call.id });
+          await calls.setRecording(ctx.account, ctx.call.id, url);
           return "";
         },
         () => "",
@@ -714,14 +737,46 @@ export function telephonyService(deps: TelephonyDeps) {
 
     prune: (before: Date) => repo.pruneWebhookEvents(before),
 
+    /**
+     * The built-in carrier lives in this process, so the calls it was carrying when the process
+     * died were cut off with it; left live, they would hold the plan's lines until the idle sweep.
+     * Run at start on the embedded database, where this process is the only server: every live
+     * simulated call it is not carrying ends, as a carrier reports a dropped call.
+     */
+    async endCallsCutOffByRestart(): Promise<number> {
+      const live = await calls.liveOfTypesAnywhere(["simulator", "system_test"]);
+      let ended = 0;
+      for (const call of live) {
+        if (call.providerCallSid && simulator.isCarrying(call.providerCallSid)) continue;
+        const account = await deps.accounts.load(call.workspaceId);
+        if (!account) continue;
+        await calls.endCarrierCall(account, call.id, {
+          status: "failed",
+          line: "System: The call was cut off when the server restarted",
+        });
+        ended++;
+      }
+      return ended;
+    },
+
     close(): void {
       unsubscribe();
       simulator.stop();
     },
   };
 
+  /** What decides a call before it is answered: a blocked number and auto-block. */
+  async function screeningOf(account: Account, rawNumber: string) {
+    const number = rawNumber ? normalizePhone(rawNumber) : null;
+    const [settings, blocked] = await Promise.all([
+      deps.settings.row(account.id),
+      number ? calls.isBlocked(account, number) : false,
+    ]);
+    return { blocked, autoBlockSpam: settings.autoBlockSpam };
+  }
+
   async function outboundOpening(account: Account, purpose: string | undefined): Promise<string> {
-    const about = purpose || (await repo.screeningOf(account.id, "")).callPurpose;
+    const about = purpose || (await deps.settings.row(account.id)).callPurpose?.trim() || null;
     const owner =
       account.companyName || account.owner.fullName?.trim().split(/\s+/)[0] || "the person I work for";
     // Said as a person would, whatever style the purpose was typed in (engine/call-purpose.ts).

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CarrierSimulator } from "../../providers/telephony/simulator";
 import { twilioSignature } from "../../providers/telephony/twilio";
 import type { TestClient } from "../../test/app";
-import { callRowBySid, eventually, telephonyTestApp } from "./testing";
+import { buildWorkspace } from "../../test/factories";
+import { callRowBySid, eventually, telephonyTestApp } from "../../test/telephony";
 
 /** Calls carried by the built-in simulator, end to end through the HTTP layer (the default without Twilio). */
 let env: Awaited<ReturnType<typeof telephonyTestApp>>;
@@ -10,8 +11,7 @@ let owner: TestClient;
 
 beforeAll(async () => {
   env = await telephonyTestApp();
-  owner = env.t.client();
-  await owner.signup({ planType: "business", businessInfo: { companyName: "Rivera Plumbing" } });
+  owner = await buildWorkspace(env.t, { businessInfo: { companyName: "Rivera Plumbing" } });
 });
 afterAll(() => env.close());
 
@@ -72,8 +72,7 @@ describe("simulated incoming calls", () => {
   });
 
   it("refuses a call over the plan's concurrent calls", async () => {
-    const small = env.t.client();
-    await small.signup({ planType: "personal" });
+    const small = await buildWorkspace(env.t, { planType: "personal" });
     const long = Array.from(
       { length: 20 },
       (_, i) => `Let me tell you more about my order number ${i + 100}.`,

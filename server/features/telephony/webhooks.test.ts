@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telephonyConnections, telephonyWebhookEvents, usageTracking } from "../../db/schema";
 import type { TestClient } from "../../test/app";
+import { buildWorkspace } from "../../test/factories";
 import {
   callRowBySid,
   callSid,
@@ -16,7 +17,7 @@ import {
   telephonyTestApp,
   twilioPost,
   twimlAttr,
-} from "./testing";
+} from "../../test/telephony";
 
 /**
  * Twilio's side of a call, played by the test with the official library's signatures: every
@@ -31,8 +32,7 @@ const RECORDING = "/api/telephony/twilio/recording";
 
 beforeAll(async () => {
   env = await telephonyTestApp();
-  owner = env.t.client();
-  await owner.signup({ planType: "business", businessInfo: { companyName: "Rivera Plumbing" } });
+  owner = await buildWorkspace(env.t, { businessInfo: { companyName: "Rivera Plumbing" } });
   await connectTwilio(owner);
 });
 afterAll(() => env.close());
@@ -426,8 +426,7 @@ describe("the connection", () => {
   });
 
   it("checks the credentials' form, and tells a refused token apart", async () => {
-    const other = env.t.client();
-    await other.signup();
+    const other = await buildWorkspace(env.t);
     const bad = await other.put("/api/telephony/twilio", {
       accountSid: "AB123",
       authToken: "short",
@@ -458,8 +457,7 @@ describe("the connection", () => {
 
 describe("concurrent calls by plan", () => {
   it("refuses an inbound call over the plan's limit with <Reject> and an outbound one with 429", async () => {
-    const small = env.t.client();
-    await small.signup({ planType: "personal" });
+    const small = await buildWorkspace(env.t, { planType: "personal" });
     await connectTwilio(small, "+14155550133");
     const ringSmall = (from: string) =>
       twilioPost(env.t, VOICE, inboundParams(callSid(), from, "+14155550133"));

@@ -1,30 +1,30 @@
 import type { LimitKey } from "../../../common/billing";
 import type { PlanDefinition } from "../../../common/plans";
-import type { Db } from "../../db/client";
-import { initialState, inspectNumber } from "../../engine";
 import { asPersonality, replies } from "../../engine/respond";
-import type { EventBus } from "../../events/bus";
 import type { Account } from "../../http/account";
 import { paymentRequired } from "../../http/errors";
-import { aiSettingsRepository } from "../ai-settings/repository";
+import type { AiSettingsService } from "../ai-settings/service";
 import type { BillingService } from "../billing/service";
-import { callRepository } from "../calls/repository";
 import { type CallService, engineAccount } from "../calls/service";
+import type { UsageCountersService } from "./counters";
 import { limitMessage, limitsReached, usageMonth } from "./limits";
-import { usageRepository } from "./repository";
 
-export type UsageDeps = { db: Db; billing: BillingService; events: EventBus; now?: () => Date };
+export type UsageDeps = {
+  billing: Pick<BillingService, "current">;
+  counters: UsageCountersService;
+  settings: Pick<AiSettingsService, "row">;
+  now?: () => Date;
+};
 
 /** A limit that stops the next call: minutes or screened calls (transcriptions stop only recordings). */
 export type CallStop = { limit: LimitKey; plan: PlanDefinition; message: string };
 
-export function usageService({ db, billing, now = () => new Date() }: UsageDeps) {
-  const usage = usageRepository(db);
-
+/** The plan's monthly limits: asked before a call is screened and before speech is transcribed. */
+export function usageService({ billing, counters, settings, now = () => new Date() }: UsageDeps) {
   async function reached(account: Account): Promise<{ plan: PlanDefinition; keys: LimitKey[] }> {
     const { plan } = await billing.current(account.id);
-    const counters = await usage.month(account.id, usageMonth(now(), account.timezone));
-    return { plan, keys: limitsReached(plan, counters) };
+    const used = await counters.month(account.id, usageMonth(now(), account.timezone));
+    return { plan, keys: limitsReached(plan, used) };
   }
 
   return {
@@ -47,10 +47,10 @@ export function usageService({ db, billing, now = () => new Date() }: UsageDeps)
 
     /** What the assistant says to a caller it may not screen: the engine's limitReached reply. */
     async limitReply(account: Account): Promise<string> {
-      const settings = await aiSettingsRepository(db).get(account.id);
+      const row = await settings.row(account.id);
       return replies({
-        personality: asPersonality(settings.personality),
-        owner: engineAccount(account, settings).ownerName,
+        personality: asPersonality(row.personality),
+        owner: engineAccount(account, row).ownerName,
       }).limitReached();
     },
   };
@@ -65,44 +65,20 @@ export type UsageService = ReturnType<typeof usageService>;
  * transcriptions, a recorded turn is refused (402) and typed text still works. A call already in
  * progress when a limit is reached runs to its end.
  */
-export function withUsageLimits(calls: CallService, deps: UsageDeps & { usage: UsageService }): CallService {
-  const { db, events, usage, now = () => new Date() } = deps;
+export function withUsageLimits(calls: CallService, usage: UsageService): CallService {
   return {
     ...calls,
 
     async simulate(account, input) {
       const stop = await usage.callStop(account);
       if (!stop) return calls.simulate(account, input);
-      const at = now();
-      const reply = await usage.limitReply(account);
-      const number = inspectNumber(input.phoneNumber, account.owner.cellphoneNumber);
-      const state = {
-        ...initialState(),
-        stage: "ended" as const,
-        actionTaken: "Not screened: monthly limit reached",
-      };
-      const row = await callRepository(db).insert(account.id, {
-        phoneNumber: number.number,
+      return calls.recordUnscreened(account, {
+        phoneNumber: input.phoneNumber,
         callerName: input.callerName || null,
-        direction: "inbound",
-        status: "missed",
-        isActive: false,
-        startTime: at,
-        endTime: at,
-        duration: 0,
-        transcript: [`AI: ${reply}`, `System: Not screened. ${stop.message}`].join("\n"),
-        aiResponse: reply,
-        actionTaken: state.actionTaken,
-        summary: `Not screened: the ${stop.plan.name} plan's monthly limit was reached.`,
-        callType: "simulation",
-        engineState: {
-          state,
-          facts: { ...number, inContacts: false, contactName: null, blocked: false },
-        },
+        reply: await usage.limitReply(account),
+        reason: stop.message,
+        planName: stop.plan.name,
       });
-      events.publish(account.id, { type: "call.started", callId: row.id });
-      events.publish(account.id, { type: "call.ended", callId: row.id });
-      return row;
     },
 
     async hear(account, callId, text, options) {

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildWorkspace } from "../../test/factories";
 import { recordingOf, wordReader } from "../../test/speech";
 
 // Sign-up trials run 30 days from the real time: the server's clock starts now and moves from there.
@@ -20,24 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup({ fullName: "Jordan Rivera" });
-  return c;
-}
-
+/** A personal workspace moved to the Free plan, whose monthly limits are small. */
 async function onFree(): Promise<TestClient> {
-  const c = await signedIn();
+  const c = await buildWorkspace(t, { planType: "personal", fullName: "Jordan Rivera" });
   expect((await c.post("/api/subscription/cancel")).statusCode).toBe(200);
   return c;
 }
 
 const usage = async (c: TestClient) => (await c.get("/api/subscription")).json();
-const simulate = async (c: TestClient) => {
-  const res = await c.post("/api/calls/simulate", { phoneNumber: "+15551234567", callerName: "Pat" });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
+const simulate = (c: TestClient) =>
+  buildCall(c, { phoneNumber: "+15551234567", callerName: "Pat", live: true });
 const say = (c: TestClient, id: string, text: string) => c.post(`/api/calls/${id}/process-audio`, { text });
 const end = (c: TestClient, id: string) => c.patch(`/api/calls/${id}`, { isActive: false });
 
@@ -63,7 +56,7 @@ async function setUsage(
 
 describe("usage is counted by the engine", () => {
   it("counts screened calls, whole minutes, transcriptions and booked appointments", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal", fullName: "Jordan Rivera" });
     const first = await simulate(c);
     const booked = await say(c, first.id, "Can I book an appointment next Tuesday at 2pm?");
     expect(booked.json().analysis.appointment).not.toBeNull();
@@ -89,7 +82,7 @@ describe("usage is counted by the engine", () => {
   });
 
   it("counts a call the assistant ends (blocked spam) too", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t, { planType: "personal", fullName: "Jordan Rivera" });
     const call = await simulate(c);
     const res = await say(
       c,
@@ -194,8 +187,7 @@ describe("monthly limits", () => {
   });
 
   it("unlimited plans are never stopped", async () => {
-    const c = t.client();
-    await c.signup({ planType: "business", businessInfo: { companyName: "Rivera & Co" } });
+    const c = await buildWorkspace(t, { planType: "business" });
     await setUsage(c, { calls: 100_000, minutes: 1_000_000, transcriptions: 100_000 });
     expect((await simulate(c)).isActive).toBe(true);
     expect((await usage(c)).limitsReached).toEqual([]);

@@ -1,16 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AcceptTerms, PasswordChange, PasswordChanged, ProfileUpdate, User } from "../../../common/user";
-import type { AppDeps } from "../../app";
 import { unauthorized } from "../../http/errors";
 import { clientInfo } from "../auth/client-info";
 import { presentUser } from "./presenter";
-import { userRepository } from "./repository";
-import { type ActingSession, userService } from "./service";
+import type { ActingSession, UserService } from "./service";
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const users = userService(userRepository(deps.database.db), deps.auth);
-
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   app.get("/api/user", { config: { role: "agent" }, schema: { response: { 200: User } } }, async (request) =>
     presentUser(request.user, request.account),
   );

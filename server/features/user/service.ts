@@ -1,9 +1,8 @@
 import type { PasswordChange, ProfileUpdate } from "../../../common/user";
 import { WRONG_CURRENT_PASSWORD } from "../../../common/user";
+import type { UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import type { UserRow } from "../auth/repository";
 import type { AuthService, ClientInfo } from "../auth/service";
-import type { UserRepository } from "./repository";
 
 type ParsedProfileUpdate =
   | { fullName: string }
@@ -15,7 +14,7 @@ export type ActingSession = { tokenHash: string; client: ClientInfo };
 
 const EMAIL_PASSWORD_MESSAGE = "Please enter your current password to change your email";
 
-export function userService(repo: UserRepository, auth: AuthService) {
+export function userService(auth: AuthService) {
   return {
     async updateProfile(
       user: UserRow,
@@ -30,7 +29,7 @@ export function userService(repo: UserRepository, auth: AuthService) {
           // the check counts against the sign-in budgets like any other password check.
           if (!update.currentPassword) throw forbidden(EMAIL_PASSWORD_MESSAGE);
           await auth.confirmPassword(user, update.currentPassword, session.client, EMAIL_PASSWORD_MESSAGE);
-          if (await repo.emailBelongsToSomeoneElse(user.id, update.email)) {
+          if (await auth.emailBelongsToSomeoneElse(user.id, update.email)) {
             // The person has proved the password and needs the reason, but each such answer says
             // an email is registered: it costs an attempt, so addresses cannot be harvested here.
             await auth.spendAttempt(user, session.client);
@@ -47,7 +46,7 @@ export function userService(repo: UserRepository, auth: AuthService) {
       } else {
         fields = { cellphoneNumber: update.cellphoneNumber || null };
       }
-      const row = await repo.updateProfile(user.id, fields);
+      const row = await auth.updateProfile(user.id, fields);
       if (!row) throw notFound("Your account");
       if (previousEmail) await auth.notices.emailChanged(row, { previousEmail });
       return row;
@@ -65,7 +64,7 @@ export function userService(repo: UserRepository, auth: AuthService) {
     },
 
     async acceptTerms(user: UserRow, termsVersion: string): Promise<UserRow> {
-      const row = await repo.acceptTerms(user.id, termsVersion);
+      const row = await auth.acceptTerms(user.id, termsVersion);
       if (!row) throw notFound("Your account");
       return row;
     },
@@ -73,3 +72,4 @@ export function userService(repo: UserRepository, auth: AuthService) {
 }
 
 export type { ProfileUpdate };
+export type UserService = ReturnType<typeof userService>;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildWorkspace, rows } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +19,7 @@ describe("GET /api/user", () => {
 
 describe("PUT /api/user/profile", () => {
   it("saves each field on its own", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     const name = await c.put("/api/user/profile", { fullName: "  Dana Scully " });
     expect(name.statusCode).toBe(200);
     expect(name.json().fullName).toBe("Dana Scully");
@@ -34,8 +34,7 @@ describe("PUT /api/user/profile", () => {
   });
 
   it("refuses zero fields, two fields, unknown fields and bad values", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     for (const body of [{}, { fullName: "A", cellphoneNumber: "5551234567" }, { role: "admin" }]) {
       const res = await c.put("/api/user/profile", body);
       expect(res.statusCode).toBe(400);
@@ -51,9 +50,8 @@ describe("PUT /api/user/profile", () => {
   });
 
   it("changes the email only with the current password, and never to another account's email", async () => {
-    const other = await t.client().signup();
-    const c = t.client();
-    await c.signup({ password: "my-own-password" });
+    const other = (await buildWorkspace(t)).user;
+    const c = await buildWorkspace(t, { password: "my-own-password" });
     const noPassword = await c.put("/api/user/profile", { email: "new-address@example.com" });
     expect(noPassword.statusCode).toBe(403);
     expect(noPassword.json().message).toBe("Please enter your current password to change your email");
@@ -89,8 +87,8 @@ async function secondSession(app: TestApp, login: string, password: string): Pro
 
 describe("changing the email ends the other sessions", () => {
   it("signs out every other browser and keeps this one", async () => {
-    const c = t.client();
-    const user = await c.signup({ password: "my-own-password" });
+    const c = await buildWorkspace(t, { password: "my-own-password" });
+    const user = c.user;
     const phone = await secondSession(t, user.username, "my-own-password");
     const laptop = await secondSession(t, user.email, "my-own-password");
 
@@ -105,8 +103,8 @@ describe("changing the email ends the other sessions", () => {
   });
 
   it("leaves the sessions alone when the email did not change or the change was refused", async () => {
-    const c = t.client();
-    const user = await c.signup({ password: "my-own-password" });
+    const c = await buildWorkspace(t, { password: "my-own-password" });
+    const user = c.user;
     const phone = await secondSession(t, user.username, "my-own-password");
     expect((await c.put("/api/user/profile", { email: user.email.toUpperCase() })).statusCode).toBe(200);
     const refused = await c.put("/api/user/profile", {
@@ -121,8 +119,8 @@ describe("changing the email ends the other sessions", () => {
 
 describe("POST /api/user/password", () => {
   it("changes the password: the new one signs in, the old one no longer does, other sessions end, this one stays", async () => {
-    const c = t.client();
-    const user = await c.signup({ password: "old-password-1" });
+    const c = await buildWorkspace(t, { password: "old-password-1" });
+    const user = c.user;
     const phone = await secondSession(t, user.username, "old-password-1");
     const tablet = await secondSession(t, user.email, "old-password-1");
 
@@ -145,14 +143,17 @@ describe("POST /api/user/password", () => {
       .post("/api/auth/login", { login: user.username, password: "new-password-2" });
     expect(fresh.statusCode).toBe(200);
 
-    const stored = await t.database.db.execute(sql`select password_hash from users where id = ${user.id}`);
-    const hash = (stored as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash;
+    const [stored] = await rows<{ password_hash: string }>(
+      t,
+      sql`select password_hash from users where id = ${user.id}`,
+    );
+    const hash = stored?.password_hash;
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it("refuses a wrong current password with a clear message and changes nothing", async () => {
-    const c = t.client();
-    const user = await c.signup({ password: "old-password-1" });
+    const c = await buildWorkspace(t, { password: "old-password-1" });
+    const user = c.user;
     const phone = await secondSession(t, user.username, "old-password-1");
     const res = await c.post("/api/user/password", {
       currentPassword: "not-it-at-all",
@@ -168,8 +169,7 @@ describe("POST /api/user/password", () => {
   });
 
   it("validates the new password like sign-up does, and answers each mistake with a message", async () => {
-    const c = t.client();
-    await c.signup({ password: "old-password-1" });
+    const c = await buildWorkspace(t, { password: "old-password-1" });
     const cases: [unknown, string][] = [
       [{ newPassword: "new-password-2" }, "Please enter your current password"],
       [{ currentPassword: "", newPassword: "new-password-2" }, "Please enter your current password"],
@@ -209,8 +209,8 @@ describe("password checks in settings count against the sign-in budgets", () => 
   afterAll(() => strict.close());
 
   it("limits wrong current passwords, and the account's sign-in shares that budget", async () => {
-    const c = strict.client();
-    const user = await c.signup({ password: "old-password-1" });
+    const c = await buildWorkspace(strict, { password: "old-password-1" });
+    const user = c.user;
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await c.post("/api/user/password", {
@@ -235,8 +235,7 @@ describe("password checks in settings count against the sign-in budgets", () => 
   });
 
   it("limits wrong passwords when changing the email", async () => {
-    const c = strict.client();
-    await c.signup({ password: "old-password-1" });
+    const c = await buildWorkspace(strict, { password: "old-password-1" });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await c.put("/api/user/profile", {
@@ -249,9 +248,8 @@ describe("password checks in settings count against the sign-in budgets", () => 
   });
 
   it("makes each 'email already in use' answer cost an attempt, so emails cannot be harvested", async () => {
-    const owners = await Promise.all([1, 2, 3, 4].map(() => strict.client().signup()));
-    const c = strict.client();
-    await c.signup({ password: "old-password-1" });
+    const owners = await Promise.all([1, 2, 3, 4].map(async () => (await buildWorkspace(strict)).user));
+    const c = await buildWorkspace(strict, { password: "old-password-1" });
     const statuses: number[] = [];
     for (const owner of owners) {
       const res = await c.put("/api/user/profile", { email: owner.email, currentPassword: "old-password-1" });
@@ -263,8 +261,7 @@ describe("password checks in settings count against the sign-in budgets", () => 
 
 describe("POST /api/user/accept-terms", () => {
   it("records the time and version", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     const before = Date.now();
     const res = await c.post("/api/user/accept-terms", { termsVersion: "1.0" });
     expect(res.statusCode).toBe(200);
@@ -274,8 +271,7 @@ describe("POST /api/user/accept-terms", () => {
   });
 
   it("refuses another version or a missing one", async () => {
-    const c = t.client();
-    await c.signup();
+    const c = await buildWorkspace(t);
     expect((await c.post("/api/user/accept-terms", { termsVersion: "0.9" })).statusCode).toBe(400);
     expect((await c.post("/api/user/accept-terms", {})).statusCode).toBe(400);
     expect((await c.get("/api/user")).json().acceptedTermsAt).toBeNull();

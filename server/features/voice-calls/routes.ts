@@ -12,19 +12,11 @@ import {
   StartSystemTestRequest,
   SystemTestStats,
 } from "../../../common/telephony";
-import type { AppDeps } from "../../app";
-import { telephonyRepository } from "../telephony/repository";
-import { voiceCallService } from "./service";
+import type { VoiceCallService } from "./service";
 
 /** Spec 2 §7: real voice calls, the voice call demo, and the call system test. */
-export const voiceCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const voice = voiceCallService({
-    calls: deps.calls,
-    telephony: deps.telephony,
-    repository: telephonyRepository(deps.database.db),
-    usage: deps.usage,
-    simulatorTimeScale: deps.config.telephony.simulatorTimeScale,
-  });
+export const voiceCallRoutes: FastifyPluginAsyncZod<{ voiceCalls: VoiceCallService }> = async (app, deps) => {
+  const voice = deps.voiceCalls;
 
   app.post(
     "/api/voice/outbound",

@@ -13,7 +13,6 @@ import type {
 import type { Account } from "../../http/account";
 import { notFound, paymentRequired } from "../../http/errors";
 import type { CallService } from "../calls/service";
-import type { TelephonyRepository } from "../telephony/repository";
 import { type TelephonyService, toE164 } from "../telephony/service";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
 import { planSystemTest, testNumber } from "./system-test";
@@ -22,13 +21,12 @@ import { planSystemTest, testNumber } from "./system-test";
 export function voiceCallService(deps: {
   calls: CallService;
   telephony: TelephonyService;
-  repository: TelephonyRepository;
   usage?: { callStop(account: Account): Promise<{ message: string } | null> } | undefined;
   now?: () => Date;
   /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
   simulatorTimeScale?: number;
 }) {
-  const { calls, telephony, repository } = deps;
+  const { calls, telephony } = deps;
   const now = deps.now ?? (() => new Date());
   const scale = deps.simulatorTimeScale ?? 1;
   /** Wall-clock milliseconds as whole seconds of the simulator's clock. */
@@ -37,10 +35,7 @@ export function voiceCallService(deps: {
   async function stats(account: Account, runId: string | undefined): Promise<SystemTestStats> {
     const run =
       runId ??
-      (await repository.latestSystemTestSid(account.id))?.slice(
-        SID_PREFIX.length,
-        SID_PREFIX.length + RUN_ID_LENGTH,
-      );
+      (await calls.latestSystemTestSid(account))?.slice(SID_PREFIX.length, SID_PREFIX.length + RUN_ID_LENGTH);
     if (!run)
       return {
         runId: null,
@@ -54,7 +49,7 @@ export function voiceCallService(deps: {
         elapsedSeconds: 0,
         calls: [],
       };
-    const rows = await repository.systemTestCalls(account.id, `${SID_PREFIX}${run}`);
+    const rows = await calls.systemTestCalls(account, `${SID_PREFIX}${run}`);
     const at = now();
     const list: SystemTestCall[] = rows.map((row) => {
       const state: SystemTestCall["state"] = row.isActive

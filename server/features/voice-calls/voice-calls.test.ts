@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_DEMO_NUMBERS, type SystemTestStats } from "../../../common/telephony";
 import type { TestClient } from "../../test/app";
-import { eventually, telephonyTestApp } from "../telephony/testing";
+import { buildWorkspace } from "../../test/factories";
+import { eventually, telephonyTestApp } from "../../test/telephony";
 import { planSystemTest, testNumber } from "./system-test";
 
 let env: Awaited<ReturnType<typeof telephonyTestApp>>;
@@ -11,9 +12,9 @@ beforeAll(async () => {
   // 20 times real time: a test caller's first line comes about 0.2 s after the answer and the
   // hang-up 0.75 s at the earliest, so a loaded machine still hears every caller speak.
   env = await telephonyTestApp({ timeScale: 0.05 });
-  owner = env.t.client();
-  // Business: ten phone calls at once, so the outbound checks below do not meet the plan's limit.
-  await owner.signup({ planType: "business", businessInfo: { companyName: "Rivera Plumbing" } });
+  // Business (buildWorkspace's default): ten phone calls at once, so the outbound checks below do
+  // not meet the plan's limit.
+  owner = await buildWorkspace(env.t);
 });
 afterAll(() => env.close());
 
@@ -48,8 +49,7 @@ describe("POST /api/voice/outbound", () => {
       provider: "simulator",
     });
     expect(["ringing", "in-progress"]).toContain(active.status);
-    const intruder = env.t.client();
-    await intruder.signup();
+    const intruder = await buildWorkspace(env.t);
     expect((await intruder.get("/api/voice/active-calls")).json()).toEqual({ activeCalls: [] });
   });
 });
@@ -76,8 +76,7 @@ describe("voice call demo", () => {
   });
 
   it("gives back the demo still in progress (a page left without End), with its turns, until it ends", async () => {
-    const other = env.t.client();
-    await other.signup();
+    const other = await buildWorkspace(env.t);
     expect((await other.get("/api/conversation/demo")).json()).toEqual({ call: null });
     const { callId, greeting } = (
       await other.post("/api/conversation/start-demo", { phoneNumber: "+12125550185" })
@@ -127,8 +126,7 @@ describe("voice call demo", () => {
     expect((await owner.post("/api/conversation/process", { callId, message: "   " })).json().message).toBe(
       "Please type a message",
     );
-    const intruder = env.t.client();
-    await intruder.signup();
+    const intruder = await buildWorkspace(env.t);
     expect((await intruder.post("/api/conversation/process", { callId, message: "hi" })).statusCode).toBe(
       404,
     );
@@ -205,8 +203,7 @@ describe("call system test", () => {
     expect((await owner.post("/api/call-system-test/start", { count: 0 })).json().message).toMatch(
       /Choose between 1 and 100 calls/,
     );
-    const intruder = env.t.client();
-    await intruder.signup();
+    const intruder = await buildWorkspace(env.t);
     expect((await intruder.get("/api/call-system-test/stats")).json()).toMatchObject({
       runId: null,
       total: 0,

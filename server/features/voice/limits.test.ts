@@ -5,8 +5,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_VOICE_PROFILES, VOICE_PROFILE_LIMIT } from "../../../common/voice";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
-import { asDataUrl, toneWav } from "./testing";
+import { createTestApp, type TestApp } from "../../test/app";
+import { asDataUrl, toneWav } from "../../test/audio";
+import { buildWorkspace } from "../../test/factories";
 
 /**
  * Issue 9, finding 2: one voice sample froze the server. Samples are checked (type, bytes,
@@ -80,16 +81,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup();
-  return c;
-}
-
 describe("a voice sample is checked before it is decoded", () => {
   it("refuses the 2.3-hour Opus file from its length, without decoding it", async () => {
     expect(hostile.length).toBeGreaterThan(7 * 1024 * 1024);
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const started = performance.now();
     const res = await c.post("/api/voice-profiles", profile(asDataUrl(hostile, "audio/ogg")));
     const elapsed = performance.now() - started;
@@ -103,7 +98,7 @@ describe("a voice sample is checked before it is decoded", () => {
   });
 
   it("refuses a recording whose container does not give its length, once decoding passes the limit", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post(
       "/api/voice-profiles",
       profile(asDataUrl(webmWithoutDuration(150), "audio/webm;codecs=opus")),
@@ -115,7 +110,7 @@ describe("a voice sample is checked before it is decoded", () => {
   });
 
   it("takes a browser recording at the limit's side", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post(
       "/api/voice-profiles",
       profile(asDataUrl(webmWithoutDuration(100), "audio/webm;codecs=opus")),
@@ -132,7 +127,7 @@ describe("a voice sample is checked before it is decoded", () => {
       "audio/ogg",
     ],
   ])("refuses %s, naming what it is", async (_name, bytes, type) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/voice-profiles", profile(asDataUrl(bytes, type)));
     expect(res.statusCode).toBe(415);
     const label = type === "audio/webm" ? "WebM" : "Ogg";
@@ -142,7 +137,7 @@ describe("a voice sample is checked before it is decoded", () => {
   });
 
   it("refuses audio of one kind declared as another", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post(
       "/api/voice-profiles",
       profile(asDataUrl(hostile.subarray(0, 200_000), "audio/webm")),
@@ -156,7 +151,7 @@ describe("a voice sample is checked before it is decoded", () => {
   });
 
   it("keeps the event loop free while a long sample is decoded and analysed", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const sample = asDataUrl(webmWithoutDuration(110), "audio/webm");
     // A first sample starts the analysis worker, so the measured one sees the steady state.
     await c.post("/api/voice-profiles", profile(asDataUrl(toneWav(4))));
@@ -176,7 +171,7 @@ describe("a voice sample is checked before it is decoded", () => {
 
 describe("voice profiles per account", () => {
   it(`keeps at most ${MAX_VOICE_PROFILES}, and takes another once one is deleted`, async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const audioData = asDataUrl(toneWav(3.5));
     const ids: string[] = [];
     for (let i = 1; i <= MAX_VOICE_PROFILES; i++) {
@@ -190,7 +185,7 @@ describe("voice profiles per account", () => {
     expect((await c.get("/api/voice-profiles")).json()).toHaveLength(MAX_VOICE_PROFILES);
 
     // Another account is not affected.
-    const other = await signedIn();
+    const other = await buildWorkspace(t);
     expect((await other.post("/api/voice-profiles", profile(audioData))).statusCode).toBe(201);
 
     expect((await c.delete(`/api/voice-profiles/${ids[0]}`)).statusCode).toBe(204);

@@ -10,6 +10,18 @@ export type NewVoiceProfile = Omit<
 
 export function voiceRepository(db: Db) {
   return {
+    /** The voice the workspace chose: its active profile's built-in voice, if any. */
+    async activeVoice(
+      workspaceId: string,
+    ): Promise<{ stockVoice: string | null; voiceName: string } | undefined> {
+      const [row] = await db
+        .select({ stockVoice: voiceProfiles.stockVoice, voiceName: voiceProfiles.voiceName })
+        .from(voiceProfiles)
+        .where(and(eq(voiceProfiles.workspaceId, workspaceId), eq(voiceProfiles.isActive, true)))
+        .limit(1);
+      return row;
+    },
+
     async list(workspaceId: string): Promise<VoiceProfileRow[]> {
       return db
         .select()

@@ -10,10 +10,11 @@ import {
   VoiceProfileParams,
   VoiceServiceOut,
 } from "../../../common/voice";
-import type { AppDeps } from "../../app";
 import { requireFeature } from "../../http/plan-gate";
-import { aiSettingsRepository } from "../ai-settings/repository";
+import type { AiSettingsService } from "../ai-settings/service";
+import type { BillingService } from "../billing/service";
 import { presentVoiceProfile } from "./presenter";
+import type { VoiceService } from "./service";
 
 const PreviewQuery = z.object({
   text: safeString("The preview text")
@@ -28,7 +29,13 @@ const PreviewQuery = z.object({
  * voice cloning (not free); listing, playing back your own sample and deleting work on any plan,
  * so nobody loses control of their recorded voice after a downgrade.
  */
-export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export type VoiceRouteDeps = {
+  voice: VoiceService;
+  billing: Pick<BillingService, "requireFeature">;
+  settings: Pick<AiSettingsService, "row">;
+};
+
+export const voiceRoutes: FastifyPluginAsyncZod<VoiceRouteDeps> = async (app, deps) => {
   const { voice, billing } = deps;
   const cloning = requireFeature(billing, "voiceCloning");
 
@@ -105,7 +112,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const text =
         request.query.text ??
-        (await aiSettingsRepository(deps.database.db).get(request.account.id)).greetingMessage ??
+        (await deps.settings.row(request.account.id)).greetingMessage ??
         DEFAULT_GREETING;
       const speech = await voice.preview(request.account, request.params.id, text);
       return reply

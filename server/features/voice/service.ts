@@ -152,6 +152,8 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
     },
 
     list: (account: Account) => repo.list(account.id),
+    /** The workspace's chosen voice, for the phone line's spoken answers. */
+    activeVoice: (workspaceId: string) => repo.activeVoice(workspaceId),
 
     async create(account: Account, input: CreateVoiceProfile & { consent: true }) {
       const { bytes, mimeType, fullType } = readDataUrl(input.audioData);

@@ -15,9 +15,10 @@ import {
   VOICE_INPUT_REQUIRED,
 } from "../../../common/voice";
 import { decodeToPcm, withCheckedAudio } from "../../audio/inspect";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { createTestApp, type TestApp } from "../../test/app";
+import { asDataUrl, toneWav } from "../../test/audio";
+import { buildVoiceProfile, buildWorkspace, rows, voiceSample } from "../../test/factories";
 import { analyzePcm } from "./audio";
-import { asDataUrl, toneWav } from "./testing";
 
 const hasEspeak = (() => {
   try {
@@ -45,16 +46,6 @@ function spokenWebm(): Buffer {
   );
 }
 
-async function rows(app: TestApp, query: ReturnType<typeof sql>) {
-  return ((await app.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
-
-const sample = (seconds = 4, hz = 120) => ({
-  voiceName: "My voice",
-  audioData: asDataUrl(toneWav(seconds, hz)),
-  consent: true,
-});
-
 describe("voice profiles with the local voice", () => {
   let t: TestApp;
   let dataDir: string;
@@ -67,21 +58,15 @@ describe("voice profiles with the local voice", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function signedIn(): Promise<TestClient> {
-    const c = t.client();
-    await c.signup();
-    return c;
-  }
-
   it("says plainly that cloning is not set up", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.get("/api/voice-profiles/service");
     expect(res.json()).toMatchObject({ provider: "local", cloning: false, speech: hasEspeak });
     expect(res.json().message).toMatch(/^Voice cloning is not set up on this server/);
   });
 
   it("creates a profile: the sample as a file under DATA_DIR, consent with time and hash", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const audio = toneWav(6, 110);
     const res = await c.post("/api/voice-profiles", {
       voiceName: "  Work voice ",
@@ -126,7 +111,7 @@ describe("voice profiles with the local voice", () => {
   it.runIf(hasEspeak)(
     "picks the stock voice nearest the speaker's pitch, from a browser-style recording",
     async () => {
-      const c = await signedIn();
+      const c = await buildWorkspace(t);
       const webm = spokenWebm();
       const res = await c.post("/api/voice-profiles", {
         voiceName: "Recorded",
@@ -137,14 +122,14 @@ describe("voice profiles with the local voice", () => {
       expect(res.json().stockVoice).toMatch(/^en-us\+f\d\/p\d+$/);
       expect(res.json().stockVoiceLabel).toMatch(/female voice/);
       expect(res.json().sampleDuration).toBeGreaterThanOrEqual(5);
-      const low = await c.post("/api/voice-profiles", sample(4, 95));
+      const low = await c.post("/api/voice-profiles", voiceSample({ seconds: 4, hz: 95 }));
       expect(low.json().stockVoice).toMatch(/^en-us\+m\d\//);
     },
   );
 
   it.runIf(hasEspeak)("previews the profile's voice as speech", async () => {
-    const c = await signedIn();
-    const profile = (await c.post("/api/voice-profiles", sample())).json();
+    const c = await buildWorkspace(t);
+    const profile = await buildVoiceProfile(c);
     const res = await c.get(
       `/api/voice-profiles/${profile.id}/preview?text=${encodeURIComponent("Hello there")}`,
     );
@@ -158,9 +143,9 @@ describe("voice profiles with the local voice", () => {
   });
 
   it("lists newest first, activates one at a time, deletes with the file", async () => {
-    const c = await signedIn();
-    const a = (await c.post("/api/voice-profiles", { ...sample(), voiceName: "A" })).json();
-    const b = (await c.post("/api/voice-profiles", { ...sample(), voiceName: "B" })).json();
+    const c = await buildWorkspace(t);
+    const a = await buildVoiceProfile(c, { voiceName: "A" });
+    const b = await buildVoiceProfile(c, { voiceName: "B" });
     const list = await c.get("/api/voice-profiles");
     expect(list.json().map((p: { voiceName: string }) => p.voiceName)).toEqual(["B", "A"]);
 
@@ -254,7 +239,7 @@ describe("voice profiles with the local voice", () => {
       "The voice name must be at most 60 characters",
     ],
   ])("refuses %#", async (body, status, message) => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const res = await c.post("/api/voice-profiles", body);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
@@ -262,7 +247,7 @@ describe("voice profiles with the local voice", () => {
   });
 
   it("refuses a sample over the size limit with a clear message", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const big = Buffer.alloc(MAX_SAMPLE_BYTES + 1024, 1);
     const res = await c.post("/api/voice-profiles", {
       voiceName: "Big",
@@ -281,12 +266,12 @@ describe("voice profiles with the local voice", () => {
   });
 
   it("on the free plan: creating, activating and previewing are refused (402); listing, playback and deleting are not", async () => {
-    const c = await signedIn();
-    const kept = (await c.post("/api/voice-profiles", sample())).json();
+    const c = await buildWorkspace(t);
+    const kept = await buildVoiceProfile(c);
     await c.post("/api/subscription/cancel");
     const refusal =
       "The Free plan does not include voice cloning. Upgrade to Basic, Pro, Premium, Personal or Business to use it.";
-    const create = await c.post("/api/voice-profiles", sample());
+    const create = await c.post("/api/voice-profiles", voiceSample());
     expect(create.statusCode).toBe(402);
     expect(create.json().message).toBe(refusal);
     const activate = await c.put(`/api/voice-profiles/${kept.id}/activate`);
@@ -298,9 +283,9 @@ describe("voice profiles with the local voice", () => {
   });
 
   it("keeps accounts apart", async () => {
-    const owner = await signedIn();
-    const profile = (await owner.post("/api/voice-profiles", sample())).json();
-    const other = await signedIn();
+    const owner = await buildWorkspace(t);
+    const profile = await buildVoiceProfile(owner);
+    const other = await buildWorkspace(t);
     expect((await other.get("/api/voice-profiles")).json()).toEqual([]);
     expect((await other.get(`/api/voice-profiles/${profile.id}/sample`)).statusCode).toBe(404);
     expect((await other.delete(`/api/voice-profiles/${profile.id}`)).statusCode).toBe(404);
@@ -386,14 +371,8 @@ describe("voice profiles with the voice service (ElevenLabs' API on a local serv
     failClone = false;
   });
 
-  async function signedIn(): Promise<TestClient> {
-    const c = t.client();
-    await c.signup();
-    return c;
-  }
-
   it("clones through the service, speaks with the cloned voice, and deletes it there", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     expect((await c.get("/api/voice-profiles/service")).json()).toMatchObject({
       provider: "elevenlabs",
       cloning: true,
@@ -433,9 +412,9 @@ describe("voice profiles with the voice service (ElevenLabs' API on a local serv
   });
 
   it("stores the profile with the local voice when the service fails, and says so", async () => {
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     failClone = true;
-    const res = await c.post("/api/voice-profiles", sample());
+    const res = await c.post("/api/voice-profiles", voiceSample());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ provider: "local", cloned: false });
     expect(res.json().notice).toMatch(/^The voice service could not clone this voice right now/);

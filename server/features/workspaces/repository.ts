@@ -130,10 +130,6 @@ export function workspaceRepository(db: Db) {
         .delete(memberships)
         .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
         .returning({ userId: memberships.userId });
-      await db
-        .update(users)
-        .set({ lastWorkspaceId: null })
-        .where(and(eq(users.id, userId), eq(users.lastWorkspaceId, workspaceId)));
       return removed.length > 0;
     },
 
@@ -162,10 +158,6 @@ export function workspaceRepository(db: Db) {
         )
         .limit(1);
       return row?.workspaceId;
-    },
-
-    async rememberLastWorkspace(userId: string, workspaceId: string): Promise<void> {
-      await db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, userId));
     },
 
     /** The owner's profile: the assistant names and forwards to them. */

@@ -22,11 +22,16 @@ import {
 } from "../../../common/workspaces";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
+import type { UserRow } from "../../db/schema";
 import type { Account } from "../../http/account";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../../http/errors";
-import type { UserRow } from "../auth/repository";
 import { presentInvitation, presentMember, presentWorkspaceSummary } from "./presenter";
-import { type InvitationRow, type WorkspaceRepository, workspaceRepository } from "./repository";
+import {
+  type InvitationRow,
+  type NewWorkspace,
+  type WorkspaceRepository,
+  workspaceRepository,
+} from "./repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +39,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type SessionControl = {
   endSessionsIn(workspaceId: string, userId: string): Promise<number>;
   switchWorkspace(tokenHash: string, workspaceId: string): Promise<void>;
+  rememberWorkspace(userId: string, workspaceId: string | null): Promise<void>;
 };
 
 export type WorkspaceServiceDeps = {
@@ -112,6 +118,27 @@ export function workspaceService({
   }
 
   return {
+    /** Billing keeps the workspace's plan equal to its subscription's, in its own transaction. */
+    async setPlanIn(tx: Db, workspaceId: string, planType: string): Promise<void> {
+      await workspaceRepository(tx).setPlan(workspaceId, planType);
+    },
+
+    /** Billing's plan change is committed: sessions working in the workspace read it afresh. */
+    planChanged(workspaceId: string): void {
+      accessChanged({ workspaceId });
+    },
+
+    /** The settings screen changes the workspace's time zone. */
+    async setTimezone(workspaceId: string, timezone: string): Promise<void> {
+      await repo.update(workspaceId, { timezone });
+      accessChanged({ workspaceId });
+    },
+
+    /** A new workspace with its owner, inside the caller's transaction (sign-up). */
+    async createWithOwner(tx: Db, fields: NewWorkspace, ownerId: string): Promise<string> {
+      return (await workspaceRepository(tx).create(fields, ownerId)).id;
+    },
+
     async list(user: UserRow, currentId: string): Promise<WorkspaceList> {
       const rows = await repo.listFor(user.id);
       return { currentId, workspaces: rows.map(presentWorkspaceSummary) };
@@ -123,7 +150,7 @@ export function workspaceService({
       const target = rows.find((row) => row.workspace.id === workspaceId);
       if (!target) throw notFound("That workspace");
       await sessions.switchWorkspace(tokenHash, workspaceId);
-      await repo.rememberLastWorkspace(user.id, workspaceId);
+      await sessions.rememberWorkspace(user.id, workspaceId);
       return presentWorkspaceSummary(target);
     },
 
@@ -240,7 +267,7 @@ export function workspaceService({
         redeem(tx, { token, userId: user.id, email: user.email }),
       );
       await sessions.switchWorkspace(tokenHash, workspaceId);
-      await repo.rememberLastWorkspace(user.id, workspaceId);
+      await sessions.rememberWorkspace(user.id, workspaceId);
       const joined = (await repo.listFor(user.id)).find((row) => row.workspace.id === workspaceId);
       if (!joined) throw notFound("That workspace");
       return presentWorkspaceSummary(joined);

@@ -25,7 +25,12 @@ const uniqueEmail = () => `invitee_${Math.random().toString(36).slice(2, 10)}@ex
 async function invite(owner: TestClient, email = uniqueEmail(), role: "agent" | "admin" = "agent") {
   const res = await owner.post("/api/workspace/invitations", { email, role });
   const body = res.json();
-  return { res, email, id: body.invitation?.id as string, token: String(body.url ?? "").split("/invite/")[1] ?? "" };
+  return {
+    res,
+    email,
+    id: body.invitation?.id as string,
+    token: String(body.url ?? "").split("/invite/")[1] ?? "",
+  };
 }
 
 async function signIn(login: string): Promise<TestClient> {
@@ -42,7 +47,9 @@ describe("a personal user", () => {
     const list = (await c.get("/api/workspaces")).json();
     expect(list).toEqual({
       currentId: c.user.workspace.id,
-      workspaces: [{ id: c.user.workspace.id, name: "Pat Solo", role: "owner", planType: "personal", memberCount: 1 }],
+      workspaces: [
+        { id: c.user.workspace.id, name: "Pat Solo", role: "owner", planType: "personal", memberCount: 1 },
+      ],
     });
     const team = (await c.get("/api/workspace/members")).json();
     expect(team.seats).toEqual({ used: 1, limit: 1 });
@@ -108,8 +115,15 @@ describe("inviting a colleague", () => {
 
     const accepted = await other.post(`/api/invitations/${token}/accept`);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().workspace).toMatchObject({ id: owner.user.workspace.id, role: "admin", memberCount: 2 });
-    expect((await other.get("/api/user")).json().workspace).toMatchObject({ role: "admin", name: "Team Test Ltd" });
+    expect(accepted.json().workspace).toMatchObject({
+      id: owner.user.workspace.id,
+      role: "admin",
+      memberCount: 2,
+    });
+    expect((await other.get("/api/user")).json().workspace).toMatchObject({
+      role: "admin",
+      name: "Team Test Ltd",
+    });
 
     const list = (await other.get("/api/workspaces")).json();
     expect(list.currentId).toBe(owner.user.workspace.id);
@@ -119,8 +133,13 @@ describe("inviting a colleague", () => {
     await buildCall(owner, { callerName: "Team caller" });
     const back = await other.post(`/api/workspaces/${other.user.workspace.id}/switch`);
     expect(back.statusCode).toBe(200);
-    expect((await other.get("/api/user")).json().workspace).toMatchObject({ role: "owner", name: "Sam Other" });
-    const own = (await other.get("/api/calls")).json().calls.map((call: { callerName: string }) => call.callerName);
+    expect((await other.get("/api/user")).json().workspace).toMatchObject({
+      role: "owner",
+      name: "Sam Other",
+    });
+    const own = (await other.get("/api/calls"))
+      .json()
+      .calls.map((call: { callerName: string }) => call.callerName);
     expect(own).not.toContain("Team caller");
 
     // The next sign-in lands where they last switched to.
@@ -183,9 +202,9 @@ describe("inviting a colleague", () => {
     });
     expect(signupOther.statusCode).toBe(403);
     // Refused before anything was created: the username is still free.
-    expect((await t.client().post("/api/auth/login", { login: "other_email", password: PASSWORD })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.client().post("/api/auth/login", { login: "other_email", password: PASSWORD })).statusCode,
+    ).toBe(401);
 
     const unknown = await t.client().get(`/api/invitations/${"A".repeat(43)}`);
     expect(unknown.statusCode).toBe(404);
@@ -196,14 +215,20 @@ describe("inviting a colleague", () => {
   it("keeps a full workspace full: invitations hold seats, and an accept past the seats is refused", async () => {
     // Pro has three seats: the owner and two invitations fill it.
     const owner = await buildWorkspace(t);
-    await t.database.db.execute(sql`update workspaces set plan_type = 'pro' where id = ${owner.user.workspace.id}`);
+    await t.database.db.execute(
+      sql`update workspaces set plan_type = 'pro' where id = ${owner.user.workspace.id}`,
+    );
+    // Written behind the app's back: the sessions it holds in memory read the plan afresh.
+    t.app.services.access.changed({ workspaceId: owner.user.workspace.id });
     const first = await invite(owner);
     const second = await invite(owner);
     expect(first.res.statusCode).toBe(201);
     expect(second.res.statusCode).toBe(201);
     const third = await invite(owner);
     expect(third.res.statusCode).toBe(402);
-    expect(third.res.json().message).toMatch(/^The Pro plan includes 3 people\. Upgrade to Premium, Business/);
+    expect(third.res.json().message).toMatch(
+      /^The Pro plan includes 3 people\. Upgrade to Premium, Business/,
+    );
     expect((await owner.get("/api/workspace/members")).json().seats).toEqual({ used: 3, limit: 3 });
 
     // Withdrawing one frees its seat.
@@ -211,7 +236,11 @@ describe("inviting a colleague", () => {
     expect((await invite(owner)).res.statusCode).toBe(201);
 
     // The plan shrinks under a pending invitation: accepting it is refused.
-    await t.database.db.execute(sql`update workspaces set plan_type = 'basic' where id = ${owner.user.workspace.id}`);
+    await t.database.db.execute(
+      sql`update workspaces set plan_type = 'basic' where id = ${owner.user.workspace.id}`,
+    );
+    // Written behind the app's back: the sessions it holds in memory read the plan afresh.
+    t.app.services.access.changed({ workspaceId: owner.user.workspace.id });
     const full = await t.client().post("/api/auth/signup", {
       username: `late_${Math.random().toString(36).slice(2, 8)}`,
       email: first.email,
@@ -242,7 +271,9 @@ describe("inviting a colleague", () => {
 
     // A member accepting a second invitation to the same workspace.
     const memberAgain = await invite(owner, uniqueEmail());
-    await t.database.db.execute(sql`update invitations set email = ${member.user.email} where id = ${memberAgain.id}`);
+    await t.database.db.execute(
+      sql`update invitations set email = ${member.user.email} where id = ${memberAgain.id}`,
+    );
     const dup = await member.post(`/api/invitations/${memberAgain.token}/accept`);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(ALREADY_MEMBER);
@@ -262,7 +293,9 @@ describe("managing the team", () => {
 
     const self = await owner.patch(`/api/workspace/members/${owner.user.id}`, { role: "agent" });
     expect(self.statusCode).toBe(400);
-    expect((await owner.patch(`/api/workspace/members/${agent.user.id}`, { role: "owner" })).statusCode).toBe(400);
+    expect((await owner.patch(`/api/workspace/members/${agent.user.id}`, { role: "owner" })).statusCode).toBe(
+      400,
+    );
   });
 
   it("removes a member: their sessions in the workspace end at once, and their own account lives on", async () => {
@@ -304,7 +337,9 @@ describe("managing the team", () => {
     expect((await admin.get("/api/user")).json().workspace.role).toBe("owner");
     expect((await owner.get("/api/user")).json().workspace.role).toBe("admin");
     expect((await owner.post("/api/workspace/transfer", { userId: admin.user.id })).statusCode).toBe(403);
-    const roles = (await admin.get("/api/workspace/members")).json().members.map((m: { role: string }) => m.role);
+    const roles = (await admin.get("/api/workspace/members"))
+      .json()
+      .members.map((m: { role: string }) => m.role);
     expect(roles).toEqual(["owner", "admin"]);
     // Transferring to someone outside the workspace finds nobody.
     const stranger = await buildWorkspace(t, { planType: "personal" });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultClassifier } from "../../engine";
 import { createUnderstand } from "../../features/calls/understand";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildWorkspace } from "../../test/factories";
 import { openAiLanguageModel } from "./openai";
 
 /**
@@ -104,17 +105,7 @@ const IMPORTANT_ANSWER = {
   signals: ["mentions the hospital"],
 };
 
-async function signedIn(): Promise<TestClient> {
-  const c = t.client();
-  await c.signup({ fullName: "Alex Morgan" });
-  return c;
-}
-
-async function simulate(c: TestClient, phoneNumber = "+12125550147"): Promise<{ id: string }> {
-  const res = await c.post("/api/calls/simulate", { phoneNumber });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+const simulate = (c: TestClient, phoneNumber = "+12125550147") => buildCall(c, { phoneNumber, live: true });
 
 /** One caller turn through HTTP; returns the answer and how long the server took. */
 async function say(c: TestClient, callId: string, text: string) {
@@ -131,7 +122,7 @@ const SCAM_LINE = "Final notice about your car's extended warranty. Press 1 to s
 describe("the OpenAI-compatible language model, through process-audio", () => {
   it("uses a valid JSON answer and sends the key, the model and the caller's words", async () => {
     handler = answerWith(JSON.stringify(IMPORTANT_ANSWER));
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.statusCode).toBe(200);
@@ -162,7 +153,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
   // The call's classification is built from the turns' class scores: they must follow the model.
   it("files the call under the model's class", async () => {
     handler = answerWith(JSON.stringify(IMPORTANT_ANSWER));
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.json().analysis.classification).toBe("important");
@@ -171,7 +162,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
 
   it("accepts an answer wrapped in a ```json fence", async () => {
     handler = answerWith(`\`\`\`json\n${JSON.stringify(IMPORTANT_ANSWER)}\n\`\`\``);
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.json().analysis).toMatchObject({ source: "llm", classification: "important" });
@@ -179,7 +170,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
 
   it("falls back to the local AI when the model is slower than the timeout, and the turn stays quick", async () => {
     handler = answerWith(JSON.stringify({ ...IMPORTANT_ANSWER, classification: "legitimate" }), 5_000);
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res, ms } = await say(c, call.id, SCAM_LINE);
     expect(res.statusCode).toBe(200);
@@ -199,7 +190,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
     ["an empty message", ""],
   ])("falls back to the local AI on malformed content: %s", async (_label, content) => {
     handler = answerWith(content);
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.statusCode).toBe(200);
@@ -212,7 +203,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
       res
         .writeHead(500, { "content-type": "application/json" })
         .end(JSON.stringify({ error: { message: "boom" } }));
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.statusCode).toBe(200);
@@ -222,7 +213,7 @@ describe("the OpenAI-compatible language model, through process-audio", () => {
 
   it("falls back when the connection drops before an answer", async () => {
     handler = (_request, res) => res.socket?.destroy();
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const call = await simulate(c);
     const { res } = await say(c, call.id, QUOTE_LINE);
     expect(res.statusCode).toBe(200);
@@ -243,7 +234,7 @@ describe("caller facts bind whatever the model says", () => {
         signals: ["friendly tone"],
       }),
     );
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     const phone = "+12125550199";
     await t.database.db.execute(
       sql`insert into blocked_numbers (workspace_id, phone_number, reason) values (${c.user!.workspace.id}, ${phone}, 'test')`,
@@ -263,7 +254,7 @@ describe("caller facts bind whatever the model says", () => {
 
   it("never files a contact's call as spam when the model says spam", async () => {
     handler = answerWith(JSON.stringify({ ...IMPORTANT_ANSWER, classification: "spam", intent: "robocall" }));
-    const c = await signedIn();
+    const c = await buildWorkspace(t);
     await t.database.db.execute(
       sql`insert into contacts (workspace_id, name, phone_number, phone_e164) values (${c.user!.workspace.id}, 'Sam Lee', '212-555-0177', '+12125550177')`,
     );

@@ -10,6 +10,7 @@ import { POCKETSPHINX_MEDIAN_WER, speechTimedOut } from "../../../common/speech"
 import type { AudioType } from "../../audio/formats";
 import { withCheckedAudio } from "../../audio/inspect";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildWorkspace } from "../../test/factories";
 import { openAiSpeech } from "./openai";
 import { localPocketsphinx, POCKETSPHINX_MODEL_DIR } from "./pocketsphinx";
 import { type Recording, SpeechTimeout, type SpeechToText } from "./types";
@@ -105,14 +106,6 @@ function checked<T>(bytes: Buffer, type: AudioType, use: (recording: Recording) 
   return withCheckedAudio(bytes, type, rules, (audio) => use({ ...audio, bytes }));
 }
 
-async function signedInWithCall(t: TestApp): Promise<{ c: TestClient; callId: string }> {
-  const c = t.client();
-  await c.signup();
-  const res = await c.post("/api/calls/simulate", { phoneNumber: "+12125550123" });
-  expect(res.statusCode).toBe(201);
-  return { c, callId: res.json().id };
-}
-
 async function upload(c: TestClient, callId: string, data: string | Uint8Array, type: string) {
   const form = await multipartBody([{ name: "audio", data, type, filename: "recording.wav" }]);
   return c.post(`/api/calls/${callId}/process-audio`, form.payload, { headers: form.headers });
@@ -147,7 +140,8 @@ describe("local pocketsphinx", () => {
   it.skipIf(!HAS_LOCAL_SPEECH)("transcribes a recording uploaded to process-audio", async () => {
     const t = await createTestApp({}, { speech: await localPocketsphinx({ timeoutMs: 30_000 }) });
     try {
-      const { c, callId } = await signedInWithCall(t);
+      const c = await buildWorkspace(t);
+      const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
       // Uploaded as the espeak file (22 kHz): the provider resamples it itself.
       const res = await upload(c, callId, recording, "audio/wav");
       expect(res.statusCode, res.body).toBe(200);
@@ -172,7 +166,8 @@ describe("local pocketsphinx", () => {
 
       const t = await createTestApp({}, { speech });
       try {
-        const { c, callId } = await signedInWithCall(t);
+        const c = await buildWorkspace(t);
+        const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
         const started = performance.now();
         const res = await upload(c, callId, longTurn, "audio/wav");
         expect(res.statusCode).toBe(422);
@@ -210,7 +205,8 @@ describe("process-audio checks a recording before any recogniser hears it", () =
   afterAll(() => t.close());
 
   it("refuses text declared as WebM audio", async () => {
-    const { c, callId } = await signedInWithCall(t);
+    const c = await buildWorkspace(t);
+    const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
     const res = await upload(c, callId, "Hi, I'd like to book a cleaning. ".repeat(10), "audio/webm");
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(
@@ -220,7 +216,8 @@ describe("process-audio checks a recording before any recogniser hears it", () =
   });
 
   it("refuses a type that is not audio we take", async () => {
-    const { c, callId } = await signedInWithCall(t);
+    const c = await buildWorkspace(t);
+    const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
     const res = await upload(c, callId, new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), "application/octet-stream");
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(
@@ -232,7 +229,8 @@ describe("process-audio checks a recording before any recogniser hears it", () =
   it.skipIf(!HAS_FFMPEG)(
     "refuses a turn longer than a minute, from the container or by counting",
     async () => {
-      const { c, callId } = await signedInWithCall(t);
+      const c = await buildWorkspace(t);
+      const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
       const stated = await upload(c, callId, opusTone(90, "ogg"), "audio/ogg");
       expect(stated.statusCode).toBe(413);
       expect(stated.json().message).toBe(
@@ -248,7 +246,8 @@ describe("process-audio checks a recording before any recogniser hears it", () =
   );
 
   it.skipIf(!HAS_FFMPEG)("hands a browser recording within the limits to the recogniser", async () => {
-    const { c, callId } = await signedInWithCall(t);
+    const c = await buildWorkspace(t);
+    const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
     const res = await upload(c, callId, opusTone(4, "webm"), "audio/webm;codecs=opus");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().transcription).toBe("Hello, I'd like to book a cleaning for Friday at 10am.");
@@ -266,7 +265,8 @@ describe("without a speech provider", () => {
   afterAll(() => t.close());
 
   it("answers 422 to a recording, and still takes a typed text/plain part", async () => {
-    const { c, callId } = await signedInWithCall(t);
+    const c = await buildWorkspace(t);
+    const { id: callId } = await buildCall(c, { phoneNumber: "+12125550123", live: true });
     const refused = await upload(
       c,
       callId,
@@ -300,8 +300,7 @@ describe("GET /api/speech/status", () => {
       const anonymous = await none.client().get("/api/speech/status");
       expect(anonymous.statusCode).toBe(401);
 
-      const c = none.client();
-      await c.signup();
+      const c = await buildWorkspace(none);
       expect((await c.get("/api/speech/status")).json()).toEqual({
         kind: "none",
         label: "none",
@@ -312,8 +311,7 @@ describe("GET /api/speech/status", () => {
         maxTurnSeconds: 60,
       });
 
-      const r = remote.client();
-      await r.signup();
+      const r = await buildWorkspace(remote);
       expect((await r.get("/api/speech/status")).json()).toEqual({
         kind: "openai-compatible",
         label: "OpenAI-compatible service at whisper.internal:8178",
@@ -332,8 +330,7 @@ describe("GET /api/speech/status", () => {
   it.skipIf(!HAS_LOCAL_SPEECH)("names the embedded recogniser and its measured error rate", async () => {
     const t = await createTestApp({}, { speech: await localPocketsphinx({ timeoutMs: 5000 }) });
     try {
-      const c = t.client();
-      await c.signup();
+      const c = await buildWorkspace(t);
       const status = (await c.get("/api/speech/status")).json();
       expect(status).toMatchObject({
         kind: "pocketsphinx",

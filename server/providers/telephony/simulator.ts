@@ -195,6 +195,11 @@ export class CarrierSimulator {
     if (call && !call.ended) this.finish(call, call.answeredAt ? "completed" : "canceled");
   }
 
+  /** Whether this simulator is carrying the call (a call from before a restart is not). */
+  isCarrying(sid: string): boolean {
+    return this.calls.has(sid);
+  }
+
   asProvider(): TelephonyProvider {
     return {
       name: "simulator",

@@ -1,15 +1,21 @@
 import { displayName } from "@common/user";
-import { LogOut } from "lucide-react";
+import { ROLE_LABELS } from "@common/workspaces";
+import { Check, LogOut } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavSection } from "../../app/navigation";
+import { useWorkspaces } from "../../lib/auth/get-workspaces";
 import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Avatar, useSignOut } from "./user-menu";
+import { useSwitchTo, WorkspaceLabel } from "./workspace-menu";
 
-/** The "More" sheet itself: the signed-in account, every other screen of the layout and Sign Out. */
+/**
+ * The "More" sheet itself: the signed-in account and its workspace (with a switch to each other
+ * workspace of the person), every other screen of the layout and Sign Out.
+ */
 export function MoreSheetDialog({
   open,
   onOpenChange,
@@ -53,6 +59,7 @@ export function MoreSheetDialog({
             <DialogDescription>Every screen of AI Platform.</DialogDescription>
           )}
         </DialogHeader>
+        {user ? <WorkspaceSection onSwitched={() => onOpenChange(false)} /> : null}
         <nav aria-label="More" className="grid gap-3">
           {sections.map((section) => {
             const id = `more-${section.title.toLowerCase()}`;
@@ -102,5 +109,51 @@ export function MoreSheetDialog({
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The phone layouts' place for the header's workspace name, role and switcher. */
+function WorkspaceSection({ onSwitched }: { onSwitched: () => void }) {
+  const { user } = useUser();
+  const list = useWorkspaces();
+  const { switchTo, pending } = useSwitchTo({ onSwitched });
+  if (!user) return null;
+  const others = (list.data?.workspaces ?? []).filter((item) => item.id !== user.workspace.id);
+  return (
+    <section aria-labelledby="more-workspace" className="grid gap-1" data-testid="sheet-workspace">
+      <p
+        id="more-workspace"
+        className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        Workspace
+      </p>
+      <div className="flex min-w-0 items-center gap-2 rounded-md bg-accent px-2 py-1.5">
+        <Check className="size-4 shrink-0" aria-hidden />
+        <WorkspaceLabel workspace={user.workspace} />
+      </div>
+      {others.length > 0 ? (
+        <ul aria-label="Switch workspace" className="grid gap-1">
+          {others.map((item) => (
+            <li key={item.id} className="min-w-0">
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => switchTo(item)}
+                className="flex min-h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent disabled:opacity-60"
+              >
+                <span className="size-4 shrink-0" aria-hidden />
+                <span className="grid min-w-0">
+                  <span className="truncate">
+                    <span className="sr-only">Switch to </span>
+                    {item.name}
+                  </span>
+                  <span className="text-xs text-muted-foreground">{ROLE_LABELS[item.role]}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -22,7 +22,8 @@ export function Toaster() {
               : "bg-background text-foreground",
           )}
         >
-          <div className="grid gap-1">
+          {/* A long unbroken word (an email address) wraps rather than widening the page. */}
+          <div className="grid min-w-0 gap-1 wrap-anywhere">
             <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
             {item.description ? (
               <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>

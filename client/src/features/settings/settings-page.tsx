@@ -8,11 +8,11 @@ import { ProfileSection } from "./components/profile-section";
 import { VoiceSection } from "./components/voice-section";
 
 /**
- * Spec 2 §2 /settings: profile and caller ID, the AI assistant, voice cloning, calendar
+ * Spec 2 §2 /settings: profile and caller ID, the team, the AI assistant, voice cloning, calendar
  * integration, and mobile app install help. Other areas pass their own section in (the route table
- * gives the phone service's), so this feature imports none of theirs.
+ * gives the team's and the phone service's), so this feature imports none of theirs.
  */
-export function SettingsPage({ phoneService }: { phoneService?: ReactNode } = {}) {
+export function SettingsPage({ phoneService, team }: { phoneService?: ReactNode; team?: ReactNode } = {}) {
   const { user, isLoading } = useUser();
   if (isLoading || !user) {
     return (
@@ -26,9 +26,10 @@ export function SettingsPage({ phoneService }: { phoneService?: ReactNode } = {}
     <div className="grid gap-6">
       <div>
         <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-muted-foreground">Your profile and how your assistant behaves</p>
+        <p className="text-muted-foreground">Your profile, your team and how your assistant behaves</p>
       </div>
       <ProfileSection user={user} />
+      {team ?? null}
       <AiSettingsSection hasCellphone={Boolean(user.cellphoneNumber)} />
       {phoneService ?? null}
       <VoiceSection timeZone={user.timezone} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { CurrentUser } from "./current-user";
-import { userQueryOptions } from "./use-user";
+import { getUser, userQueryOptions } from "./use-user";
 
 const { queryKey } = userQueryOptions;
 
@@ -22,6 +22,27 @@ export function useSetSignedInUser() {
     queryClient.setQueryData(queryKey, user);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKey[0] });
   };
+}
+
+/**
+ * After the session moved to another workspace (a switch, an accepted invitation): the account is
+ * read again (its workspace, role and plan changed) and every other query, all of them answers about
+ * the previous workspace, starts over. Unlike sign-in, the screen on view stays signed in, so its
+ * queries are reset rather than removed: a mounted view sees its data go and loads the new
+ * workspace's at once, instead of keeping the old answers while detached from the cache. Requests
+ * still on their way started in the previous workspace and are cancelled first.
+ */
+export function useEnterWorkspace() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const others = {
+      predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== queryKey[0],
+    };
+    await queryClient.cancelQueries();
+    const user = await getUser();
+    queryClient.setQueryData(queryKey, user);
+    void queryClient.resetQueries(others);
+  }, [queryClient]);
 }
 
 /** Stores the account a change answered with (profile, terms). */

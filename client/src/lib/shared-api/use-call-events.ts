@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useWorkspace } from "../auth/use-workspace";
 import { isCallQuery } from "./call-queries";
 
 /**
@@ -9,7 +10,10 @@ import { isCallQuery } from "./call-queries";
 export function useCallEvents(): boolean {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  // The stream carries one workspace's events: switching workspaces opens a new one.
+  const workspaceId = useWorkspace().workspace?.id;
   useEffect(() => {
+    if (!workspaceId) return;
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events", { withCredentials: true });
     const refresh = () =>
@@ -19,6 +23,6 @@ export function useCallEvents(): boolean {
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, workspaceId]);
   return live;
 }

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
 import { toast, toastError } from "../../../lib/toast";
 import { useSignup } from "../api/signup";
+import { withUsernameFromEmail } from "../email-sign-up";
 
 /**
  * The header dialog's short sign-up (spec 1 §3: Full Name, email, password) on the personal plan.
@@ -35,25 +35,16 @@ export function QuickSignUpForm({
     }
     setError(undefined);
     setNotCompleted(undefined);
-    const base = usernameFromEmail(fields.email);
-    const attempt = (username: string) =>
-      signup.mutateAsync({
-        username,
-        email: fields.email,
-        password: fields.password,
-        fullName: fields.name,
-        planType: "personal",
-      });
     try {
-      let answer: Awaited<ReturnType<typeof attempt>>;
-      try {
-        answer = await attempt(base);
-      } catch (first) {
-        const usernameTaken =
-          first instanceof ApiError && first.status === 409 && /username/i.test(first.message);
-        if (!usernameTaken) throw first;
-        answer = await attempt(`${base.slice(0, 27)}_${Math.floor(1000 + Math.random() * 9000)}`);
-      }
+      const answer = await withUsernameFromEmail(fields.email, (username) =>
+        signup.mutateAsync({
+          username,
+          email: fields.email,
+          password: fields.password,
+          fullName: fields.name,
+          planType: "personal",
+        }),
+      );
       if (!("user" in answer)) {
         setNotCompleted(answer.message);
         return;
@@ -131,10 +122,4 @@ export function QuickSignUpForm({
       </p>
     </form>
   );
-}
-
-function usernameFromEmail(email: string): string {
-  const local = email.split("@")[0] ?? "";
-  const cleaned = local.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 32);
-  return cleaned.length >= 3 ? cleaned : `user_${cleaned}${Math.floor(100 + Math.random() * 900)}`;
 }

@@ -1,16 +1,13 @@
-import { type BulkCallRequest, BulkCallResponse } from "@common/business";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BulkCallRequest } from "@common/business";
+import { JobAccepted } from "@common/jobs";
+import { useMutation } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 
-/** POST /api/calls/bulk {phoneNumbers, callPurpose}: one outbound call per number. */
+/**
+ * POST /api/calls/bulk {phoneNumbers, callPurpose}: 202 with the job that places one outbound
+ * call per number; the screen follows it with useJob (lib/shared-api/get-job.ts).
+ */
 export const bulkCall = (body: BulkCallRequest) =>
-  requestParsed(BulkCallResponse, "POST", "/api/calls/bulk", body);
+  requestParsed(JobAccepted, "POST", "/api/calls/bulk", body);
 
-export function useBulkCall() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkCall,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/") }),
-  });
-}
+export const useBulkCall = () => useMutation({ mutationFn: bulkCall });

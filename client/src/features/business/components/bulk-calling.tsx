@@ -1,28 +1,66 @@
 import {
   BULK_CALL_FAILED,
-  type BulkCallResponse,
+  BulkCallResponse,
   MAX_BULK_NUMBERS,
   NO_NUMBERS,
   parseNumberList,
 } from "@common/business";
+import { useQueryClient } from "@tanstack/react-query";
 import { PhoneOutgoing } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
+import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal } from "../../../components/upgrade-required";
+import { isFinished, useCancelJob, useJob } from "../../../lib/shared-api/get-job";
 import { serverMessage, toast } from "../../../lib/toast";
 import { useBulkCall } from "../api/bulk-call";
 
-/** Spec 2 §5 bulk call: numbers one per line, trimmed, blank lines dropped; each gets a call. */
+/**
+ * Spec 2 §5 bulk call: numbers one per line, trimmed, blank lines dropped; each gets a call. The
+ * server dials them in the background (a job): the card shows its progress, can cancel it, and
+ * lists each number's outcome when it is done.
+ */
 export function BulkCalling({ onRefused }: { onRefused: (error: unknown) => void }) {
   const [numbers, setNumbers] = useState("");
   const [purpose, setPurpose] = useState("");
-  const [result, setResult] = useState<BulkCallResponse | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const bulk = useBulkCall();
+  const job = useJob(jobId).data;
+  const cancel = useCancelJob();
+  const queryClient = useQueryClient();
   const list = parseNumberList(numbers);
+  const running = Boolean(jobId) && !isFinished(job);
+  const parsedResult = job?.status === "completed" ? BulkCallResponse.safeParse(job.result) : null;
+  const result = parsedResult?.success ? parsedResult.data : null;
+
+  // Told once per job, when it ends: how it went, and fresh call lists everywhere else.
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!jobId || !job || !isFinished(job) || announced.current === jobId) return;
+    announced.current = jobId;
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith("/api/calls"),
+    });
+    if (job.status === "completed" && result) {
+      const { successful, failed } = result.results;
+      toast({
+        title: "Bulk Calls Placed",
+        description: `${successful} call${successful === 1 ? "" : "s"} placed${failed ? `, ${failed} could not be placed` : ""}.`,
+      });
+    } else if (job.status === "failed") {
+      toast({
+        title: "Bulk Call Failed",
+        description: job.error ?? BULK_CALL_FAILED,
+        variant: "destructive",
+      });
+    } else if (job.status === "cancelled") {
+      toast({ title: "Bulk Calls Stopped", description: "The numbers not yet dialled were left alone." });
+    }
+  }, [jobId, job, result, queryClient]);
 
   const start = () => {
     if (list.length === 0) {
@@ -33,13 +71,7 @@ export function BulkCalling({ onRefused }: { onRefused: (error: unknown) => void
     bulk.mutate(
       { phoneNumbers: list, ...(purpose.trim() ? { callPurpose: purpose.trim() } : {}) },
       {
-        onSuccess: (answer) => {
-          setResult(answer);
-          toast({
-            title: "Bulk Calls Started",
-            description: `${answer.results.successful} call${answer.results.successful === 1 ? "" : "s"} placed${answer.results.failed ? `, ${answer.results.failed} could not be placed` : ""}.`,
-          });
-        },
+        onSuccess: (answer) => setJobId(answer.jobId),
         onError: (error) => {
           if (isPlanRefusal(error)) return onRefused(error);
           toast({
@@ -89,13 +121,33 @@ export function BulkCalling({ onRefused }: { onRefused: (error: unknown) => void
           )}
         </Field>
         <div className="flex items-center gap-3">
-          <Button onClick={start} disabled={bulk.isPending}>
-            {bulk.isPending ? "Calling..." : `Start Bulk Calls${list.length ? ` (${list.length})` : ""}`}
+          <Button onClick={start} disabled={bulk.isPending || running}>
+            {bulk.isPending || running
+              ? "Calling..."
+              : `Start Bulk Calls${list.length ? ` (${list.length})` : ""}`}
           </Button>
+          {running && jobId ? (
+            <Button variant="outline" onClick={() => cancel.mutate(jobId)} disabled={cancel.isPending}>
+              Stop
+            </Button>
+          ) : null}
           <Link to="/active-calls" className="text-sm text-primary underline-offset-4 hover:underline">
             Follow calls on Active Calls
           </Link>
         </div>
+        {running && job ? (
+          <div className="grid gap-2" role="status" aria-live="polite">
+            <Progress
+              value={job.progress.total ? (job.progress.done / job.progress.total) * 100 : 0}
+              aria-label="Bulk calls dialled"
+            />
+            <p className="text-sm text-muted-foreground">
+              {job.progress.total
+                ? `${job.progress.done} of ${job.progress.total} numbers dialled${job.progress.message === "Waiting for a free line" ? ": waiting for a free line" : ""}`
+                : "Starting the calls..."}
+            </p>
+          </div>
+        ) : null}
         {result ? (
           <div role="status">
             <ul className="grid gap-1 rounded-md border p-3 text-sm">

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { aiSettings, calls, users, workspaces } from "../../db/schema";
-import { startFakeTwilioApi } from "../../providers/telephony/fake-twilio-api";
-import { twilioSignature } from "../../providers/telephony/twilio";
-import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { aiSettings, calls, users, workspaces } from "../db/schema";
+import { twilioSignature } from "../providers/telephony/twilio";
+import { createTestApp, type TestApp, type TestClient } from "./app";
+import { startFakeTwilioApi } from "./fake-twilio-api";
 
 export const PUBLIC_URL = "https://calls.example.com";
 export const TWILIO = {
@@ -110,10 +110,13 @@ export async function setSettings(
   patch: Partial<typeof aiSettings.$inferInsert>,
 ) {
   await t.database.db.update(aiSettings).set(patch).where(eq(aiSettings.workspaceId, workspaceId));
+  // Written behind the app's back: what it holds in memory is read afresh.
+  t.app.services.access.changed({ workspaceId, settings: true });
 }
 
 export async function setUser(t: TestApp, userId: string, patch: Partial<typeof users.$inferInsert>) {
   await t.database.db.update(users).set(patch).where(eq(users.id, userId));
+  t.app.services.access.changed({});
 }
 
 export async function setWorkspace(
@@ -122,6 +125,7 @@ export async function setWorkspace(
   patch: Partial<typeof workspaces.$inferInsert>,
 ) {
   await t.database.db.update(workspaces).set(patch).where(eq(workspaces.id, workspaceId));
+  t.app.services.access.changed({ workspaceId });
 }
 
 /** Polls until `check` passes (or fails with its last error after `timeoutMs`). */

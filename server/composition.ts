@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger } from "fastify";
+import { provisionWorkspace } from "./commands/provision-workspace";
+import type { Config } from "./config";
+import { resolveAppSecret } from "./crypto/secret-box";
+import type { Database } from "./db/client";
+import { defaultClassifier } from "./engine";
+import { accessChanges } from "./events/access";
+import type { EventBus } from "./events/bus";
+import { aiSettingsService } from "./features/ai-settings/service";
+import { appointmentService } from "./features/appointments/service";
+import { loggedAccountNotices } from "./features/auth/notices";
+import { authRepository } from "./features/auth/repository";
+import { authService } from "./features/auth/service";
+import { billingService } from "./features/billing/service";
+import { businessService } from "./features/business/service";
+import { calendarService } from "./features/calendar/service";
+import { callService } from "./features/calls/service";
+import { createUnderstand } from "./features/calls/understand";
+import { contactService } from "./features/contacts/service";
+import { healthService } from "./features/health/service";
+import { telephonyService } from "./features/telephony/service";
+import { usageCounters } from "./features/usage/counters";
+import { usageService, withUsageLimits } from "./features/usage/service";
+import { userService } from "./features/user/service";
+import { voiceService } from "./features/voice/service";
+import { voiceCallService } from "./features/voice-calls/service";
+import { workspaceDirectory } from "./features/workspaces/directory";
+import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
+import { createJobQueue } from "./jobs";
+import { defineBulkCall } from "./jobs/kinds/bulk-call";
+import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import { createLanguageModel } from "./providers/llm";
+import { createPaymentsProvider } from "./providers/payments";
+import type { SpeechToText } from "./providers/speech";
+import type { CarrierDelivery } from "./providers/telephony/simulator";
+import { createVoiceProviders } from "./providers/voice";
+
+export type CompositionInput = {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  speech: SpeechToText | null;
+  log: FastifyBaseLogger;
+  /** How the built-in carrier reaches the app's webhooks (buildApp passes app.inject). */
+  deliver: CarrierDelivery;
+  /** The server's clock (tests move it); absent means the real one. */
+  now?: (() => Date) | undefined;
+  /** Periodic clean-ups as scheduled jobs; tests that move the clock run them by hand instead. */
+  schedules?: boolean | undefined;
+};
+
+/**
+ * The composition root (issue 10, part 6): every repository-backed service is built here,
+ * once, and handed the narrow services it uses; areas never build each other's. Read top to
+ * bottom, it is the dependency order of the app: nothing below is used above.
+ */
+export function composeServices(input: CompositionInput) {
+  const { config, database, events, speech, log } = input;
+  const db = database.db;
+  const clock = input.now ? { now: input.now } : {};
+
+  // People and workspaces. Sign-up needs the teams service (invitations), and teams needs the
+  // sessions: the two meet through `teams`, assigned right after the auth service is built.
+  // Cached sessions and settings are dropped on every server when access changes.
+  const access = accessChanges(events);
+  const directory = workspaceDirectory(db);
+  let teams: WorkspaceService | undefined;
+  const team = (): WorkspaceService => {
+    if (!teams) throw new Error("the teams service is used before it is built");
+    return teams;
+  };
+  const counters = usageCounters(db);
+  const settings = aiSettingsService({
+    db,
+    access,
+    workspaces: { setTimezone: (workspaceId, timezone) => team().setTimezone(workspaceId, timezone) },
+  });
+  const billing = billingService({
+    db,
+    workspaces: {
+      setPlanIn: (tx, workspaceId, planType) => team().setPlanIn(tx, workspaceId, planType),
+      planChanged: (workspaceId) => team().planChanged(workspaceId),
+    },
+    counters,
+    // Warns at start when a production server sells through the test checkout, or sells nothing.
+    payments: createPaymentsProvider(config, log),
+    publicUrl: config.publicUrl,
+    log,
+    ...clock,
+  });
+  const auth = authService(authRepository(db), config, {
+    notices: loggedAccountNotices(log),
+    access,
+    directory,
+    provisionWorkspace: provisionWorkspace({
+      workspaces: { createWithOwner: (tx, fields, ownerId) => team().createWithOwner(tx, fields, ownerId) },
+      aiSettings: settings,
+      billing,
+    }),
+    checkInvitation: (token, email) => team().checkInvitation(token, email),
+    redeemInvitation: (tx, redeem) => team().redeemOnSignup(tx, redeem),
+  });
+  teams = workspaceService({ db, sessions: auth, accessChanged: access.changed, ...clock });
+  const users = userService(auth);
+
+  // Calls and what they touch.
+  const contacts = contactService(db);
+  const appointments = appointmentService(db, clock);
+  const usage = usageService({ billing, counters, settings, ...clock });
+  // The plan's monthly limits stand in front of the engine (see features/usage/service.ts).
+  const calls = withUsageLimits(
+    callService({
+      db,
+      events,
+      understand: createUnderstand({ classifier: defaultClassifier, llm: createLanguageModel(config), log }),
+      streamRows: database.streamRows,
+      idleCallMinutes: config.idleCallMinutes,
+      accounts: directory,
+      settings,
+      appointments,
+      usage: counters,
+      contacts,
+      ...clock,
+    }),
+    usage,
+  );
+  const calendar = calendarService({ settings, appointments, accounts: directory, ...clock });
+  const voice = voiceService({ db, dataDir: config.dataDir, providers: createVoiceProviders(config), log });
+  const telephony = telephonyService({
+    db,
+    config,
+    calls,
+    events,
+    usage,
+    log,
+    accounts: directory,
+    voices: voice,
+    settings,
+    appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
+    deliver: input.deliver,
+  });
+  const voiceCalls = voiceCallService({
+    calls,
+    telephony,
+    usage,
+    simulatorTimeScale: config.telephony.simulatorTimeScale,
+    ...clock,
+  });
+  // Background work (server/jobs): one queue on the app's own database. Its clock is the wall
+  // clock, never a test's: leases and schedules are real time.
+  const jobs = createJobQueue(database, {
+    log,
+    onProgress: (event) => {
+      if (!event.workspaceId) return;
+      const { jobId, kind, status, progress } = event;
+      events.publish(event.workspaceId, { type: "job", jobId, kind, status, progress });
+    },
+  });
+  const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony });
+  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
+  const business = businessService({
+    contacts,
+    queueBulkCall: (workspaceId, payload, idempotencyKey) =>
+      jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
+  });
+  const health = healthService({ config, database, speech, telephony });
+
+  return {
+    config,
+    database,
+    events,
+    access,
+    speech,
+    auth,
+    users,
+    workspaces: teams,
+    directory,
+    settings,
+    billing,
+    usage,
+    appointments,
+    calendar,
+    calls,
+    contacts,
+    voice,
+    telephony,
+    voiceCalls,
+    business,
+    health,
+    jobs,
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectPath } from "../paths";
+
+/**
+ * The server's shape (ARCHITECTURE.md, issue 10 part 6), checked by reading the sources:
+ * - one owner per table: a repository touches only its own area's tables;
+ * - an area reaches another only through its service: never its repository;
+ * - services are built once, in the composition root: routes files build none;
+ * - no area imports the app (the old AppDeps circle).
+ */
+
+const SERVER = projectPath("server");
+const FEATURES = path.join(SERVER, "features");
+
+/** Which area owns each table (by its Drizzle name in server/db/schema). */
+const TABLE_OWNERS: Record<string, string> = {
+  users: "auth",
+  sessions: "auth",
+  rateLimits: "auth",
+  workspaces: "workspaces",
+  memberships: "workspaces",
+  invitations: "workspaces",
+  aiSettings: "ai-settings",
+  subscriptions: "billing",
+  checkoutSessions: "billing",
+  paymentEvents: "billing",
+  usageTracking: "usage",
+  calls: "calls",
+  callCounts: "calls",
+  blockedNumbers: "calls",
+  appointments: "appointments",
+  contacts: "contacts",
+  telephonyConnections: "telephony",
+  phoneNumbers: "telephony",
+  telephonyWebhookEvents: "telephony",
+  voiceProfiles: "voice",
+};
+
+/**
+ * Reads that span owners on purpose, each for a reason worth its exception; writes never do.
+ * The session lookup runs on every request: one prepared query instead of four (part 10).
+ */
+const CROSS_OWNER_READS: Record<string, string[]> = {
+  "auth/repository.ts": ["memberships", "workspaces"],
+  // A team is shown by its people's names, and an invitation by who sent it.
+  "workspaces/repository.ts": ["users"],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+/** Every import of a module: static, type-only, re-exports and dynamic. */
+function imports(source: string): { names: string; from: string }[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const found: { names: string; from: string }[] = [];
+  for (const match of code.matchAll(
+    /(?:import|export)\s+(?:type\s+)?([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g,
+  ))
+    found.push({ names: match[1] ?? "", from: match[2] ?? "" });
+  for (const match of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g))
+    found.push({ names: "*", from: match[1] ?? "" });
+  return found;
+}
+
+const areaOf = (file: string) => path.relative(FEATURES, file).split(path.sep)[0] ?? "";
+const resolve = (file: string, specifier: string) => path.resolve(path.dirname(file), specifier);
+
+const featureFiles = sourceFiles(FEATURES);
+
+describe("the server's import rules", () => {
+  it("lets a repository touch only its own area's tables", () => {
+    const violations: string[] = [];
+    for (const file of featureFiles.filter((f) => f.endsWith("repository.ts"))) {
+      const area = areaOf(file);
+      const relative = path.relative(FEATURES, file).split(path.sep).join("/");
+      const allowed = new Set(CROSS_OWNER_READS[relative] ?? []);
+      for (const { names, from } of imports(readFileSync(file, "utf8"))) {
+        if (!resolve(file, from).startsWith(path.join(SERVER, "db", "schema"))) continue;
+        for (const name of names
+          .replace(/[{}]/g, "")
+          .split(",")
+          .map((n) => n.replace(/^type\s+/, "").trim())) {
+          const owner = TABLE_OWNERS[name];
+          if (owner && owner !== area && !allowed.has(name))
+            violations.push(`${relative} uses ${name}, which belongs to ${owner}`);
+        }
+      }
+    }
+    expect(violations, "reach another area's rows through its service").toEqual([]);
+  });
+
+  it("lets an area reach another only through its service, never its repository", () => {
+    const violations: string[] = [];
+    for (const file of featureFiles) {
+      for (const { from } of imports(readFileSync(file, "utf8"))) {
+        const target = resolve(file, from);
+        if (!target.startsWith(FEATURES)) continue;
+        const targetArea = path.relative(FEATURES, target).split(path.sep)[0];
+        if (targetArea !== areaOf(file) && /repository$/.test(target))
+          violations.push(`${path.relative(SERVER, file)} imports ${from}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("builds services once, in the composition root: routes files build none", () => {
+    const violations: string[] = [];
+    for (const file of featureFiles.filter((f) => f.endsWith("routes.ts"))) {
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(/\b(\w+(?:Service|Repository))\(/g))
+        violations.push(`${path.relative(SERVER, file)} builds ${match[1]}`);
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps the app out of every area (no import circle through AppDeps)", () => {
+    const violations = featureFiles.filter((file) =>
+      imports(readFileSync(file, "utf8")).some(
+        ({ from }) => resolve(file, from) === path.join(SERVER, "app"),
+      ),
+    );
+    expect(violations.map((file) => path.relative(SERVER, file))).toEqual([]);
+  });
+});
