@@ -72,14 +72,18 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const db = database.db;
 
+// The calls go to the workspace the account owns (every sign-up creates one).
 const found = (await db.execute(
-  sql`select id from users where lower(email) = ${values.account.toLowerCase()}`,
+  sql`select m.workspace_id as id from users u
+      join memberships m on m.user_id = u.id and m.role = 'owner'
+      where lower(u.email) = ${values.account.toLowerCase()}
+      order by m.created_at limit 1`,
 )) as unknown as {
   rows: { id: string }[];
 };
-const userId = found.rows[0]?.id;
-if (!userId) {
-  console.error(`No account with the email ${values.account}. Sign up in the app first.`);
+const workspaceId = found.rows[0]?.id;
+if (!workspaceId) {
+  console.error(`No account with the email ${values.account} owns a workspace. Sign up in the app first.`);
   await database.close();
   process.exit(1);
 }
@@ -95,10 +99,10 @@ let inserted = 0;
 while (inserted < total) {
   const n = Math.min(batchSize, total - inserted);
   await db.execute(sql`
-    insert into calls (user_id, phone_number, caller_name, direction, classification, status, is_active,
+    insert into calls (workspace_id, phone_number, caller_name, direction, classification, status, is_active,
       start_time, end_time, duration, transcript, ai_response, sentiment, customer_satisfaction,
       follow_up_required, importance, action_taken, summary, call_type, created_at)
-    select ${userId}::uuid, phone, name, 'inbound', cls,
+    select ${workspaceId}::uuid, phone, name, 'inbound', cls,
       case cls when 'spam' then 'blocked' else 'completed' end, false,
       start_at, start_at + make_interval(secs => dur), dur,
       'AI: Hello! You''ve reached my assistant. How can I help you today?' || E'\\n' || 'Caller: ' || said || E'\\n' || 'AI: ' ||

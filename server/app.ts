@@ -1,5 +1,4 @@
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -27,7 +26,7 @@ import { workspaceRoutes } from "./features/workspaces/routes";
 import { serveClient } from "./http/client-assets";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerGuards } from "./http/guards";
-import { isHttps } from "./http/session-cookie";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { createSpeechProvider, type SpeechToText } from "./providers/speech";
 
 export type BuildOptions = {
@@ -87,33 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
-  await app.register(fastifyHelmet, {
-    // HSTS only means something over HTTPS; it is added below when the request came that way.
-    hsts: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
-  app.addHook("onSend", async (request, reply) => {
-    if (isHttps(request, config))
-      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-  });
+  registerSecurityHeaders(app, config);
 
   const speech = options.speech !== undefined ? options.speech : await createSpeechProvider(config);
   const services = composeServices({

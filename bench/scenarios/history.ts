@@ -115,6 +115,7 @@ export async function historyBench(): Promise<void> {
   try {
     const me = (await (await fetch(`${server.url}/api/user`, { headers: { cookie } })).json()) as {
       id: string;
+      workspace: { id: string };
     };
     const rows: Record<string, string | number>[] = [];
     const bare: Database = databaseUrl
@@ -160,13 +161,17 @@ export async function historyBench(): Promise<void> {
       await new Promise<void>((resolve, reject) => {
         // No value is pasted into the SQL: psql quotes the account id itself (:'uid'), and \copy
         // reads it back through current_setting, since COPY takes no parameters.
-        const psql = spawn("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", `uid=${me.id}`, databaseUrl], {
-          stdio: ["pipe", "ignore", "inherit"],
-        });
+        const psql = spawn(
+          "psql",
+          ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", `uid=${me.workspace.id}`, databaseUrl],
+          {
+            stdio: ["pipe", "ignore", "inherit"],
+          },
+        );
         psql.stdin?.end(
           [
             "select set_config('bench.user_id', :'uid', false) \\g /dev/null",
-            "\\copy (select * from calls where user_id = current_setting('bench.user_id')::uuid order by created_at desc) to '/dev/null' with csv header",
+            "\\copy (select * from calls where workspace_id = current_setting('bench.user_id')::uuid order by created_at desc) to '/dev/null' with csv header",
             "",
           ].join("\n"),
         );
@@ -185,8 +190,8 @@ export async function historyBench(): Promise<void> {
     for (const scenario of SCENARIOS) {
       let i = 0;
       const bareTimes = await time(async () => {
-        const queries = repo.listQueries(me.id, params(scenario.query, pageFor(i++)));
-        await Promise.all([queries.page, queries.count, repo.summaryQuery(me.id)]);
+        const queries = repo.listQueries(me.workspace.id, params(scenario.query, pageFor(i++)));
+        await Promise.all([queries.page, queries.count, repo.summaryQuery(me.workspace.id)]);
       }, REQUESTS);
       const http = httpTimes.get(scenario.name)!;
       rows.push({

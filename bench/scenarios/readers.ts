@@ -103,13 +103,13 @@ async function freshPostgresDatabase(serverUrl: string, name: string): Promise<s
 /** Gives every account the same spread of finished calls over the past month. */
 async function seedCalls(database: Database): Promise<void> {
   await database.db.execute(sql`
-    insert into calls (user_id, phone_number, caller_name, classification, status, duration,
+    insert into calls (workspace_id, phone_number, caller_name, classification, status, duration,
                        transcript, action_taken, importance, start_time, end_time, created_at)
-    select u.id, '+1555' || lpad(g::text, 7, '0'), 'Caller ' || g,
+    select w.id, '+1555' || lpad(g::text, 7, '0'), 'Caller ' || g,
            (array['spam','sales','appointment','support','important','legitimate'])[1 + g % 6],
            'completed', 30 + g % 300, 'Caller: Hello, I am calling about my account.', 'message',
            1 + g % 5, t, t + interval '2 minutes', t
-    from users u
+    from workspaces w
     cross join generate_series(1, ${CALLS_PER_ACCOUNT}) g
     cross join lateral (select now() - g * interval '3 hours' as t) times`);
 }
