@@ -1,8 +1,23 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
-/** Spec 2 §3 contacts. The call engine reads it now (a contact is never spam); its screens come later. */
+/**
+ * Spec 2 §3 contacts, per workspace; the lead manager (spec 3) reads the same rows. Phone numbers
+ * are kept as typed (`phone_number`) and in E.164 (`phone_e164`, the workspace's default country)
+ * for matching; emails are stored lower-cased.
+ */
 export const contacts = pgTable(
   "contacts",
   {
@@ -10,11 +25,11 @@ export const contacts = pgTable(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** The person who made it (null when the engine did, or the person has left). */
+    /** The person who made it (null when the engine or an import did, or the person has left). */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     phoneNumber: text("phone_number"),
-    /** The phone number in E.164, for matching callers whatever the formatting. */
+    /** The phone number in E.164, for matching callers and duplicates whatever the formatting. */
     phoneE164: text("phone_e164"),
     email: text("email"),
     company: text("company"),
@@ -38,13 +53,128 @@ export const contacts = pgTable(
     timezone: text("timezone").notNull().default("America/New_York"),
     serpApiData: jsonb("serp_api_data"),
     campaignId: uuid("campaign_id"),
+    /** The contact_imports row that created it (undo deletes by it). */
     importBatch: text("import_batch"),
     uploadDate: timestamp("upload_date", { withTimezone: true }),
+    /** Never dialled by any outbound path (the workspace's do-not-call list also applies). */
+    doNotCall: boolean("do_not_call").notNull().default(false),
+    /** What the search box matches: name, both phone spellings, email and company, lower-cased. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(coalesce(name, '') || ' ' || coalesce(phone_number, '') || ' ' || coalesce(phone_e164, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, ''))`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("contacts_workspace_created_idx").on(table.workspaceId, table.createdAt),
     index("contacts_workspace_phone_idx").on(table.workspaceId, table.phoneE164),
+    index("contacts_workspace_email_idx").on(table.workspaceId, table.email),
+    index("contacts_workspace_name_idx").on(table.workspaceId, table.name),
+    index("contacts_workspace_status_created_idx").on(table.workspaceId, table.contactStatus, table.createdAt),
+    index("contacts_workspace_source_created_idx").on(table.workspaceId, table.leadSource, table.createdAt),
+    index("contacts_workspace_score_idx").on(table.workspaceId, table.leadScore),
+    index("contacts_workspace_last_called_idx").on(table.workspaceId, table.lastCalled),
+    index("contacts_workspace_import_batch_idx").on(table.workspaceId, table.importBatch),
+    index("contacts_workspace_favorite_idx")
+      .on(table.workspaceId, table.createdAt)
+      .where(sql`${table.isFavorite}`),
+    index("contacts_tags_idx").using("gin", table.tags),
+    // Substring search (ILIKE '%...%') in a keystroke over a million rows needs a trigram index.
+    index("contacts_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
+);
+
+/** A workspace's do-not-call list: numbers no outbound path may dial, contact or not. */
+export const doNotCallNumbers = pgTable(
+  "do_not_call_numbers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The number in E.164: what every dial checks. */
+    phoneE164: text("phone_e164").notNull(),
+    /** As the user typed or imported it. */
+    phoneNumber: text("phone_number").notNull(),
+    /** manual, import, contact (flagged on a contact), or the reason given. */
+    source: text("source").notNull().default("manual"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("do_not_call_workspace_phone_idx").on(table.workspaceId, table.phoneE164)],
+);
+
+/** Spec 2 §3 phone_logs: every call placed to or received from a contact. */
+export const phoneLogs = pgTable(
+  "phone_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** The call this log is about, when the app placed or received it. */
+    callId: uuid("call_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    phoneNumber: text("phone_number").notNull(),
+    direction: text("direction").notNull().default("outbound"),
+    duration: integer("duration").notNull().default(0),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    callType: text("call_type").notNull().default("dial"),
+    notes: text("notes"),
+  },
+  (table) => [index("phone_logs_workspace_contact_idx").on(table.workspaceId, table.contactId, table.timestamp)],
+);
+
+/**
+ * One CSV import: its counts (imported + updated + skipped + rejected = the file's data rows),
+ * the columns it did not know, and its state. Its rejects are kept in contact_import_rejects.
+ */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name"),
+    /** skip (default), update or create: what a duplicate does. */
+    mode: text("mode").notNull().default("skip"),
+    /** queued, running, completed, failed, undone. */
+    status: text("status").notNull().default("queued"),
+    /** The job that runs a large import, when there is one. */
+    jobId: uuid("job_id"),
+    totalRows: integer("total_rows").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    /** Header cells that matched no contact field: reported, not silently dropped. */
+    unknownColumns: text("unknown_columns").array().notNull().default([]),
+    /** The header as read, so the rejects file has the same columns as the upload. */
+    header: text("header").array().notNull().default([]),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (table) => [index("contact_imports_workspace_created_idx").on(table.workspaceId, table.createdAt)],
+);
+
+/** A row an import could not take: its line number, the column at fault, why, and the row as read. */
+export const contactImportRejects = pgTable(
+  "contact_import_rejects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    column: text("column"),
+    reason: text("reason").notNull(),
+    /** The row's cells as read (a JSON array of strings), to write the rejects file. */
+    cells: jsonb("cells").$type<string[]>().notNull(),
+  },
+  (table) => [index("contact_import_rejects_import_line_idx").on(table.importId, table.line)],
 );
