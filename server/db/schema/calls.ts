@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CallerFacts, EngineState, TurnResult } from "../../engine";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
@@ -44,10 +45,14 @@ export const calls = pgTable(
     actionTaken: text("action_taken").notNull().default(""),
     notes: text("notes"),
     summary: text("summary"),
-    /** The latest turn's analysis and the call-level evidence (see server/engine). */
-    analysis: jsonb("analysis"),
-    /** The engine's conversation state between turns (stage, offered slot, message so far). */
-    engineState: jsonb("engine_state"),
+    /** The latest turn's analysis (server/engine's), with which AI read it (absent before it was kept). */
+    analysis: jsonb("analysis").$type<TurnResult["analysis"] & { source?: "local" | "llm" }>(),
+    /**
+     * The engine's conversation state between turns (stage, offered slot, message so far, the
+     * call-level evidence) and the caller facts read when the call started. A state an older
+     * version stored may lack newer fields: read it through the engine's restoreState.
+     */
+    engineState: jsonb("engine_state").$type<{ state: EngineState; facts: CallerFacts }>(),
     recordingUrl: text("recording_url"),
     callType: text("call_type").notNull().default("simulation"),
     /**

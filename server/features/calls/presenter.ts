@@ -1,9 +1,14 @@
-import type { Call, Classification, TurnAnalysisOut } from "../../../common/calls";
+import type {
+  Call,
+  CallListResponse,
+  Classification,
+  ProcessAudioResponse,
+  TurnAnalysisOut,
+} from "../../../common/calls";
 import type { CallRow } from "./repository";
 
 export function presentCall(row: CallRow): Call {
-  const analysis = (row.analysis ?? null) as TurnAnalysisOut | null;
-  const stored = row.engineState as { state?: { evidence?: Record<string, number> } } | null;
+  const analysis: TurnAnalysisOut | null = row.analysis ?? null;
   return {
     id: row.id,
     phoneNumber: row.phoneNumber,
@@ -27,7 +32,7 @@ export function presentCall(row: CallRow): Call {
     notes: row.notes,
     summary: row.summary,
     analysis,
-    confidence: callConfidence(row.classification, stored?.state?.evidence, analysis),
+    confidence: callConfidence(row.classification, row.engineState?.state.evidence, analysis),
     recordingUrl: row.recordingUrl,
     callType: row.callType,
     isTest: row.isTest,
@@ -45,4 +50,26 @@ function callConfidence(
   const total = evidence ? Object.values(evidence).reduce((sum, value) => sum + value, 0) : 0;
   if (evidence && total > 0) return Math.round(((evidence[classification] ?? 0) / total) * 1000) / 1000;
   return analysis?.confidence ?? null;
+}
+
+/** A page of Call History with its pagination and the summary cards' figures. */
+export function presentCallList(page: {
+  rows: CallRow[];
+  pagination: CallListResponse["pagination"];
+  summary: CallListResponse["summary"];
+}): CallListResponse {
+  return { calls: page.rows.map(presentCall), pagination: page.pagination, summary: page.summary };
+}
+
+/** A caller's turn: what was heard, what the assistant said back, and the call after it. */
+export function presentTurn(
+  heard: string,
+  turn: { call: CallRow; reply: string | null; analysis: TurnAnalysisOut },
+): ProcessAudioResponse {
+  return {
+    transcription: heard,
+    response: { text: turn.reply },
+    analysis: turn.analysis,
+    call: presentCall(turn.call),
+  };
 }

@@ -19,7 +19,7 @@ import {
 import { badRequest } from "../../http/errors";
 import type { SpeechToText } from "../../providers/speech";
 import { exportFileName } from "./export";
-import { presentCall } from "./presenter";
+import { presentCall, presentCallList, presentTurn } from "./presenter";
 import type { CallService } from "./service";
 import { readCallerTurn } from "./turn-input";
 
@@ -51,8 +51,7 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, deps
       schema: { querystring: CallListQuery, response: { 200: CallListResponse } },
     },
     async (request) => {
-      const result = await calls.list(request.account, request.query);
-      return { calls: result.rows.map(presentCall), pagination: result.pagination, summary: result.summary };
+      return presentCallList(await calls.list(request.account, request.query));
     },
   );
 
@@ -95,12 +94,7 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, deps
       const result = await calls.hear(request.account, request.params.id, parsed.data.text, {
         transcribed: turn.transcribed,
       });
-      return {
-        transcription: parsed.data.text,
-        response: { text: result.reply },
-        analysis: result.analysis,
-        call: presentCall(result.call),
-      };
+      return presentTurn(parsed.data.text, result);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { analyzeUtterance, type CallerFacts, type Classification, type TurnAnalysis } from "../../engine";
 import type { TextClassifier } from "../../engine/classifier";
 import type { LanguageModel } from "../../providers/llm";
-import type { Understand } from "./service";
+import type { Understand } from "./context";
 
 /**
  * The engine's "understand" step. With a language model configured it asks the model first;

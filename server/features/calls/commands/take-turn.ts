@@ -1,0 +1,178 @@
+import type { Db } from "../../../db/client";
+import { CallSession, type TurnResult } from "../../../engine";
+import type { Account } from "../../../http/account";
+import { conflict, notFound } from "../../../http/errors";
+import type { CallsContext, Understand } from "../context";
+import { appendLines, engineAccount, monthOf, readStored, type StoredEngineState } from "../engine-state";
+import { type CallPatch, type CallRow, callRepository } from "../repository";
+import { finalizeCall } from "./finalize-call";
+
+type Understood = Awaited<ReturnType<Understand>>;
+type StoredAnalysis = NonNullable<CallRow["analysis"]> & { source: "local" | "llm" };
+type Turn = { row: CallRow; turn: TurnResult; analysis: StoredAnalysis };
+
+/** The engine asked to change an appointment during a lock-free turn: redo it under the lock. */
+const NEEDS_LOCK = Symbol("the turn needs the call's lock");
+
+/**
+ * One caller turn: understand, decide, respond, act. Most turns change nothing but the call
+ * itself and take two round trips, a read and a write that lands only if nobody wrote in between
+ * (issue 10, part 10). A turn that books, moves or cancels an appointment, ends the call, or
+ * counts a transcription (and a turn that lost the race) runs under the call's lock instead.
+ */
+export async function takeTurn(
+  ctx: CallsContext,
+  account: Account,
+  callId: string,
+  text: string,
+  options: { transcribed: boolean },
+) {
+  const at = ctx.now();
+  // A language model may take seconds: ask it before taking the call's lock, so neither the
+  // lock nor (on the embedded database) anyone else's request waits for it. The local AI
+  // takes a fraction of a millisecond and runs inside, saving a read.
+  let understood: Understood | undefined;
+  if (ctx.understand.remote) {
+    const before = await ctx.calls.get(account.id, callId);
+    if (!before) throw notFound("That call");
+    if (!before.isActive) throw conflict("This call has already ended");
+    understood = await ctx.understand(text, readStored(before).facts);
+  }
+
+  const quick = options.transcribed ? undefined : await plainTurn(ctx, account, callId, text, at, understood);
+  const result =
+    quick ??
+    (await ctx.inTransaction((tx) => lockedTurn(ctx, tx, account, callId, text, at, options, understood)));
+
+  const { events } = ctx;
+  events.publish(account.id, { type: "call.updated", callId, lines: result.turn.lines });
+  if (result.turn.analysis.appointment) {
+    events.publish(account.id, {
+      type: "appointment.created",
+      appointmentId: result.turn.analysis.appointment.appointmentId,
+    });
+  }
+  if (!result.row.isActive) events.publish(account.id, { type: "call.ended", callId });
+  return { call: result.row, reply: result.turn.reply, analysis: result.analysis };
+}
+
+/**
+ * A caller turn without a lock: read the call (one round trip), let the engine decide, write
+ * the call back only if it is unchanged (one round trip). Undefined when the turn needs the
+ * lock instead: it wants to change an appointment, it ends the call, or another turn won.
+ */
+async function plainTurn(
+  ctx: CallsContext,
+  account: Account,
+  callId: string,
+  text: string,
+  at: Date,
+  understoodBefore: Understood | undefined,
+): Promise<Turn | undefined> {
+  const found = await ctx.calls.getWithVersion(account.id, callId);
+  if (!found) throw notFound("That call");
+  const { row, version } = found;
+  if (!row.isActive) throw conflict("This call has already ended");
+  const settings = await ctx.settings.row(account.id);
+  const stored = readStored(row);
+  const understood = understoodBefore ?? (await ctx.understand(text, stored.facts));
+  const { ports } = ctx.appointments.enginePorts(ctx.db, account.id, row);
+  const needsLock = async (): Promise<never> => {
+    throw NEEDS_LOCK;
+  };
+  const session = new CallSession(
+    engineAccount(account, settings),
+    { phoneNumber: row.phoneNumber, callerName: row.callerName },
+    async () => understood,
+    { ...ports, bookAppointment: needsLock, cancelAppointment: needsLock, moveAppointment: needsLock },
+    stored.state,
+  );
+  let turn: TurnResult;
+  try {
+    turn = await session.hear(text, at);
+  } catch (error) {
+    if (error === NEEDS_LOCK) return undefined;
+    throw error;
+  }
+  if (turn.call.end) return undefined;
+  const analysis = { ...turn.analysis, source: understood.source ?? "local" };
+  stored.state = turn.state;
+  const updated = await ctx.calls.updateIfUnchanged(
+    account.id,
+    row.id,
+    version,
+    turnPatch(row, turn, analysis, stored, at),
+  );
+  return updated ? { row: updated, turn, analysis } : undefined;
+}
+
+/** The turn under a lock on the call: it may book, end the call and count usage, all or nothing. */
+async function lockedTurn(
+  ctx: CallsContext,
+  tx: Db,
+  account: Account,
+  callId: string,
+  text: string,
+  at: Date,
+  options: { transcribed: boolean },
+  understoodBefore: Understood | undefined,
+): Promise<Turn> {
+  const calls = callRepository(tx);
+  const row = await calls.getForUpdate(account.id, callId);
+  if (!row) throw notFound("That call");
+  if (!row.isActive) throw conflict("This call has already ended");
+  const settings = await ctx.settings.rowIn(tx, account.id);
+  const stored = readStored(row);
+  const understood = understoodBefore ?? (await ctx.understand(text, stored.facts));
+  const booking = ctx.appointments.enginePorts(tx, account.id, row);
+  const session = new CallSession(
+    engineAccount(account, settings),
+    { phoneNumber: row.phoneNumber, callerName: row.callerName },
+    async () => understood,
+    booking.ports,
+    stored.state,
+  );
+  const turn = await session.hear(text, at);
+  const analysis = { ...turn.analysis, source: understood.source ?? "local" };
+  stored.state = turn.state;
+  let updated = await calls.update(account.id, row.id, turnPatch(row, turn, analysis, stored, at));
+  if (!updated) throw notFound("That call");
+  if (turn.call.end) {
+    updated = await finalizeCall(ctx, tx, account, updated, stored, {
+      endedBy: "assistant",
+      status: turn.call.end,
+      at,
+    });
+  }
+  const booked = booking.booked();
+  if ((booked || options.transcribed) && !row.isTest) {
+    await ctx.usage.addIn(tx, account.id, monthOf(at, account.timezone), {
+      appointmentsScheduled: booked ? 1 : 0,
+      transcriptionsUsed: options.transcribed ? 1 : 0,
+    });
+  }
+  return { row: updated, turn, analysis };
+}
+
+/** What a caller turn writes to the call. */
+function turnPatch(
+  row: CallRow,
+  turn: TurnResult,
+  analysis: StoredAnalysis,
+  stored: StoredEngineState,
+  at: Date,
+): CallPatch {
+  return {
+    transcript: appendLines(row.transcript, turn.lines),
+    classification: turn.call.classification,
+    analysis,
+    aiResponse: turn.reply ?? row.aiResponse,
+    importance: turn.state.importance,
+    sentiment: analysis.sentiment,
+    actionTaken: turn.state.actionTaken,
+    followUpRequired: turn.state.urgent || row.followUpRequired,
+    engineState: stored,
+    lastActivityAt: at,
+    ...(turn.call.forwardTo ? { transferredAt: at } : {}),
+  };
+}

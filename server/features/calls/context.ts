@@ -1,0 +1,93 @@
+import type { Database, Db } from "../../db/client";
+import type { CallerFacts, TurnAnalysis } from "../../engine";
+import type { EventBus } from "../../events/bus";
+import type { Account, AccountLoader } from "../../http/account";
+import { conflict, notFound } from "../../http/errors";
+import type { AiSettingsService } from "../ai-settings/service";
+import type { AppointmentService } from "../appointments/service";
+import type { ContactService } from "../contacts/service";
+import type { UsageCountersService } from "../usage/counters";
+import { readStored, type StoredEngineState } from "./engine-state";
+import { type CallRepository, type CallRow, callRepository } from "./repository";
+
+export type Understand = ((
+  text: string,
+  facts: CallerFacts,
+) => Promise<TurnAnalysis & { source?: "local" | "llm" }>) & {
+  /** True when understanding calls a remote model, which may take seconds. */
+  remote?: boolean;
+};
+
+export type CallServiceDeps = {
+  db: Db;
+  events: EventBus;
+  understand: Understand;
+  /** A bound query's rows through a cursor, when the database has one (see Database.streamRows). */
+  streamRows?: Database["streamRows"] | undefined;
+  now?: () => Date;
+  /** A live call with no activity for this long is ended by endIdleCalls (IDLE_CALL_MINUTES). */
+  idleCallMinutes?: number;
+  /** The workspace as an Account, for work no signed-in person started (the idle sweep). */
+  accounts: AccountLoader;
+  settings: Pick<AiSettingsService, "row" | "rowIn">;
+  appointments: Pick<AppointmentService, "enginePorts" | "countCreatedSince">;
+  usage: Pick<UsageCountersService, "addIn">;
+  contacts: Pick<ContactService, "nameForNumber">;
+};
+
+/** The user acted on a live call from the screen: a carrier must now change the real call. */
+export type CallControlEvent = {
+  type: "hold" | "resume" | "transfer" | "end";
+  account: Account;
+  call: CallRow;
+};
+
+/**
+ * What every part of the calls area works with: its dependencies, the clock, the repository on
+ * the app's connection, and who hears about the user's hold, transfer and end (the carrier layer
+ * updates live phone calls). Built once per service in service.ts.
+ */
+export type CallsContext = Omit<CallServiceDeps, "now" | "idleCallMinutes"> & {
+  now: () => Date;
+  idleCallMinutes: number;
+  calls: CallRepository;
+  /** Runs work in one transaction; repositories are built on its `tx`. */
+  inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  control: {
+    notify(event: CallControlEvent): void;
+    subscribe(listener: (event: CallControlEvent) => void): () => void;
+  };
+};
+
+export function callsContext(deps: CallServiceDeps): CallsContext {
+  const { db } = deps;
+  const listeners = new Set<(event: CallControlEvent) => void>();
+  return {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    idleCallMinutes: deps.idleCallMinutes ?? 10,
+    calls: callRepository(db),
+    inTransaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    control: {
+      notify(event) {
+        for (const listener of listeners) listener(event);
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+}
+
+/** A live call of the account, locked until the transaction ends; 404 for another's, 409 once ended. */
+export async function lockActive(
+  tx: Db,
+  account: Account,
+  id: string,
+): Promise<{ row: CallRow; stored: StoredEngineState }> {
+  const row = await callRepository(tx).getForUpdate(account.id, id);
+  if (!row) throw notFound("That call");
+  if (!row.isActive) throw conflict("This call has already ended");
+  return { row, stored: readStored(row) };
+}
