@@ -16,6 +16,8 @@ export const workspaces = pgTable(
     planType: text("plan_type").notNull().default("personal"),
     /** "Today", working hours and months of usage are counted in this zone. */
     timezone: text("timezone").notNull().default("America/New_York"),
+    /** ISO 3166 alpha-2: the country a phone number written without +country code is read in. */
+    defaultCountry: text("default_country").notNull().default("US"),
     companyName: text("company_name"),
     industry: text("industry"),
     businessDescription: text("business_description"),
