@@ -1,0 +1,70 @@
+import { Readable } from "node:stream";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+/**
+ * CSV files the API sends (calls, contacts, leads, the do-not-call list): one formatter, so
+ * every export guards against formulas the same way.
+ */
+
+const BOM = "\uFEFF";
+
+/**
+ * OWASP CSV injection: a spreadsheet runs a cell whose FIRST character is = + - @, tab or
+ * carriage return as a formula; a leading apostrophe makes it plain text. Only the first
+ * character of the whole cell matters: the same characters after a line break or inside the
+ * text are left alone.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** RFC 4180: a cell holding a quote, a comma or a line break is quoted, its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * One CSV line. Written by hand rather than with csv-stringify: that library tops out near
+ * 80,000 rows/s on this machine, below the export's 100,000 rows/s target, and the format is
+ * the two rules above.
+ */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/** A million rows must not become a million HTTP chunks: lines are gathered into pieces of this size. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * A CSV file as a stream: byte-order mark (so spreadsheets read UTF-8), the header row, then one
+ * line per row as the database hands them over. Rows are pulled one at a time, so a slow
+ * reader slows the query down instead of filling memory.
+ */
+export function csvFileStream(headers: readonly string[], rows: AsyncIterable<readonly unknown[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      let pending = BOM + csvLine(headers);
+      for await (const row of rows) {
+        pending += csvLine(row);
+        if (pending.length >= CHUNK_CHARS) {
+          yield pending;
+          pending = "";
+        }
+      }
+      if (pending) yield pending;
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** Keyset batches (the embedded database's path) as one row at a time. */
+export async function* flattenBatches<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** "contacts-2026-11-25.csv": the name and today's date in the workspace's time zone. */
+export function datedCsvName(prefix: string, now: Date, timeZone: string): string {
+  return `${prefix}-${format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd")}.csv`;
+}
