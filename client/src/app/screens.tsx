@@ -19,8 +19,17 @@ const CallHistoryPage = lazy(() =>
 const ActiveCallsPage = lazy(() =>
   import("../features/calls/active-calls-page").then((m) => ({ default: m.ActiveCallsPage })),
 );
+const ContactManagerPage = lazy(() =>
+  import("../features/contacts/contact-manager-page").then((m) => ({ default: m.ContactManagerPage })),
+);
+const ContactsPage = lazy(() =>
+  import("../features/contacts/contacts-page").then((m) => ({ default: m.ContactsPage })),
+);
 const DashboardPage = lazy(() =>
   import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+);
+const LeadManagerPage = lazy(() =>
+  import("../features/leads/lead-manager-page").then((m) => ({ default: m.LeadManagerPage })),
 );
 const SettingsPage = lazy(() =>
   import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
@@ -81,12 +90,12 @@ export const SCREENS: Screen[] = [
   {
     path: "/contacts",
     title: "Contacts",
-    element: soon("Contacts", "The people and businesses you talk to."),
+    element: <ContactsPage />,
   },
   {
     path: "/contact-manager",
     title: "Contact Manager",
-    element: soon("Contact Manager", "Upload, filter and export contacts."),
+    element: <ContactManagerPage />,
   },
   {
     path: "/settings",
@@ -150,7 +159,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/lead-manager",
     title: "Lead Manager",
-    element: soon("Lead Manager", "Contacts and leads in one place."),
+    element: <LeadManagerPage />,
   },
   {
     path: "/leads",

@@ -1,0 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
+import { type ExportedFile, exportCsv } from "../export-csv";
+
+/** GET /api/contacts/export?format=csv (spec 3 §7): downloaded as contacts-<date>.csv. */
+export const exportContacts = (): Promise<ExportedFile> =>
+  exportCsv("/api/contacts/export?format=csv", "contacts");
+
+export const useExportContacts = () => useMutation({ mutationFn: exportContacts });
