@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -154,6 +156,13 @@ export const contactImports = pgTable(
     unknownColumns: text("unknown_columns").array().notNull().default([]),
     /** The header as read, so the rejects file has the same columns as the upload. */
     header: text("header").array().notNull().default([]),
+    /** How the file's bytes were read: utf-8, utf-16le, utf-16be or windows-1252. */
+    encoding: text("encoding"),
+    /**
+     * Data rows whose outcome is committed (each batch moves it in the batch's transaction): a
+     * job that runs again after a crash starts after them, so no row is imported twice.
+     */
+    committedRows: integer("committed_rows").notNull().default(0),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -177,4 +186,22 @@ export const contactImportRejects = pgTable(
     cells: jsonb("cells").$type<string[]>().notNull(),
   },
   (table) => [index("contact_import_rejects_import_line_idx").on(table.importId, table.line)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * A queued import's upload, in pieces of about a megabyte, until the import finishes: any app
+ * server sharing the database can run the job, and a job that starts again reads it again.
+ */
+export const contactImportFiles = pgTable(
+  "contact_import_files",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.seq] })],
 );
