@@ -344,6 +344,26 @@ export function featureRefusal(feature: PlanFeatureKey, current: PlanDefinition)
   return `The ${current.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade to ${list} to use it.`;
 }
 
+/** The plans that keep more than `limit` contacts (-1 counts as more than any), cheapest first. */
+export function plansWithMoreContacts(limit: number): PlanDefinition[] {
+  return PLAN_IDS.map((id) => PLANS[id])
+    .filter((p) => limit !== UNLIMITED && (p.contactLimit === UNLIMITED || p.contactLimit > limit))
+    .sort((a, b) => a.priceCents - b.priceCents);
+}
+
+/**
+ * The refusal (402) when adding contacts would pass the plan's limit, on every path that adds
+ * them (the form, an import, saving leads): "The Personal plan keeps up to 100 contacts. Upgrade
+ * to Pro, Premium or Business to add more."
+ */
+export function contactLimitRefusal(current: PlanDefinition): string {
+  const more = listNames(
+    plansWithMoreContacts(current.contactLimit).map((p) => p.name),
+    "or",
+  );
+  return `The ${current.name} plan keeps up to ${current.contactLimit} contacts. Upgrade to ${more} to add more.`;
+}
+
 /** Spec 2 §9: the enterprise plans (per month; -1 concurrent calls is unlimited). */
 export const ENTERPRISE_PLANS = [
   { id: "enterprise_starter", name: "Starter", priceCents: 30000, concurrentCalls: 100, popular: false },

@@ -90,9 +90,25 @@ export const WorkspaceList = z.object({
 });
 export type WorkspaceList = z.infer<typeof WorkspaceList>;
 
-/** PATCH /api/workspace (admin): rename the current workspace. */
-export const WorkspaceUpdate = z.strictObject({ name: WorkspaceName });
-export type WorkspaceUpdate = z.infer<typeof WorkspaceUpdate>;
+export const COUNTRY_MESSAGE =
+  "The default country must be a two-letter country code (ISO 3166) such as US, GB or DE";
+
+/**
+ * The country phone numbers written without +country code are read in (contacts, the
+ * do-not-call list, imports): two letters; the server also checks it is one it reads numbers for.
+ */
+export const DefaultCountry = safeString("The default country", COUNTRY_MESSAGE)
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, COUNTRY_MESSAGE);
+
+/** PATCH /api/workspace (admin): rename the current workspace, or set its default country. */
+export const WorkspaceUpdate = z
+  .strictObject({ name: WorkspaceName.optional(), defaultCountry: DefaultCountry.optional() })
+  .refine((body) => body.name !== undefined || body.defaultCountry !== undefined, {
+    message: "Send a name or a default country to change",
+  });
+export type WorkspaceUpdate = z.input<typeof WorkspaceUpdate>;
 
 export const Member = z.object({
   userId: z.string(),
@@ -128,7 +144,13 @@ export type Invitation = z.infer<typeof Invitation>;
 
 /** GET /api/workspace/members: the team, pending invitations and the plan's seats. */
 export const TeamOut = z.object({
-  workspace: z.object({ id: z.string(), name: z.string(), planType: z.string(), planName: z.string() }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    planType: z.string(),
+    planName: z.string(),
+    defaultCountry: z.string(),
+  }),
   members: z.array(Member),
   invitations: z.array(Invitation),
   /** Members plus pending invitations, against the plan's seats (-1: unlimited). */
@@ -194,6 +216,10 @@ export const OWNER_CANNOT_LEAVE = "The owner cannot leave the workspace. Transfe
 /** The header's current workspace, also on GET /api/user. */
 export const CurrentWorkspace = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
 export type CurrentWorkspace = z.infer<typeof CurrentWorkspace>;
+
+/** The answer to PATCH /api/workspace: the current workspace and its default country. */
+export const WorkspaceSettingsOut = CurrentWorkspace.extend({ defaultCountry: z.string() });
+export type WorkspaceSettingsOut = z.infer<typeof WorkspaceSettingsOut>;
 
 export const WorkspaceIdParams = z.object({ id: z.uuid("That workspace id is not valid") });
 export const MemberIdParams = z.object({ userId: z.uuid("That member id is not valid") });

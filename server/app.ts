@@ -14,6 +14,7 @@ import { billingRoutes } from "./features/billing/routes";
 import { businessRoutes } from "./features/business/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { callRoutes } from "./features/calls/routes";
+import { contactRoutes } from "./features/contacts/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(callRoutes, { calls: v.calls, speech });
   await app.register(appointmentRoutes, { appointments: v.appointments, events: v.events });
   await app.register(calendarRoutes, { calendar: v.calendar });
+  await app.register(contactRoutes, { contacts: v.contacts, doNotCall: v.doNotCall, dialer: v.contactDial });
   await app.register(eventRoutes, { events: v.events });
   await app.register(aiSettingsRoutes, { settings: v.settings });
   await app.register(billingRoutes, { billing: v.billing });

@@ -16,6 +16,8 @@ import { businessService } from "./features/business/service";
 import { calendarService } from "./features/calendar/service";
 import { callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
+import { contactDialer } from "./features/contacts/dial";
+import { doNotCallService } from "./features/contacts/do-not-call";
 import { contactService } from "./features/contacts/service";
 import { healthService } from "./features/health/service";
 import { telephonyService } from "./features/telephony/service";
@@ -104,7 +106,8 @@ export function composeServices(input: CompositionInput) {
   const users = userService(auth);
 
   // Calls and what they touch.
-  const contacts = contactService(db);
+  const contacts = contactService({ db, streamRows: database.streamRows, ...clock });
+  const doNotCall = doNotCallService({ db });
   const appointments = appointmentService(db, clock);
   const usage = usageService({ billing, counters, settings, ...clock });
   // The plan's monthly limits stand in front of the engine (see features/usage/service.ts).
@@ -139,6 +142,7 @@ export function composeServices(input: CompositionInput) {
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     deliver: input.deliver,
   });
+  const contactDial = contactDialer({ contacts, doNotCall, telephony });
   const voiceCalls = voiceCallService({
     calls,
     telephony,
@@ -156,7 +160,7 @@ export function composeServices(input: CompositionInput) {
       events.publish(event.workspaceId, { type: "job", jobId, kind, status, progress });
     },
   });
-  const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony });
+  const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
   if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
   const business = businessService({
     contacts,
@@ -182,6 +186,8 @@ export function composeServices(input: CompositionInput) {
     calendar,
     calls,
     contacts,
+    doNotCall,
+    contactDial,
     voice,
     telephony,
     voiceCalls,

@@ -71,6 +71,16 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const res = await owner.post("/api/calls/bulk", { phoneNumbers: ["+15551230009"] });
     return { id: res.json().jobId };
   },
+  /** A contact of the owner's, with a phone number (so dial reaches the owner check). */
+  async contacts(owner) {
+    const res = await owner.post("/api/contacts", { name: "Owner's contact", phoneNumber: "+15551230042" });
+    return { id: res.json().id };
+  },
+  /** A number on the owner's do-not-call list. */
+  async "do-not-call"(owner) {
+    const res = await owner.post("/api/do-not-call", { phoneNumber: "+15551230043" });
+    return { id: res.json().id };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -130,6 +140,20 @@ export const VALID_BODIES: Record<string, unknown> = {
     consent: true,
   },
   "POST /api/contacts/import": { csvData: "Name,Phone\nPat Doe,+15551230000" },
+  "POST /api/contacts": {
+    name: "Pat Doe",
+    phoneNumber: "(555) 123-0000",
+    email: "pat@example.com",
+    company: "Doe Ltd",
+    notes: "Met at the fair",
+    tags: "vip, fair",
+    contactStatus: "interested",
+  },
+  "PATCH /api/contacts/:id": { name: "Renamed by someone else", isFavorite: true },
+  "PUT /api/contacts/:id": { name: "Replaced by someone else", phoneNumber: "+15551230001" },
+  "POST /api/contacts/:id/dial": { agentId: "1", purpose: "sales" },
+  "POST /api/do-not-call": { phoneNumber: "+15551230044" },
+  "POST /api/do-not-call/import": { csvData: "phone\n+15551230045" },
   "POST /api/calls/bulk": { phoneNumbers: ["+15551230000"], callPurpose: "Reminder" },
   "PUT /api/telephony/twilio": {
     accountSid: `AC${"0".repeat(32)}`,

@@ -1,13 +1,84 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { contacts } from "../../db/schema";
+import { and, arrayContains, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { ContactSort, ContactStatus, LeadSource } from "../../../common/contacts";
+import type { BoundQuery, Db } from "../../db/client";
+import { contacts, phoneLogs } from "../../db/schema";
 
-export type NewContact = Omit<typeof contacts.$inferInsert, "id" | "workspaceId" | "createdAt" | "updatedAt">;
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContact = Omit<
+  typeof contacts.$inferInsert,
+  "id" | "workspaceId" | "createdAt" | "updatedAt" | "searchText"
+>;
+export type ContactFields = Partial<NewContact>;
+export type PhoneLogRow = typeof phoneLogs.$inferSelect;
+
+/** What a list, a count or an export is narrowed by (GET /api/contacts' filters). */
+export type ContactFilters = {
+  search?: string | undefined;
+  status?: ContactStatus | undefined;
+  source?: LeadSource | undefined;
+  tag?: string | undefined;
+  favorite?: boolean | undefined;
+  hasPhone?: boolean | undefined;
+  doNotCall?: boolean | undefined;
+};
 
 /** PostgreSQL takes at most 65,535 parameters a statement: contacts go in batches. */
 const BATCH = 500;
 
-/** The contacts table (spec 2 §3): this area's alone. */
+/** LIKE's own characters in a search term are matched as themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A term made only of digits and phone punctuation, with 3 digits or more, also matches by its digits. */
+const PHONE_LIKE = /^[\d\s()+.\-/]+$/;
+
+function searchCondition(term: string): SQL {
+  const lowered = term.toLowerCase();
+  const like = (text: string) => sql`${contacts.searchText} ilike ${`%${escapeLike(text)}%`}`;
+  const digits = lowered.replace(/\D/g, "");
+  if (PHONE_LIKE.test(lowered) && digits.length >= 3 && digits !== lowered)
+    return sql`(${like(lowered)} or ${like(digits)})`;
+  return like(lowered);
+}
+
+/** Every condition is a bound parameter; the search goes through the trigram index on search_text. */
+export function contactWhere(workspaceId: string, filters: ContactFilters): SQL {
+  return and(
+    eq(contacts.workspaceId, workspaceId),
+    filters.search ? searchCondition(filters.search) : undefined,
+    filters.status ? eq(contacts.contactStatus, filters.status) : undefined,
+    filters.source ? eq(contacts.leadSource, filters.source) : undefined,
+    filters.tag ? arrayContains(contacts.tags, [filters.tag]) : undefined,
+    filters.favorite === undefined ? undefined : eq(contacts.isFavorite, filters.favorite),
+    filters.hasPhone === undefined
+      ? undefined
+      : filters.hasPhone
+        ? isNotNull(contacts.phoneNumber)
+        : isNull(contacts.phoneNumber),
+    filters.doNotCall === undefined ? undefined : eq(contacts.doNotCall, filters.doNotCall),
+  ) as SQL;
+}
+
+/** Each sort's keys, ending with the id so pages never repeat or skip a row. */
+function sortOrder(sort: ContactSort): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [desc(contacts.createdAt), desc(contacts.id)];
+    case "oldest":
+      return [asc(contacts.createdAt), asc(contacts.id)];
+    case "name":
+      return [asc(contacts.name), asc(contacts.id)];
+    case "lastCalled":
+      return [sql`${contacts.lastCalled} desc nulls last`, desc(contacts.id)];
+    case "leadScore":
+      return [desc(contacts.leadScore), desc(contacts.id)];
+    case "updated":
+      return [desc(contacts.updatedAt), desc(contacts.id)];
+  }
+}
+
+/** The contacts table (spec 2 §3) and its phone logs: this area's alone. */
 export function contactRepository(db: Db) {
   return {
     /** A contact's name for a number in E.164, or null: the engine never files a contact as spam. */
@@ -16,6 +87,8 @@ export function contactRepository(db: Db) {
         .select({ name: contacts.name })
         .from(contacts)
         .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.phoneE164, e164)))
+        // Two contacts with one number: the one edited last is the name people expect.
+        .orderBy(desc(contacts.updatedAt))
         .limit(1);
       return contact?.name ?? null;
     },
@@ -34,5 +107,252 @@ export function contactRepository(db: Db) {
         return count;
       });
     },
+
+    /**
+     * Serialises everything that adds contacts to one workspace until the transaction ends, so
+     * two additions cannot both find room under the plan's limit and both take it. The importer
+     * takes the same lock.
+     */
+    async lockCount(workspaceId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${workspaceId}`}, 0))`);
+    },
+
+    async count(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contacts)
+        .where(eq(contacts.workspaceId, workspaceId));
+      return row?.n ?? 0;
+    },
+
+    async page(
+      workspaceId: string,
+      options: ContactFilters & { sort: ContactSort; page: number; limit: number },
+    ): Promise<ContactRow[]> {
+      return db
+        .select()
+        .from(contacts)
+        .where(contactWhere(workspaceId, options))
+        .orderBy(...sortOrder(options.sort))
+        .limit(options.limit)
+        .offset((options.page - 1) * options.limit);
+    },
+
+    /**
+     * How many match, counting no further than `cap` + 1: a count over a million rows reads them
+     * all, while this reads at most cap + 1 index entries.
+     */
+    async countUpTo(workspaceId: string, filters: ContactFilters, cap: number): Promise<number> {
+      const inner = db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(contactWhere(workspaceId, filters))
+        .limit(cap + 1)
+        .as("matched");
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+      return row?.n ?? 0;
+    },
+
+    /** The planner's estimate of how many match (EXPLAIN, nothing read): for counts past the cap. */
+    async estimate(workspaceId: string, filters: ContactFilters): Promise<number> {
+      const query = db.select({ id: contacts.id }).from(contacts).where(contactWhere(workspaceId, filters));
+      const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      const cell = result.rows[0] ? Object.values(result.rows[0])[0] : undefined;
+      const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as
+        | { Plan?: { "Plan Rows"?: number } }[]
+        | undefined;
+      return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
+    },
+
+    async get(workspaceId: string, id: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id)));
+      return row;
+    },
+
+    /** The row, locked until the transaction ends (an edit reads then writes it). */
+    async getForUpdate(workspaceId: string, id: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id)))
+        .for("update");
+      return row;
+    },
+
+    async insert(workspaceId: string, fields: NewContact): Promise<ContactRow> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...fields, workspaceId })
+        .returning();
+      if (!row) throw new Error("insert returned no contact");
+      return row;
+    },
+
+    async update(workspaceId: string, id: string, fields: ContactFields): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .update(contacts)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id)))
+        .returning();
+      return row;
+    },
+
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(contacts)
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id)))
+        .returning({ id: contacts.id });
+      return deleted.length > 0;
+    },
+
+    /** Whether another contact of the workspace with this number is marked do-not-call. */
+    async otherDoNotCallContact(workspaceId: string, e164: string, exceptId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.workspaceId, workspaceId),
+            eq(contacts.phoneE164, e164),
+            eq(contacts.doNotCall, true),
+            ne(contacts.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Whether a contact of the workspace with this number is marked do-not-call. */
+    async doNotCallContact(workspaceId: string, e164: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.workspaceId, workspaceId),
+            eq(contacts.phoneE164, e164),
+            eq(contacts.doNotCall, true),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Spec 3 "Contact stats" in one pass over the workspace's contacts. */
+    async stats(workspaceId: string, since: Date) {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          fresh: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'new'))::int`,
+          contactedToday: sql<number>`(count(*) filter (where ${contacts.lastCalled} >= ${since} or ${contacts.lastContactAttempt} >= ${since}))::int`,
+          converted: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'converted'))::int`,
+          avgLeadScore: sql<string | null>`avg(${contacts.leadScore})::text`,
+        })
+        .from(contacts)
+        .where(eq(contacts.workspaceId, workspaceId));
+      return {
+        total: row?.total ?? 0,
+        fresh: row?.fresh ?? 0,
+        contactedToday: row?.contactedToday ?? 0,
+        converted: row?.converted ?? 0,
+        avgLeadScore:
+          row?.avgLeadScore === null || row?.avgLeadScore === undefined ? 0 : Number(row.avgLeadScore),
+      };
+    },
+
+    /** A dial placed: the contact's call counters and a phone log, together. */
+    async recordDial(
+      workspaceId: string,
+      contactId: string,
+      log: { callId: string; phoneNumber: string; createdBy: string | null; at: Date; notes: string | null },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(contacts)
+          .set({
+            lastCalled: log.at,
+            lastContactAttempt: log.at,
+            callCount: sql`${contacts.callCount} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, contactId)));
+        await tx.insert(phoneLogs).values({
+          workspaceId,
+          contactId,
+          callId: log.callId,
+          createdBy: log.createdBy,
+          phoneNumber: log.phoneNumber,
+          direction: "outbound",
+          timestamp: log.at,
+          callType: "dial",
+          notes: log.notes,
+        });
+      });
+    },
+
+    async phoneLogs(workspaceId: string, contactId: string, limit: number): Promise<PhoneLogRow[]> {
+      return db
+        .select()
+        .from(phoneLogs)
+        .where(and(eq(phoneLogs.workspaceId, workspaceId), eq(phoneLogs.contactId, contactId)))
+        .orderBy(desc(phoneLogs.timestamp), desc(phoneLogs.id))
+        .limit(limit);
+    },
+
+    /** The export as one bound query (PostgreSQL streams it through a cursor), oldest first. */
+    exportQuery(workspaceId: string, filters: ContactFilters, columns: Record<string, SQL>): BoundQuery {
+      return db
+        .select(
+          Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
+        )
+        .from(contacts)
+        .where(contactWhere(workspaceId, filters))
+        .orderBy(asc(contacts.createdAt), asc(contacts.id))
+        .toSQL();
+    },
+
+    /**
+     * The export's rows a batch at a time (the embedded database has no cursors): keyset pages
+     * on (created_at, id), so each batch is an index range scan however far in it is.
+     */
+    async *exportBatches(
+      workspaceId: string,
+      filters: ContactFilters,
+      columns: Record<string, SQL>,
+      batchSize = 5000,
+    ): AsyncGenerator<string[][]> {
+      const headers = Object.keys(columns);
+      const fields = {
+        ...Object.fromEntries(Object.entries(columns).map(([header, cell]) => [header, cell.as(header)])),
+        // Keys travel as text: a JavaScript Date would drop the microseconds and repeat rows.
+        keyCreated: sql<string>`${contacts.createdAt}::text`.as("key_created"),
+        keyId: sql<string>`${contacts.id}::text`.as("key_id"),
+      };
+      const where = contactWhere(workspaceId, filters);
+      let last: { created: string; id: string } | null = null;
+      for (;;) {
+        const position: SQL | undefined = last
+          ? sql`(${contacts.createdAt}, ${contacts.id}) > (${last.created}::timestamptz, ${last.id}::uuid)`
+          : undefined;
+        const batch = (await db
+          .select(fields)
+          .from(contacts)
+          .where(position ? and(where, position) : where)
+          .orderBy(asc(contacts.createdAt), asc(contacts.id))
+          .limit(batchSize)) as Record<string, unknown>[];
+        if (batch.length === 0) return;
+        yield batch.map((row) => headers.map((header) => String(row[header] ?? "")));
+        if (batch.length < batchSize) return;
+        const tail = batch[batch.length - 1] as { keyCreated: string; keyId: string };
+        last = { created: tail.keyCreated, id: tail.keyId };
+      }
+    },
   };
 }
+
+export type ContactRepository = ReturnType<typeof contactRepository>;

@@ -1,16 +1,256 @@
-import type { Db } from "../../db/client";
-import { contactRepository, type NewContact } from "./repository";
+import type { Readable } from "node:stream";
+import { TZDate } from "@date-fns/tz";
+import type { z } from "zod";
+import { isTimeZone } from "../../../common/ai-settings";
+import type { ContactCreate, ContactSort, ContactStats, ContactUpdate } from "../../../common/contacts";
+import { contactLimitRefusal, planFor, UNLIMITED } from "../../../common/plans";
+import type { Database, Db } from "../../db/client";
+import type { Account } from "../../http/account";
+import { csvFileStream, flattenBatches } from "../../http/csv";
+import { badRequest, notFound, paymentRequired } from "../../http/errors";
+import { doNotCallRepository } from "./do-not-call-repository";
+import { contactColumns, leadColumns } from "./export";
+import { normalizePhone } from "./phone";
+import {
+  type ContactFields,
+  type ContactFilters,
+  type ContactRepository,
+  type ContactRow,
+  contactRepository,
+  type NewContact,
+} from "./repository";
 
-export type { NewContact };
+export type { ContactFilters, ContactRow, NewContact };
 
-/** Contacts, per workspace. The screens come with the contacts issue; today the engine and imports use it. */
-export function contactService(db: Db) {
+export type ContactInput = z.output<typeof ContactCreate>;
+export type ContactChange = z.output<typeof ContactUpdate>;
+
+/** Exact counts stop here; past it the list's total is the planner's estimate (X-Total-Count-Estimated). */
+export const EXACT_COUNT_CAP = 10_000;
+/** Phone logs a contact's history shows. */
+const PHONE_LOG_LIMIT = 200;
+const DEFAULT_TIMEZONE = "America/New_York";
+const TIMEZONE_MESSAGE = "Time zone must be a time zone name such as America/New_York";
+
+export type ContactServiceDeps = {
+  db: Db;
+  /** PostgreSQL's cursor (Database.streamRows); absent on the embedded database, which reads in batches. */
+  streamRows?: Database["streamRows"] | undefined;
+  now?: () => Date;
+};
+
+/** Midnight today in the zone, as an instant. */
+function startOfToday(at: Date, timeZone: string): Date {
+  const z = new TZDate(at.getTime(), timeZone);
+  return new Date(new TZDate(z.getFullYear(), z.getMonth(), z.getDate(), 0, 0, timeZone).getTime());
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The plan's contact limit, checked inside the caller's transaction with the workspace's
+ * contacts locked (two additions cannot both take the last place). Every path that adds
+ * contacts calls it: the form here, the importer (server/features/contacts/import).
+ */
+export async function assertRoomForContacts(tx: Db, account: Account, adding: number): Promise<void> {
+  const plan = planFor(account.planType);
+  if (plan.contactLimit === UNLIMITED || adding <= 0) return;
+  const repo = contactRepository(tx);
+  await repo.lockCount(account.id);
+  const count = await repo.count(account.id);
+  if (count + adding > plan.contactLimit) throw paymentRequired(contactLimitRefusal(plan));
+}
+
+/** Contacts, per workspace (spec 2 §3, spec 3 "Contact (lead side)"): the rules; SQL is the repository's. */
+export function contactService(deps: ContactServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
   const repo = contactRepository(db);
+
+  function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => work(tx as unknown as Db));
+  }
+
+  function checkTimezone(value: string | null | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    if (value === null) return DEFAULT_TIMEZONE;
+    if (!isTimeZone(value))
+      throw badRequest(TIMEZONE_MESSAGE, [{ path: "timezone", message: TIMEZONE_MESSAGE }]);
+    return value;
+  }
+
+  /** The validated fields as columns; the phone number is read again whenever it is sent. */
+  function columnsOf(account: Account, input: ContactChange): ContactFields {
+    const fields: ContactFields = {};
+    const copy = <K extends keyof ContactChange & keyof ContactFields>(key: K) => {
+      if (input[key] !== undefined) fields[key] = input[key] as ContactFields[K];
+    };
+    for (const key of [
+      "name",
+      "email",
+      "company",
+      "notes",
+      "preferredContactMethod",
+      "mailingAddress",
+      "address",
+      "website",
+      "industry",
+      "businessType",
+      "tags",
+      "isFavorite",
+      "doNotCall",
+      "leadSource",
+      "leadScore",
+      "contactStatus",
+      "preferredContactTime",
+      "serpApiData",
+      "campaignId",
+    ] as const)
+      copy(key);
+    if (input.phoneNumber !== undefined) {
+      fields.phoneNumber = input.phoneNumber;
+      fields.phoneE164 = normalizePhone(input.phoneNumber, account.defaultCountry).e164;
+    }
+    const timezone = checkTimezone(input.timezone);
+    if (timezone !== undefined) fields.timezone = timezone;
+    return fields;
+  }
+
+  /**
+   * Keeps the list in step with a contact's flag: flagged adds its number (source "contact");
+   * unflagged, or a new number, takes the old one off only if the flag put it there and no other
+   * flagged contact has it.
+   */
+  async function syncDoNotCall(
+    tx: Db,
+    account: Account,
+    before: Pick<ContactRow, "id" | "doNotCall" | "phoneE164" | "phoneNumber"> | null,
+    after: ContactRow,
+  ): Promise<void> {
+    const list = doNotCallRepository(tx);
+    if (after.doNotCall && after.phoneE164)
+      await list.add(
+        account.id,
+        [{ phoneE164: after.phoneE164, phoneNumber: after.phoneNumber ?? after.phoneE164 }],
+        "contact",
+        account.actor?.id ?? null,
+      );
+    const old = before?.doNotCall ? before.phoneE164 : null;
+    if (old && (!after.doNotCall || old !== after.phoneE164)) {
+      if (!(await contactRepository(tx).otherDoNotCallContact(account.id, old, after.id)))
+        await list.removeContactEntry(account.id, old);
+    }
+  }
+
+  function exportStream(
+    account: Account,
+    filters: ContactFilters,
+    columns: Record<string, ReturnType<typeof contactColumns>[string]>,
+  ): Readable {
+    const headers = Object.keys(columns);
+    if (deps.streamRows)
+      return csvFileStream(headers, deps.streamRows(repo.exportQuery(account.id, filters, columns)));
+    return csvFileStream(headers, flattenBatches(repo.exportBatches(account.id, filters, columns)));
+  }
+
   return {
     nameForNumber: (workspaceId: string, e164: string) => repo.nameForNumber(workspaceId, e164),
     /** Inserts the rows in batches in one transaction; answers how many went in. */
     insertMany: (workspaceId: string, rows: NewContact[]) => repo.insertContacts(workspaceId, rows),
+
+    /** One page, and the total: exact up to EXACT_COUNT_CAP, the planner's estimate past it. */
+    async list(
+      account: Account,
+      query: ContactFilters & { sort: ContactSort; page: number; limit: number },
+    ): Promise<{ rows: ContactRow[]; total: number; estimated: boolean }> {
+      const filters = { ...query, search: query.search || undefined, tag: query.tag || undefined };
+      const [rows, counted] = await Promise.all([
+        repo.page(account.id, filters),
+        repo.countUpTo(account.id, filters, EXACT_COUNT_CAP),
+      ]);
+      if (counted <= EXACT_COUNT_CAP) return { rows, total: counted, estimated: false };
+      const estimate = await repo.estimate(account.id, filters);
+      return { rows, total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+    },
+
+    async get(account: Account, id: string): Promise<ContactRow> {
+      const row = await repo.get(account.id, id);
+      if (!row) throw notFound("That contact");
+      return row;
+    },
+
+    async create(account: Account, input: ContactInput): Promise<ContactRow> {
+      const fields = columnsOf(account, input);
+      return inTransaction(async (tx) => {
+        await assertRoomForContacts(tx, account, 1);
+        const row = await contactRepository(tx).insert(account.id, {
+          ...fields,
+          name: input.name,
+          createdBy: account.actor?.id ?? null,
+        });
+        await syncDoNotCall(tx, account, null, row);
+        return row;
+      });
+    },
+
+    async update(account: Account, id: string, change: ContactChange): Promise<ContactRow> {
+      const fields = columnsOf(account, change);
+      return inTransaction(async (tx) => {
+        const contacts = contactRepository(tx);
+        const before = await contacts.getForUpdate(account.id, id);
+        if (!before) throw notFound("That contact");
+        const after = await contacts.update(account.id, id, fields);
+        if (!after) throw notFound("That contact");
+        await syncDoNotCall(tx, account, before, after);
+        return after;
+      });
+    },
+
+    /**
+     * Deletes the contact and its phone logs' link to it. A number its do-not-call flag put on
+     * the list stays there: a person who asked not to be called still should not be.
+     */
+    async remove(account: Account, id: string): Promise<void> {
+      if (!(await repo.delete(account.id, id))) throw notFound("That contact");
+    },
+
+    /** Spec 3 "Contact stats"; today starts at midnight in the workspace's time zone. */
+    async stats(account: Account): Promise<ContactStats> {
+      const counts = await repo.stats(account.id, startOfToday(now(), account.timezone));
+      return {
+        totalContacts: counts.total,
+        newContacts: counts.fresh,
+        contactedToday: counts.contactedToday,
+        conversionRate: counts.total === 0 ? 0 : oneDecimal((counts.converted / counts.total) * 100),
+        avgLeadScore: oneDecimal(counts.avgLeadScore),
+        contactLimit: planFor(account.planType).contactLimit,
+      };
+    },
+
+    /** Every contact (or those the filters keep) as CSV, oldest first, in constant memory. */
+    exportContacts: (account: Account, filters: ContactFilters) =>
+      exportStream(account, filters, contactColumns(account.timezone)),
+    /** The lead side's columns (spec 3 §3). */
+    exportLeads: (account: Account, filters: ContactFilters) =>
+      exportStream(account, filters, leadColumns(account.timezone)),
+
+    async phoneLogs(account: Account, id: string) {
+      if (!(await repo.get(account.id, id))) throw notFound("That contact");
+      return repo.phoneLogs(account.id, id, PHONE_LOG_LIMIT);
+    },
+
+    /** A dial went out: the contact's call counters and a phone log of it. */
+    recordDial: (
+      account: Account,
+      contactId: string,
+      log: { callId: string; phoneNumber: string; notes: string | null },
+    ) => repo.recordDial(account.id, contactId, { ...log, createdBy: account.actor?.id ?? null, at: now() }),
+
+    /** The workspace's default country, for reading a number someone typed. */
+    normalize: (account: Account, raw: string | null | undefined) =>
+      normalizePhone(raw, account.defaultCountry),
   };
 }
 
 export type ContactService = ReturnType<typeof contactService>;
+export type { ContactRepository };

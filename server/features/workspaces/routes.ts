@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  CurrentWorkspace,
   InvitationCreate,
   InvitationCreated,
   InvitationIdParams,
@@ -14,6 +13,7 @@ import {
   TeamOut,
   WorkspaceIdParams,
   WorkspaceList,
+  WorkspaceSettingsOut,
   WorkspaceSummary,
   WorkspaceUpdate,
 } from "../../../common/workspaces";
@@ -50,10 +50,10 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteDeps> = async 
 
   app.patch(
     "/api/workspace",
-    { config: { role: "admin" }, schema: { body: WorkspaceUpdate, response: { 200: CurrentWorkspace } } },
+    { config: { role: "admin" }, schema: { body: WorkspaceUpdate, response: { 200: WorkspaceSettingsOut } } },
     async (request) => {
-      const row = await workspaces.rename(request.account, request.body.name);
-      return { id: row.id, name: row.name, role: request.account.role };
+      const row = await workspaces.update(request.account, request.body);
+      return { id: row.id, name: row.name, role: request.account.role, defaultCountry: row.defaultCountry };
     },
   );
 

@@ -1,3 +1,4 @@
+import { isSupportedCountry } from "libphonenumber-js";
 import { planFor } from "../../../common/plans";
 import {
   ALREADY_INVITED,
@@ -154,8 +155,22 @@ export function workspaceService({
       return presentWorkspaceSummary(target);
     },
 
-    async rename(account: Account, name: string) {
-      const row = await repo.update(account.id, { name });
+    /**
+     * Renames the workspace and/or sets its default country: the country phone numbers typed
+     * without +country code are read in. Only a country whose numbers can be read is taken.
+     */
+    async update(
+      account: Account,
+      change: { name?: string | undefined; defaultCountry?: string | undefined },
+    ) {
+      if (change.defaultCountry !== undefined && !isSupportedCountry(change.defaultCountry)) {
+        const message = `${change.defaultCountry} is not a country code phone numbers can be read for. Use a two-letter ISO 3166 code such as US, GB or DE.`;
+        throw badRequest(message, [{ path: "defaultCountry", message }]);
+      }
+      const fields: { name?: string; defaultCountry?: string } = {};
+      if (change.name !== undefined) fields.name = change.name;
+      if (change.defaultCountry !== undefined) fields.defaultCountry = change.defaultCountry;
+      const row = await repo.update(account.id, fields);
       if (!row) throw notFound("That workspace");
       accessChanged({ workspaceId: account.id });
       return row;
@@ -174,6 +189,7 @@ export function workspaceService({
           name: account.name,
           planType: account.planType,
           planName: planFor(account.planType).name,
+          defaultCountry: account.defaultCountry,
         },
         members: members.map((member) => presentMember(member, actorId)),
         invitations: invitations.map((row) => presentInvitation(row.invitation, row.invitedBy, now())),

@@ -352,12 +352,44 @@ describe("managing the team", () => {
     const agent = await buildMember(t, owner, "agent");
     const renamed = await admin.patch("/api/workspace", { name: "  Acme Support  " });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ id: owner.user.workspace.id, name: "Acme Support", role: "admin" });
+    expect(renamed.json()).toEqual({
+      id: owner.user.workspace.id,
+      name: "Acme Support",
+      role: "admin",
+      defaultCountry: "US",
+    });
     expect((await agent.get("/api/user")).json().workspace.name).toBe("Acme Support");
     const refused = await agent.patch("/api/workspace", { name: "Mine now" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only a workspace admin or owner can do that.");
     expect((await admin.patch("/api/workspace", { name: "   " })).statusCode).toBe(400);
+  });
+
+  it("sets the default country phone numbers are read in (admin), refusing one it cannot read", async () => {
+    const owner = await buildWorkspace(t);
+    const admin = await buildMember(t, owner, "admin");
+    const agent = await buildMember(t, owner, "agent");
+    expect((await owner.get("/api/workspace/members")).json().workspace.defaultCountry).toBe("US");
+    const set = await admin.patch("/api/workspace", { defaultCountry: " gb " });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ name: owner.user.workspace.name, defaultCountry: "GB" });
+    expect((await agent.get("/api/workspace/members")).json().workspace.defaultCountry).toBe("GB");
+    // The next request reads numbers in it: a UK number written nationally.
+    const contact = await agent.post("/api/contacts", { name: "Pat", phoneNumber: "020 7946 0018" });
+    expect(contact.json().phoneE164).toBe("+442079460018");
+
+    for (const [body, message] of [
+      [{ defaultCountry: "XX" }, "XX is not a country code phone numbers can be read for"],
+      [{ defaultCountry: "GBR" }, "The default country must be a two-letter country code"],
+      [{ defaultCountry: 44 }, "The default country must be a two-letter country code"],
+      [{}, "Send a name or a default country to change"],
+    ] as const) {
+      const res = await admin.patch("/api/workspace", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await agent.patch("/api/workspace", { defaultCountry: "DE" })).statusCode).toBe(403);
+    expect((await owner.get("/api/workspace/members")).json().workspace.defaultCountry).toBe("GB");
   });
 
   it("never lets a person switch into a workspace they do not belong to", async () => {

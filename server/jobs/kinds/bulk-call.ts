@@ -1,4 +1,7 @@
 import { type BulkCallResponse, INVALID_NUMBER, isCallableNumber } from "../../../common/business";
+import { ON_DO_NOT_CALL } from "../../../common/contacts";
+import type { DoNotCallService } from "../../features/contacts/do-not-call";
+import { normalizePhone } from "../../features/contacts/phone";
 import type { TelephonyService } from "../../features/telephony/service";
 import type { AccountLoader } from "../../http/account";
 import { HttpError } from "../../http/errors";
@@ -17,11 +20,35 @@ const LINE_WAIT_LIMIT_MS = 10 * 60_000;
  * that cannot be called (not a number, the monthly limit, the carrier's refusal) is reported in
  * the result and the rest go on; the job's result is the spec's bulk-call answer. When all the
  * plan's lines are busy the job waits for one (up to ten minutes a number), as a person dialling
- * down a list would, rather than reporting most of the list as failed.
+ * down a list would, rather than reporting most of the list as failed. A number on the
+ * workspace's do-not-call list (or a do-not-call contact's) is refused with ON_DO_NOT_CALL,
+ * checked just before it would be dialled: one listed while the job runs is not called.
  */
+/**
+ * Read in the workspace's country and as telephony dials it today (North American): refused if
+ * either reading is listed, so a number is never dialled under a reading the list did not check.
+ */
+async function onDoNotCall(
+  list: Pick<DoNotCallService, "isDoNotCall">,
+  account: { id: string; defaultCountry: string },
+  phoneNumber: string,
+): Promise<boolean> {
+  const readings = new Set(
+    [normalizePhone(phoneNumber, account.defaultCountry).e164, normalizePhone(phoneNumber, "US").e164].filter(
+      (n): n is string => Boolean(n),
+    ),
+  );
+  for (const e164 of readings) if (await list.isDoNotCall(account.id, e164)) return true;
+  return false;
+}
+
 export function defineBulkCall(
   jobs: JobQueue,
-  deps: { accounts: AccountLoader; telephony: Pick<TelephonyService, "placeOutbound"> },
+  deps: {
+    accounts: AccountLoader;
+    telephony: Pick<TelephonyService, "placeOutbound">;
+    doNotCall: Pick<DoNotCallService, "isDoNotCall">;
+  },
 ): JobKind<BulkCallPayload> {
   return jobs.define<BulkCallPayload>(
     "calls.bulk",
@@ -34,6 +61,8 @@ export function defineBulkCall(
         signal.throwIfAborted();
         if (!isCallableNumber(phoneNumber)) {
           calls.push({ phoneNumber, callId: null, error: INVALID_NUMBER });
+        } else if (await onDoNotCall(deps.doNotCall, account, phoneNumber)) {
+          calls.push({ phoneNumber, callId: null, error: ON_DO_NOT_CALL });
         } else {
           const waitingSince = Date.now();
           for (;;) {

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contacts, doNotCallNumbers } from "../../db/schema";
+import { escapeLike } from "./repository";
+
+export type DoNotCallRow = typeof doNotCallNumbers.$inferSelect;
+
+/** Numbers written in one statement: well under PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+
+function listWhere(workspaceId: string, search: string | undefined): SQL {
+  const owner = eq(doNotCallNumbers.workspaceId, workspaceId);
+  if (!search) return owner;
+  const digits = search.replace(/\D/g, "");
+  const typed = sql`${doNotCallNumbers.phoneNumber} ilike ${`%${escapeLike(search)}%`}`;
+  return and(
+    owner,
+    digits ? or(typed, sql`${doNotCallNumbers.phoneE164} like ${`%${digits}%`}`) : typed,
+  ) as SQL;
+}
+
+/** The workspace's do-not-call list (do_not_call_numbers): this area's alone. */
+export function doNotCallRepository(db: Db) {
+  return {
+    async page(
+      workspaceId: string,
+      options: { search?: string | undefined; page: number; limit: number },
+    ): Promise<{ rows: DoNotCallRow[]; total: number }> {
+      const where = listWhere(workspaceId, options.search);
+      const [rows, counted] = await Promise.all([
+        db
+          .select()
+          .from(doNotCallNumbers)
+          .where(where)
+          .orderBy(desc(doNotCallNumbers.createdAt), desc(doNotCallNumbers.id))
+          .limit(options.limit)
+          .offset((options.page - 1) * options.limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(doNotCallNumbers).where(where),
+      ]);
+      return { rows, total: counted[0]?.n ?? 0 };
+    },
+
+    async find(workspaceId: string, e164: string): Promise<DoNotCallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(doNotCallNumbers)
+        .where(and(eq(doNotCallNumbers.workspaceId, workspaceId), eq(doNotCallNumbers.phoneE164, e164)));
+      return row;
+    },
+
+    /** Adds the numbers not listed yet; answers the rows it added (a listed number keeps its entry). */
+    async add(
+      workspaceId: string,
+      entries: { phoneE164: string; phoneNumber: string }[],
+      source: string,
+      createdBy: string | null,
+    ): Promise<DoNotCallRow[]> {
+      const added: DoNotCallRow[] = [];
+      for (let i = 0; i < entries.length; i += BATCH) {
+        const rows = await db
+          .insert(doNotCallNumbers)
+          .values(entries.slice(i, i + BATCH).map((entry) => ({ ...entry, workspaceId, source, createdBy })))
+          .onConflictDoNothing({ target: [doNotCallNumbers.workspaceId, doNotCallNumbers.phoneE164] })
+          .returning();
+        added.push(...rows);
+      }
+      return added;
+    },
+
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(doNotCallNumbers)
+        .where(and(eq(doNotCallNumbers.workspaceId, workspaceId), eq(doNotCallNumbers.id, id)))
+        .returning({ id: doNotCallNumbers.id });
+      return deleted.length > 0;
+    },
+
+    /** Takes a number off the list only if a contact's flag put it there. */
+    async removeContactEntry(workspaceId: string, e164: string): Promise<void> {
+      await db
+        .delete(doNotCallNumbers)
+        .where(
+          and(
+            eq(doNotCallNumbers.workspaceId, workspaceId),
+            eq(doNotCallNumbers.phoneE164, e164),
+            eq(doNotCallNumbers.source, "contact"),
+          ),
+        );
+    },
+
+    /** On the list, or the number of a contact marked do-not-call: one round trip. */
+    async isDoNotCall(workspaceId: string, e164: string): Promise<boolean> {
+      const result = (await db.execute(
+        sql`select (exists (select 1 from ${doNotCallNumbers} where ${doNotCallNumbers.workspaceId} = ${workspaceId} and ${doNotCallNumbers.phoneE164} = ${e164})
+          or exists (select 1 from ${contacts} where ${contacts.workspaceId} = ${workspaceId} and ${contacts.phoneE164} = ${e164} and ${contacts.doNotCall})) as listed`,
+      )) as unknown as { rows: { listed: boolean }[] };
+      return Boolean(result.rows[0]?.listed);
+    },
+
+    /** Every entry, oldest first, a batch at a time (keyset on created_at, id): for the export. */
+    async *batches(workspaceId: string, batchSize = 5000): AsyncGenerator<DoNotCallRow[]> {
+      let last: { created: string; id: string } | null = null;
+      for (;;) {
+        const rows: { row: DoNotCallRow; keyCreated: string }[] = await db
+          .select({ row: doNotCallNumbers, keyCreated: sql<string>`${doNotCallNumbers.createdAt}::text` })
+          .from(doNotCallNumbers)
+          .where(
+            and(
+              eq(doNotCallNumbers.workspaceId, workspaceId),
+              last
+                ? sql`(${doNotCallNumbers.createdAt}, ${doNotCallNumbers.id}) > (${last.created}::timestamptz, ${last.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(doNotCallNumbers.createdAt), asc(doNotCallNumbers.id))
+          .limit(batchSize);
+        if (rows.length === 0) return;
+        yield rows.map((r) => r.row);
+        if (rows.length < batchSize) return;
+        const tail: { row: DoNotCallRow; keyCreated: string } | undefined = rows[rows.length - 1];
+        if (!tail) return;
+        last = { created: tail.keyCreated, id: tail.row.id };
+      }
+    },
+  };
+}
+
+export type DoNotCallRepository = ReturnType<typeof doNotCallRepository>;
