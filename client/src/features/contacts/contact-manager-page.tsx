@@ -34,7 +34,7 @@ const hasFilters = (filters: ContactFilters) =>
  */
 export function ContactManagerPage() {
   const [filters, setFilters] = useState<ContactFilters>({ sort: "newest" });
-  const { query, contacts, total } = useContacts(filters);
+  const { query, contacts, total, estimated } = useContacts(filters);
   const exporter = useExportContacts();
   const [dialog, setDialog] = useState<{ open: boolean; contact: Contact | null }>({
     open: false,
@@ -47,10 +47,13 @@ export function ContactManagerPage() {
   );
 
   const exportCsv = () =>
-    exporter.mutate(undefined, {
+    exporter.mutate(filters, {
       onSuccess: ({ blob, filename }) => {
         saveFile(blob, filename);
-        toast({ title: "Export Complete", description: `Your contacts were saved to ${filename}.` });
+        toast({
+          title: "Export Complete",
+          description: `${hasFilters(filters) ? "The contacts shown were" : "Your contacts were"} saved to ${filename}.`,
+        });
       },
       onError: (error) => toastError("Export Failed", CONTACT_MESSAGES.exportFailed, error),
     });
@@ -85,6 +88,7 @@ export function ContactManagerPage() {
             </CardTitle>
             {query.data ? (
               <Badge variant="secondary" data-testid="contact-count">
+                {estimated ? "about " : ""}
                 {total.toLocaleString()} {total === 1 ? "contact" : "contacts"}
               </Badge>
             ) : null}
@@ -128,7 +132,8 @@ export function ContactManagerPage() {
               </ul>
               <div className="flex flex-col items-center gap-2 border-t pt-4 text-sm text-muted-foreground">
                 <p aria-live="polite">
-                  Showing {contacts.length.toLocaleString()} of {total.toLocaleString()}
+                  Showing {contacts.length.toLocaleString()} of {estimated ? "about " : ""}
+                  {total.toLocaleString()}
                 </p>
                 {query.hasNextPage ? (
                   <Button

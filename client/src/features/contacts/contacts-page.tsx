@@ -21,7 +21,7 @@ import { dialNumber } from "./dial-number";
  */
 export function ContactsPage() {
   const [search, setSearch] = useState("");
-  const { query, contacts, total } = useContacts({ search });
+  const { query, contacts, total, estimated } = useContacts({ search });
   const [dialog, setDialog] = useState<{ open: boolean; contact: Contact | null }>({
     open: false,
     contact: null,
@@ -51,7 +51,8 @@ export function ContactsPage() {
             </CardTitle>
             {query.data ? (
               <Badge variant="secondary" data-testid="contact-count">
-                {total} {total === 1 ? "contact" : "contacts"}
+                {estimated ? "about " : ""}
+                {total.toLocaleString()} {total === 1 ? "contact" : "contacts"}
               </Badge>
             ) : null}
           </div>
@@ -100,7 +101,8 @@ export function ContactsPage() {
               </ul>
               <div className="flex flex-col items-center gap-2 border-t pt-4 text-sm text-muted-foreground">
                 <p aria-live="polite">
-                  Showing {contacts.length} of {total}
+                  Showing {contacts.length.toLocaleString()} of {estimated ? "about " : ""}
+                  {total.toLocaleString()}
                 </p>
                 {query.hasNextPage ? (
                   <Button

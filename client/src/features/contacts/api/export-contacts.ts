@@ -2,16 +2,19 @@ import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { throwIfNotOk } from "../../../lib/api";
 import { filenameFromDisposition } from "../save-file";
-import { CONTACTS_URL } from "./get-contacts";
+import { CONTACTS_URL, type ContactFilters, contactsQueryString } from "./get-contacts";
 
 export type ExportedFile = { blob: Blob; filename: string };
 
 /**
- * GET /api/contacts/export?format=csv (spec 2 §7): every contact of the workspace, as a dated
- * file. Read as a blob so a failure can be told apart from a file; throws ApiError when refused.
+ * GET /api/contacts/export?format=csv (spec 2 §7) with the list's filters (none: every contact),
+ * as a dated file. Read as a blob so a failure can be told apart from a file (ApiError).
  */
-export async function exportContacts(): Promise<ExportedFile> {
-  const response = await fetch(`${CONTACTS_URL}/export?format=csv`, { credentials: "include" });
+export async function exportContacts(filters: ContactFilters = {}): Promise<ExportedFile> {
+  const { sort: _sort, ...narrowing } = filters;
+  const query = contactsQueryString(narrowing);
+  query.set("format", "csv");
+  const response = await fetch(`${CONTACTS_URL}/export?${query}`, { credentials: "include" });
   await throwIfNotOk(response);
   const blob = await response.blob();
   const filename =

@@ -25,7 +25,17 @@ export type ContactFilters = {
   sort?: ContactSort;
 };
 
-export type ContactsPage = { contacts: Contact[]; page: number; total: number; totalPages: number };
+export type ContactsPage = {
+  contacts: Contact[];
+  page: number;
+  total: number;
+  totalPages: number;
+  /** The total is the planner's estimate (a very large workspace), not an exact count. */
+  estimated: boolean;
+};
+
+/** Sent with X-Total-Count when the server estimated the total. */
+const ESTIMATED_HEADER = "x-total-count-estimated";
 
 /** The filters as query parameters, without the empty ones (shared with the CSV export). */
 export function contactsQueryString(filters: ContactFilters): URLSearchParams {
@@ -60,6 +70,7 @@ export async function getContactsPage(
     page: number(PAGE_HEADERS.page) || page,
     total: number(PAGE_HEADERS.total),
     totalPages: number(PAGE_HEADERS.totalPages),
+    estimated: response.headers.get(ESTIMATED_HEADER) === "true",
   };
 }
 
@@ -84,5 +95,6 @@ export function useContacts(filters: ContactFilters) {
     query,
     contacts: pages.flatMap((page) => page.contacts),
     total: pages.at(-1)?.total ?? 0,
+    estimated: pages.at(-1)?.estimated ?? false,
   };
 }
