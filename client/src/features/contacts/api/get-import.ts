@@ -11,7 +11,7 @@ const unfinished = (record: ContactImport | undefined) =>
 /** GET /api/contacts/imports/:id: an import and its counts, re-read every 2 s until it finishes. */
 export const importQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [importUrl(id)],
+    queryKey: [CONTACTS_URL, "imports", id],
     queryFn: () => getParsed(ContactImportOut, importUrl(id)),
     refetchInterval: (query) => (unfinished(query.state.data) ? 2000 : false),
   });

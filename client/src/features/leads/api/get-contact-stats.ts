@@ -7,7 +7,7 @@ const STATS_URL = `${CONTACTS_URL}/stats`;
 
 /** GET /api/contacts/stats (spec 3 §3 "Contact stats"), refreshed with the list every 30 s. */
 export const contactStatsQueryOptions = queryOptions({
-  queryKey: [STATS_URL],
+  queryKey: [CONTACTS_URL, "stats"],
   queryFn: () => getParsed(ContactStats, STATS_URL),
   refetchInterval: 30_000,
 });
