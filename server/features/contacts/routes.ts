@@ -191,7 +191,12 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app
     "/api/contacts/:id/dial",
     {
       config: { role: "agent" },
-      schema: { params: ContactIdParams, body: ContactDialRequest, response: { 200: ContactDialResponse } },
+      // The lead manager sends agentId and purpose; with no body both take their defaults.
+      schema: {
+        params: ContactIdParams,
+        body: z.preprocess((body) => body ?? {}, ContactDialRequest),
+        response: { 200: ContactDialResponse },
+      },
     },
     async (request) => dialer.dial(request.account, request.params.id, request.body),
   );
