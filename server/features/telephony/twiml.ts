@@ -10,6 +10,16 @@ type SayVoice = Parameters<VoiceResponse["say"]>[0] extends infer A
 /** How the assistant speaks on this call: the account's voice, in US English. */
 export type Speech = { voice: string; language: "en-US" };
 
+/** What the assistant says on the phone when the app, not the engine, has the word. */
+export const SAYINGS = {
+  sorry: "I'm sorry, I'm having trouble right now. Please call again later. Goodbye.",
+  stillThere: "Are you still there?",
+  silentGoodbye: "I haven't heard anything, so I'll end the call now. Goodbye.",
+  holdResumed: "Thank you for holding.",
+  transferring: "Please hold while I put you through.",
+  nobody: "I'm sorry, nobody can take your call right now. I've passed your message on. Goodbye.",
+} as const;
+
 export const WEBHOOK_PATHS = {
   voice: "/api/telephony/twilio/voice",
   gather: (callId: string) => `/api/telephony/twilio/gather/${callId}`,

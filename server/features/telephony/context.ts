@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import type { EventBus } from "../../events/bus";
+import type { Account, AccountLoader } from "../../http/account";
+import type { CarrierDelivery } from "../../providers/telephony/simulator";
+import type { CallService } from "../calls/service";
+import { type Carriers, carriers } from "./carriers";
+import { type Deliveries, deliveries } from "./deliveries";
+import type { ConnectionRow, TelephonyRepository } from "./repository";
+import { telephonyRepository } from "./repository";
+import { type Voices, voices } from "./voices";
+
+/** A webhook as it arrived: the address Twilio signed, its signature, and the form parameters. */
+export type WebhookRequest = { url: string; signature: string | undefined; params: Record<string, string> };
+
+export type CallRow = NonNullable<Awaited<ReturnType<CallService["findForCarrier"]>>>;
+/** A proven webhook's call, the workspace it belongs to, and that workspace's Twilio connection. */
+export type CallContext = { call: CallRow; account: Account; connection: ConnectionRow | null };
+
+/** Call types that a carrier brings and that count against the plan's concurrent calls. */
+export const PHONE_CALL_TYPES = ["twilio", "simulator"] as const;
+/** Calls a carrier carries (system-test calls too, though they do not count against the plan). */
+export const CARRIER_CALL_TYPES = new Set<string>([...PHONE_CALL_TYPES, "system_test"]);
+
+export type TelephonyDeps = {
+  db: Db;
+  config: Config;
+  calls: CallService;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** The plan's monthly limits: past them a call is answered with an apology, not screened. */
+  usage?: {
+    callStop(account: Account): Promise<{ message: string } | null>;
+    limitReply(account: Account): Promise<string>;
+  };
+  appSecret: string;
+  /** How the built-in carrier reaches the app's webhooks (app.inject in the server). */
+  deliver: CarrierDelivery;
+  /** The workspace a webhook's call or number belongs to, as an Account (no person acting). */
+  accounts: AccountLoader;
+  /** The workspace's chosen voice (the voice area's). */
+  voices: {
+    activeVoice(workspaceId: string): Promise<{ stockVoice: string | null; voiceName: string } | undefined>;
+  };
+  /** The assistant's settings: auto-block and the outbound call's purpose. */
+  settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
+};
+
+/**
+ * What every part of the telephony area works with: its dependencies, its repository, the
+ * carriers (Twilio per workspace, the built-in simulator), the account's voice, and the
+ * once-only handling of the carrier's deliveries. Built once per service in service.ts.
+ */
+export type TelephonyContext = TelephonyDeps & {
+  repo: TelephonyRepository;
+  carriers: Carriers;
+  speech: Voices;
+  deliveries: Deliveries;
+  /** Where the carrier reaches this app: PUBLIC_URL, else a local address for the simulator. */
+  baseUrl: string;
+};
+
+/** Relative TwiML and simulator URLs resolve against this when PUBLIC_URL is not set. */
+const LOCAL_BASE = "http://localhost";
+
+export function telephonyContext(deps: TelephonyDeps): TelephonyContext {
+  const repo = telephonyRepository(deps.db);
+  const baseUrl = deps.config.publicUrl ?? LOCAL_BASE;
+  const speech = voices(deps);
+  return {
+    ...deps,
+    repo,
+    baseUrl,
+    carriers: carriers(deps, baseUrl),
+    speech,
+    deliveries: deliveries(repo, deps.config, deps.log, speech),
+  };
+}
+
+/** The number of the caller's next turn: each gather address carries it, so each delivery is unique. */
+export function nextTurn(call: Pick<CallRow, "engineState">): number {
+  return (call.engineState?.state.turns ?? 0) + 1;
+}

@@ -1,0 +1,46 @@
+import type { Account } from "../../http/account";
+import { ensureSimulatorNumber } from "./connection";
+import type { TelephonyContext } from "./context";
+import { toE164 } from "./phone-numbers";
+import { WEBHOOK_PATHS } from "./twiml";
+
+/** A simulated incoming call to the account's simulator number, the caller speaking `script`. */
+export async function simulateInbound(
+  ctx: TelephonyContext,
+  account: Account,
+  input: { from: string; callerName?: string | undefined; script: string[] },
+) {
+  const to = await ensureSimulatorNumber(ctx, account.id);
+  const callSid = ctx.carriers.simulator.ringInbound({
+    from: toE164(input.from),
+    to,
+    callerName: input.callerName,
+    party: { script: input.script.map((text) => ({ text, delayMs: 2500 })) },
+    voiceUrl: WEBHOOK_PATHS.voice,
+    statusCallback: WEBHOOK_PATHS.status,
+    ringMs: 1000,
+  });
+  return { callSid, to };
+}
+
+/**
+ * The built-in carrier lives in this process, so the calls it was carrying when the process
+ * died were cut off with it; left live, they would hold the plan's lines until the idle sweep.
+ * Run at start on the embedded database, where this process is the only server: every live
+ * simulated call it is not carrying ends, as a carrier reports a dropped call.
+ */
+export async function endCallsCutOffByRestart(ctx: TelephonyContext): Promise<number> {
+  const live = await ctx.calls.liveOfTypesAnywhere(["simulator", "system_test"]);
+  let ended = 0;
+  for (const call of live) {
+    if (call.providerCallSid && ctx.carriers.simulator.isCarrying(call.providerCallSid)) continue;
+    const account = await ctx.accounts.load(call.workspaceId);
+    if (!account) continue;
+    await ctx.calls.endCarrierCall(account, call.id, {
+      status: "failed",
+      line: "System: The call was cut off when the server restarted",
+    });
+    ended++;
+  }
+  return ended;
+}
