@@ -205,7 +205,7 @@ function ManagerRow({
         </Button>
         <div className="grid min-w-0 gap-1">
           <p className="font-medium wrap-anywhere">
-            {contact.name}
+            <span>{contact.name}</span>
             {contact.company ? (
               <span className="font-normal text-muted-foreground"> · {contact.company}</span>
             ) : null}

@@ -18,6 +18,7 @@ import { isPlanRefusal } from "../../../components/upgrade-required";
 import { useJob } from "../../../lib/shared-api/get-job";
 import { toast, toastError } from "../../../lib/toast";
 import { importQueryOptions, useImport } from "../api/get-import";
+import { useImports } from "../api/get-imports";
 import { useRefreshContacts } from "../api/refresh-contacts";
 import { useUploadContacts } from "../api/upload-contacts";
 import { MODE_LABELS } from "../labels";
@@ -52,9 +53,11 @@ export function ImportPanel() {
   const upload = useUploadContacts();
   const queryClient = useQueryClient();
   const refreshContacts = useRefreshContacts();
-  const record = useImport(started?.importId ?? null).data;
+  // The import started here, or else the workspace's latest (to undo it or fetch its rejects later).
+  const latest = useImports().data?.[0];
+  const record = useImport(started?.importId ?? latest?.id ?? null).data;
   const running = record?.status === "queued" || record?.status === "running";
-  const job = useJob(running ? (started?.jobId ?? null) : null).data;
+  const job = useJob(running ? (record?.jobId ?? null) : null).data;
 
   // A job's import is told once, when it ends; the lists then show its contacts.
   const announced = useRef<string | null>(null);
@@ -212,7 +215,13 @@ export function ImportPanel() {
             </p>
           </div>
         ) : null}
-        {record && !running ? <ImportResult record={record} errors={started?.errors ?? []} /> : null}
+        {record && !running ? (
+          <ImportResult
+            record={record}
+            errors={started?.importId === record.id ? started.errors : []}
+            latest={started?.importId !== record.id}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

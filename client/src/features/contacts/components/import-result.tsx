@@ -13,11 +13,20 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
  * A finished import: imported + updated + skipped + rejected = the file's rows, the columns that
  * matched no contact field, the first rejects (line, column, reason), the rejects file and Undo.
  */
-export function ImportResult({ record, errors }: { record: ContactImport; errors: string[] }) {
+export function ImportResult({
+  record,
+  errors,
+  latest = false,
+}: {
+  record: ContactImport;
+  errors: string[];
+  /** Shown as the workspace's last import rather than the one just uploaded. */
+  latest?: boolean;
+}) {
   const rejects = useImportRejects(record.id, record.rejected > 0);
   const undo = useUndoImport();
   const [confirming, setConfirming] = useState(false);
-  const title = record.fileName ? `Import of ${record.fileName}` : "Import result";
+  const title = `${latest ? "Last import" : "Import"}${record.fileName ? ` of ${record.fileName}` : ""}`;
 
   const confirmUndo = () =>
     undo.mutate(record.id, {
