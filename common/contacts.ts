@@ -316,6 +316,8 @@ export const ContactImportOut = z.object({
   skipped: z.number().int(),
   rejected: z.number().int(),
   unknownColumns: z.array(z.string()),
+  /** How the file's bytes were read: utf-8, utf-16le, utf-16be or windows-1252 (a file that is not UTF-8). */
+  encoding: z.string().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -336,7 +338,33 @@ export const ContactImportResponse = ContactImportOut.extend({
 });
 export type ContactImportResponse = z.infer<typeof ContactImportResponse>;
 
-export const ImportIdParams = z.object({ id: z.uuid("That import id is not valid") });
+/** Named importId (not id) so the route walk can give import routes an import of the owner's. */
+export const ImportIdParams = z.object({ importId: z.uuid("That import id is not valid") });
+
+/** GET /api/contacts/imports/:id/rejects: a page of rejects in line order (the total in X-Total-Count). */
+export const ImportRejectsQuery = z.object({
+  offset: z.coerce
+    .number({ error: "Offset must be a whole number from 0" })
+    .int("Offset must be a whole number from 0")
+    .min(0, "Offset must be a whole number from 0")
+    .max(10_000_000, "Offset must be at most 10000000")
+    .default(0),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number from 1 to 1000" })
+    .int("Limit must be a whole number from 1 to 1000")
+    .min(1, "Limit must be a whole number from 1 to 1000")
+    .max(1000, "Limit must be a whole number from 1 to 1000")
+    .default(100),
+});
+
+/** POST /api/contacts/imports/:id/undo: the import, now undone, and what undoing it did. */
+export const ContactImportUndoResponse = ContactImportOut.extend({
+  /** Contacts the import had added that were deleted. */
+  deleted: z.number().int(),
+  /** "Removed 12 contacts this import added. The 3 contacts it updated keep their new values." */
+  message: z.string(),
+});
+export type ContactImportUndoResponse = z.infer<typeof ContactImportUndoResponse>;
 
 // --- Do-not-call list ---
 

@@ -14,6 +14,7 @@ import { billingRoutes } from "./features/billing/routes";
 import { businessRoutes } from "./features/business/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { callRoutes } from "./features/calls/routes";
+import { contactImportRoutes } from "./features/contacts/import-routes";
 import { contactRoutes } from "./features/contacts/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(voiceRoutes, { voice: v.voice, billing: v.billing, settings: v.settings });
   await app.register(speechRoutes, { speech, config });
   await app.register(businessRoutes, { business: v.business, billing: v.billing });
+  await app.register(contactImportRoutes, { imports: v.contactImports, billing: v.billing });
   await app.register(jobRoutes, { jobs: v.jobs });
   await app.register(telephonyRoutes, { telephony: v.telephony });
   await app.register(telephonyWebhookRoutes, { telephony: v.telephony, config });

@@ -18,6 +18,7 @@ import { callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
 import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
+import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
 import { healthService } from "./features/health/service";
 import { telephonyService } from "./features/telephony/service";
@@ -30,6 +31,7 @@ import { workspaceDirectory } from "./features/workspaces/directory";
 import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
 import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
+import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
@@ -162,8 +164,17 @@ export function composeServices(input: CompositionInput) {
   });
   const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
   if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
+  // CSV imports of contacts: small files in the request, large ones as a contacts.import job.
+  const contactImports = contactImportService({
+    db,
+    engine: database.engine,
+    accounts: directory,
+    queueImport: (workspaceId, importId) =>
+      jobs.send(contactsImport, { importId }, { workspaceId, idempotencyKey: `contacts-import:${importId}` }),
+    ...clock,
+  });
+  const contactsImport = defineContactsImport(jobs, { imports: contactImports });
   const business = businessService({
-    contacts,
     queueBulkCall: (workspaceId, payload, idempotencyKey) =>
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
@@ -186,6 +197,7 @@ export function composeServices(input: CompositionInput) {
     calendar,
     calls,
     contacts,
+    contactImports,
     doNotCall,
     contactDial,
     voice,

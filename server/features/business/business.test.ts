@@ -1,99 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_CSV_DATA, NO_NUMBERS } from "../../../common/business";
+import { NO_NUMBERS } from "../../../common/business";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace, rows } from "../../test/factories";
-import { parseCsv } from "./csv";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-function contacts(c: TestClient) {
-  return rows(
-    t,
-    sql`select name, phone_number, phone_e164, email, company, notes, lead_source from contacts where workspace_id = ${c.user!.workspace.id} order by name`,
-  );
-}
-
-describe("parseCsv", () => {
-  it("reads quotes, doubled quotes, commas and line breaks in quotes, CRLF and blank lines", () => {
-    expect(parseCsv('\uFEFFName,Notes\r\n"Lee, Ann","said ""hi""\nthen left"\r\n\r\nBo,\n')).toEqual([
-      ["Name", "Notes"],
-      ["Lee, Ann", 'said "hi"\nthen left'],
-      ["Bo", ""],
-    ]);
-  });
-});
-
-describe("POST /api/contacts/import (business features)", () => {
-  it("imports the spec's columns, matched by header in any order", async () => {
-    const c = await buildWorkspace(t);
-    const res = await c.post("/api/contacts/import", {
-      csvData:
-        'Email,Name,Phone,Company,Notes\nann@example.com,Ann Lee,(555) 201-3344,"Lee, Inc",VIP\n,Bo Diaz,,,\n',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ imported: 2, errors: [] });
-    expect(await contacts(c)).toEqual([
-      {
-        name: "Ann Lee",
-        phone_number: "(555) 201-3344",
-        phone_e164: "+15552013344",
-        email: "ann@example.com",
-        company: "Lee, Inc",
-        notes: "VIP",
-        lead_source: "csv_import",
-      },
-      {
-        name: "Bo Diaz",
-        phone_number: null,
-        phone_e164: null,
-        email: null,
-        company: null,
-        notes: null,
-        lead_source: "csv_import",
-      },
-    ]);
-  });
-
-  it("reads a file without a header in the spec's order, and reports bad rows", async () => {
-    const c = await buildWorkspace(t);
-    const res = await c.post("/api/contacts/import", {
-      csvData: "Cy Ode,5552013345,cy@example.com,Ode Ltd,\n,5550000000,,,\nDee,,not-an-email,,\n",
-    });
-    expect(res.json()).toEqual({
-      imported: 1,
-      errors: ["Row 2: Name is required", 'Row 3: "not-an-email" is not a valid email'],
-    });
-  });
-
-  it.each([[{ csvData: "" }], [{ csvData: "  \n \n" }], [{}]])("refuses empty data %j", async (body) => {
-    const c = await buildWorkspace(t);
-    const res = await c.post("/api/contacts/import", body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(NO_CSV_DATA);
-  });
-
-  it("is refused on plans below pro, until an upgrade", async () => {
-    const c = await buildWorkspace(t, { planType: "personal" });
-    const refused = await c.post("/api/contacts/import", { csvData: "Name\nAnn\n" });
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json().message).toBe(
-      "The Personal plan does not include CSV import and bulk calling. Upgrade to Pro, Premium or Business to use it.",
-    );
-    expect(await contacts(c)).toEqual([]);
-
-    const checkout = (await c.post("/api/subscription/checkout", { planId: "pro" })).json();
-    await c.post(`/api/checkout/${checkout.sessionUrl.split("/").pop()}/confirm`);
-    expect((await c.post("/api/contacts/import", { csvData: "Name\nAnn\n" })).json()).toEqual({
-      imported: 1,
-      errors: [],
-    });
-  });
-});
 
 /** Starts a bulk call and waits for its job to finish; answers the job as GET /api/jobs/:id shows it. */
 async function bulk(c: TestClient, body: object, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { BulkCallRequest, ContactImportRequest, ContactImportResponse } from "../../../common/business";
+import { BulkCallRequest } from "../../../common/business";
 import { JobAccepted } from "../../../common/jobs";
 import { safeString } from "../../../common/text";
 import { requireFeature } from "../../http/plan-gate";
@@ -13,7 +13,11 @@ const IdempotencyHeaders = z.object({
   "idempotency-key": safeString("The Idempotency-Key header").trim().min(8).max(100).optional(),
 });
 
-/** Business features (spec 2 §2 /business-plan): plan business or pro only (spec 2 §6). */
+/**
+ * Business features (spec 2 §2 /business-plan): plan business or pro only (spec 2 §6). The
+ * screen's CSV import, POST /api/contacts/import, is the contacts importer's
+ * (features/contacts/import-routes.ts), behind the same gate.
+ */
 export type BusinessRouteDeps = {
   business: BusinessService;
   billing: Pick<BillingService, "requireFeature">;
@@ -21,17 +25,6 @@ export type BusinessRouteDeps = {
 
 export const businessRoutes: FastifyPluginAsyncZod<BusinessRouteDeps> = async (app, deps) => {
   const { business } = deps;
-
-  app.post(
-    "/api/contacts/import",
-    {
-      config: { role: "agent" },
-      preHandler: requireFeature(deps.billing, "businessFeatures"),
-      bodyLimit: 5 * 1024 * 1024,
-      schema: { body: ContactImportRequest, response: { 200: ContactImportResponse } },
-    },
-    async (request) => business.importContacts(request.account, request.body.csvData),
-  );
 
   /**
    * Bulk calling: 202 with a job id at once; the job (server/jobs/kinds/bulk-call.ts) places one

@@ -1,0 +1,132 @@
+import { once } from "node:events";
+import { type CsvError, parse } from "csv-parse";
+
+/**
+ * CSV text to rows, streaming (csv-parse): CRLF, LF or CR line ends (mixed, even), quoted cells
+ * with line breaks and doubled quotes, a stray quote inside an unquoted cell kept as text, rows
+ * of any length. The delimiter is read from the first line: whichever of comma, semicolon, tab
+ * and pipe it has most of, outside quotes (a comma when it has none).
+ *
+ * Each row carries its line number as a spreadsheet shows it: the first row is line 1 and a
+ * quoted cell's line breaks do not start a new line. Blank rows (nothing but delimiters and
+ * spaces) are left out but keep their line number, so the lines reported match the file.
+ */
+
+export const DELIMITERS = [",", ";", "\t", "|"] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/** A row as read, or a place where the file could not be read (a quote never closed). */
+export type CsvRecord = { line: number; cells: string[] } | { line: number; broken: string };
+
+export const UNCLOSED_QUOTE =
+  'A quoted cell starting on this line is never closed, so the rest of the file was read as one cell: add the missing closing quote (")';
+
+/** How far into the file the first line is looked for. */
+const FIRST_LINE_CHARS = 64 * 1024;
+
+/** The delimiter a header (or first) line uses most, outside quotes. */
+export function detectDelimiter(firstLine: string): Delimiter {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const ch of firstLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (DELIMITERS as readonly string[]).includes(ch))
+      counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best: Delimiter = ",";
+  let most = 0;
+  for (const delimiter of DELIMITERS) {
+    const n = counts.get(delimiter) ?? 0;
+    if (n > most) {
+      best = delimiter;
+      most = n;
+    }
+  }
+  return best;
+}
+
+/** The text up to the first line end outside quotes (or all of it, when there is none yet). */
+function firstLineOf(text: string): { line: string; complete: boolean } {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) return { line: text.slice(0, i), complete: true };
+  }
+  return { line: text, complete: false };
+}
+
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
+
+/**
+ * The rows of a CSV given as text chunks (already decoded). `delimiter` is what was found on the
+ * first line (detected here when not given).
+ */
+export async function* readRecords(
+  texts: AsyncIterable<string>,
+  onDelimiter?: (delimiter: Delimiter) => void,
+): AsyncGenerator<CsvRecord> {
+  const source = texts[Symbol.asyncIterator]();
+  // Read until the first line is complete (or the file ends), to choose the delimiter.
+  let head = "";
+  let ended = false;
+  for (;;) {
+    const found = firstLineOf(head);
+    if (found.complete || head.length >= FIRST_LINE_CHARS) break;
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head += next.value;
+  }
+  const delimiter = detectDelimiter(firstLineOf(head).line);
+  onDelimiter?.(delimiter);
+
+  const parser = parse({
+    delimiter,
+    record_delimiter: ["\r\n", "\n", "\r"],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    skip_records_with_error: true,
+    // A row the parser gives up on takes its place among the rows, in order.
+    on_skip: (error) => {
+      parser.push({ broken: brokenReason(error) } satisfies Broken);
+    },
+  });
+  const feeding = (async () => {
+    try {
+      if (head && !parser.write(head)) await once(parser, "drain");
+      if (!ended) {
+        for (;;) {
+          const next = await source.next();
+          if (next.done) break;
+          if (!parser.write(next.value)) await once(parser, "drain");
+        }
+      }
+      parser.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+
+  let line = 0;
+  for await (const item of parser as AsyncIterable<string[] | Broken>) {
+    line++;
+    if (!Array.isArray(item)) yield { line, broken: item.broken };
+    else if (!isBlank(item)) yield { line, cells: item };
+  }
+  await feeding;
+}
+
+type Broken = { broken: string };
+
+/**
+ * With quotes and column counts relaxed, what is left to fail is a quote never closed (found
+ * at the end of the file: everything from its line on is that one cell).
+ */
+function brokenReason(error: CsvError | undefined): string {
+  if (!error || error.code === "CSV_QUOTE_NOT_CLOSED") return UNCLOSED_QUOTE;
+  return `This line could not be read as CSV (${error.message})`;
+}

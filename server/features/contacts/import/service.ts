@@ -1,0 +1,312 @@
+import type { Readable } from "node:stream";
+import {
+  type ContactImport,
+  type ContactImportResponse,
+  type ContactImportUndoResponse,
+  type ImportMode,
+  type ImportReject,
+  MAX_IMPORT_BYTES,
+} from "../../../../common/contacts";
+import { planFor } from "../../../../common/plans";
+import type { Db } from "../../../db/client";
+import type { Account, AccountLoader } from "../../../http/account";
+import { csvFileStream, datedCsvName, flattenBatches } from "../../../http/csv";
+import { conflict, notFound } from "../../../http/errors";
+import { decodeAll, decodeChunks, type ImportEncoding } from "./decode";
+import { receiveUpload, tooLarge } from "./intake";
+import { readRecords } from "./parse";
+import { describeReject, presentImport, presentReject } from "./presenter";
+import { type ImportRepository, type ImportRow, importRepository } from "./repository";
+import { importRecords } from "./run";
+
+/**
+ * CSV imports of contacts (issue 11, part 3): POST /api/contacts/import {csvData} (the
+ * /business-plan screen), POST /api/contacts/upload (the contact manager's file), their
+ * results, rejects and undo. A file of up to INLINE_IMPORT_ROWS data rows is imported in the
+ * request; a larger one is stored in the database and imported by a job (contacts.import),
+ * which reports its progress and writes its counts as it goes.
+ */
+
+export type ContactImportDeps = {
+  db: Db;
+  /** The embedded database runs each statement on the event loop: its statements stay smaller. */
+  engine: "pglite" | "postgres";
+  /** Queues the contacts.import job for an import (server/jobs/kinds/contacts-import.ts); answers its id. */
+  queueImport: (workspaceId: string, importId: string) => Promise<string>;
+  /** A job acts for the workspace with no person: its plan and default country come from here. */
+  accounts: AccountLoader;
+  now?: () => Date;
+};
+
+/** Rows one transaction takes. */
+export const BATCH_ROWS = 5_000;
+/** Rows one statement writes: on the embedded database a 1,000-row insert holds the event loop under 100 ms. */
+const STATEMENT_ROWS = { pglite: 1_000, postgres: 5_000 } as const;
+/** Rejects the answer lists as text (the rest are on GET .../rejects and in the rejects file). */
+const ERRORS_LISTED = 100;
+/** Recent imports the list shows. */
+const RECENT_IMPORTS = 20;
+const UNDO_BATCH = 10_000;
+
+export type ImportOptions = { mode: ImportMode; fileName?: string | undefined };
+export type ImportAnswer = { statusCode: 200 | 202; body: ContactImportResponse };
+
+/** What a job run is given (server/jobs/kinds/contacts-import.ts). */
+export type ImportJobRun = {
+  importId: string;
+  workspaceId: string;
+  signal: AbortSignal;
+  /** True on the attempt after which the queue gives up. */
+  lastAttempt: boolean;
+  reportProgress(progress: { done: number; total: number; message: string }): Promise<void>;
+  /** Commits the import's completion with the job's (the queue's completeWith). */
+  complete(effect: (db: Db) => Promise<ContactImport>): Promise<ContactImport>;
+  /** Whether the job was cancelled (rather than taken over or handed back at shutdown). */
+  wasCancelled(): Promise<boolean>;
+};
+
+async function* one<T>(value: T): AsyncGenerator<T> {
+  yield value;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function contactImportService(deps: ContactImportDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = importRepository(db);
+  const statementRows = STATEMENT_ROWS[deps.engine];
+
+  async function found(account: Account, id: string): Promise<ImportRow> {
+    const row = await repo.get(account.id, id);
+    if (!row) throw notFound("That import");
+    return row;
+  }
+
+  async function answer(row: ImportRow): Promise<ContactImportResponse> {
+    const rejects = row.rejected > 0 ? await repo.rejects(row.id, { offset: 0, limit: ERRORS_LISTED }) : [];
+    return { ...presentImport(row), importId: row.id, errors: rejects.map(describeReject) };
+  }
+
+  function run(
+    account: Pick<Account, "id" | "planType" | "defaultCountry">,
+    row: ImportRow,
+    texts: AsyncIterable<string>,
+    extra: { signal?: AbortSignal; onBatch?: (committedRows: number) => Promise<void> } = {},
+  ) {
+    return importRecords(readRecords(texts), {
+      db,
+      importId: row.id,
+      workspaceId: account.id,
+      createdBy: row.createdBy,
+      mode: row.mode as ImportMode,
+      country: account.defaultCountry,
+      plan: planFor(account.planType),
+      committedRows: row.committedRows,
+      batchRows: BATCH_ROWS,
+      statementRows,
+      signal: extra.signal,
+      onBatch: extra.onBatch,
+    });
+  }
+
+  /** Reads the upload; imports it here when small, or stores it and queues the job. */
+  async function receive(
+    account: Account,
+    body: AsyncIterable<Uint8Array>,
+    options: ImportOptions,
+  ): Promise<ImportAnswer> {
+    const base = {
+      createdBy: account.actor?.id ?? null,
+      fileName: options.fileName ?? null,
+      mode: options.mode,
+    };
+    let spilled: ImportRow | null = null;
+    let seq = 0;
+    let received: Awaited<ReturnType<typeof receiveUpload>>;
+    try {
+      received = await receiveUpload(body, async () => {
+        spilled = await repo.create(account.id, {
+          ...base,
+          status: "queued",
+          header: [],
+          unknownColumns: [],
+          encoding: "utf-8",
+          totalRows: 0,
+        });
+        const id = spilled.id;
+        return { write: (piece) => repo.appendFile(id, seq++, piece) };
+      });
+    } catch (error) {
+      // A refused or broken upload leaves nothing behind (its stored pieces go with it).
+      const left = spilled as ImportRow | null;
+      if (left) await repo.remove(account.id, left.id);
+      throw error;
+    }
+    const described = {
+      header: received.plan.header,
+      unknownColumns: received.plan.unknownColumns,
+      encoding: received.encoding,
+      totalRows: received.dataRows,
+    };
+
+    if (received.inline) {
+      const row = await repo.create(account.id, { ...base, status: "running", ...described });
+      const text = decodeAll(received.inline, received.encoding);
+      try {
+        await run(account, row, one(text));
+      } catch (error) {
+        await repo.update(account.id, row.id, { status: "failed", error: message(error), finishedAt: now() });
+        throw error;
+      }
+      const done = await repo.update(account.id, row.id, { status: "completed", finishedAt: now() });
+      return { statusCode: 200, body: await answer(done!) };
+    }
+
+    const queued = (spilled as ImportRow | null)!;
+    await repo.update(account.id, queued.id, described);
+    const jobId = await deps.queueImport(account.id, queued.id);
+    const row = await repo.update(account.id, queued.id, { jobId });
+    return { statusCode: 202, body: await answer(row!) };
+  }
+
+  return {
+    /** POST /api/contacts/import {csvData}: the text as pasted or read by the browser. */
+    importText(account: Account, csvData: string, options: ImportOptions): Promise<ImportAnswer> {
+      const bytes = Buffer.from(csvData, "utf8");
+      if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
+      return receive(account, one(bytes), options);
+    },
+
+    /** POST /api/contacts/upload: the file's bytes as they arrive. */
+    upload(account: Account, body: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportAnswer> {
+      return receive(account, body, options);
+    },
+
+    async list(account: Account): Promise<ContactImport[]> {
+      return (await repo.recent(account.id, RECENT_IMPORTS)).map(presentImport);
+    },
+
+    async get(account: Account, id: string): Promise<ContactImport> {
+      return presentImport(await found(account, id));
+    },
+
+    async rejects(
+      account: Account,
+      id: string,
+      page: { offset: number; limit: number },
+    ): Promise<{ rejects: ImportReject[]; total: number }> {
+      const row = await found(account, id);
+      const rejects = await repo.rejects(row.id, page);
+      return { rejects: rejects.map(presentReject), total: row.rejected };
+    },
+
+    /**
+     * The rejected rows as a CSV to fix and upload again: a Line and a Reason column, then the
+     * upload's own columns with each row's cells as they were read. Cells a spreadsheet would
+     * run as a formula get our export's apostrophe, which an import takes off again.
+     */
+    async rejectsFile(account: Account, id: string): Promise<{ fileName: string; stream: Readable }> {
+      const row = await found(account, id);
+      const lines = flattenBatches(
+        (async function* () {
+          for await (const batch of repo.allRejects(row.id))
+            yield batch.map((reject) => [
+              reject.line,
+              reject.column ? `${reject.column}: ${reject.reason}` : reject.reason,
+              ...reject.cells,
+            ]);
+        })(),
+      );
+      return {
+        fileName: datedCsvName("contact-import-rejects", now(), account.timezone),
+        stream: csvFileStream(["Line", "Reason", ...row.header], lines),
+      };
+    },
+
+    /**
+     * Deletes the contacts the import added (a few thousand a statement; a second try after a
+     * crash deletes the rest). Contacts it updated keep their new values: their old ones were
+     * not kept.
+     */
+    async undo(account: Account, id: string): Promise<ContactImportUndoResponse> {
+      const row = await found(account, id);
+      if (row.status === "undone") throw conflict("This import has already been undone.");
+      if (row.status === "queued" || row.status === "running")
+        throw conflict(
+          "This import is still running. Wait for it to finish, or cancel it, before undoing it.",
+        );
+      let deleted = 0;
+      for (;;) {
+        const n = await repo.deleteCreated(account.id, row.id, UNDO_BATCH);
+        deleted += n;
+        if (n < UNDO_BATCH) break;
+      }
+      const undone = await repo.transition(account.id, row.id, ["completed", "failed"], {
+        status: "undone",
+        undoneAt: now(),
+      });
+      if (!undone) throw conflict("This import has already been undone.");
+      const plural = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+      const kept =
+        row.updated > 0
+          ? ` The ${plural(row.updated, "contact")} it updated keep their new values: an import does not keep the old ones.`
+          : "";
+      return {
+        ...presentImport(undone),
+        deleted,
+        message: `Removed ${plural(deleted, "contact")} this import added.${kept}`,
+      };
+    },
+
+    /** The contacts.import job: imports a stored upload from its checkpoint on. */
+    async runJob(job: ImportJobRun): Promise<ContactImport | { gone: true }> {
+      const row = await repo.get(job.workspaceId, job.importId);
+      if (!row) return { gone: true };
+      if (row.status !== "queued" && row.status !== "running") return presentImport(row);
+      const account = await deps.accounts.load(job.workspaceId);
+      if (!account) return { gone: true };
+      const running = await repo.transition(account.id, row.id, ["queued", "running"], { status: "running" });
+      if (!running) return presentImport((await repo.get(account.id, row.id)) ?? row);
+      const total = row.totalRows;
+      const progress = (done: number) =>
+        job.reportProgress({
+          done,
+          total,
+          message: `${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`,
+        });
+      try {
+        await progress(running.committedRows);
+        await run(account, running, decodeChunks(repo.readFile(row.id), row.encoding as ImportEncoding), {
+          signal: job.signal,
+          onBatch: progress,
+        });
+        return await job.complete(async (tx) => {
+          const inTx = importRepository(tx);
+          await inTx.deleteFile(row.id);
+          const done = await inTx.update(account.id, row.id, { status: "completed", finishedAt: now() });
+          return presentImport(done!);
+        });
+      } catch (error) {
+        if (job.lastAttempt || (await job.wasCancelled())) await fail(account.id, row.id, error, job);
+        throw error;
+      }
+    },
+  };
+
+  async function fail(workspaceId: string, id: string, error: unknown, job: ImportJobRun): Promise<void> {
+    const cancelled = await job.wasCancelled();
+    const current = await repo.get(workspaceId, id);
+    const done = current?.committedRows ?? 0;
+    const why = cancelled ? "The import was cancelled" : `The import stopped: ${message(error)}`;
+    await repo.transition(workspaceId, id, ["queued", "running"], {
+      status: "failed",
+      error: `${why} after ${done.toLocaleString("en-US")} of ${(current?.totalRows ?? 0).toLocaleString("en-US")} rows. The rows before that are in; upload the rest again.`,
+      finishedAt: now(),
+    });
+    await repo.deleteFile(id);
+  }
+}
+
+export type ContactImportService = ReturnType<typeof contactImportService>;
+export type { ImportRepository };
