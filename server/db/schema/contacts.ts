@@ -72,14 +72,29 @@ export const contacts = pgTable(
     index("contacts_workspace_phone_idx").on(table.workspaceId, table.phoneE164),
     index("contacts_workspace_email_idx").on(table.workspaceId, table.email),
     index("contacts_workspace_name_idx").on(table.workspaceId, table.name),
-    index("contacts_workspace_status_created_idx").on(table.workspaceId, table.contactStatus, table.createdAt),
+    index("contacts_workspace_status_created_idx").on(
+      table.workspaceId,
+      table.contactStatus,
+      table.createdAt,
+    ),
     index("contacts_workspace_source_created_idx").on(table.workspaceId, table.leadSource, table.createdAt),
-    index("contacts_workspace_score_idx").on(table.workspaceId, table.leadScore),
-    index("contacts_workspace_last_called_idx").on(table.workspaceId, table.lastCalled),
+    // The sorts read newest score, latest call and latest edit first, the id breaking ties: each
+    // index is in that order, so a page is a short index scan instead of a sort of every row.
+    index("contacts_workspace_score_idx").on(table.workspaceId, table.leadScore.desc(), table.id.desc()),
+    index("contacts_workspace_last_called_idx").on(
+      table.workspaceId,
+      table.lastCalled.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index("contacts_workspace_updated_idx").on(table.workspaceId, table.updatedAt.desc(), table.id.desc()),
     index("contacts_workspace_import_batch_idx").on(table.workspaceId, table.importBatch),
     index("contacts_workspace_favorite_idx")
       .on(table.workspaceId, table.createdAt)
       .where(sql`${table.isFavorite}`),
+    // Few contacts are do-not-call: without this, listing them walks every contact.
+    index("contacts_workspace_do_not_call_idx")
+      .on(table.workspaceId, table.createdAt)
+      .where(sql`${table.doNotCall}`),
     index("contacts_tags_idx").using("gin", table.tags),
     // Substring search (ILIKE '%...%') in a keystroke over a million rows needs a trigram index.
     index("contacts_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
@@ -125,7 +140,9 @@ export const phoneLogs = pgTable(
     callType: text("call_type").notNull().default("dial"),
     notes: text("notes"),
   },
-  (table) => [index("phone_logs_workspace_contact_idx").on(table.workspaceId, table.contactId, table.timestamp)],
+  (table) => [
+    index("phone_logs_workspace_contact_idx").on(table.workspaceId, table.contactId, table.timestamp),
+  ],
 );
 
 /**
