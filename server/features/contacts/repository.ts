@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ContactSort, ContactStatus, LeadSource } from "../../../common/contacts";
 import type { BoundQuery, Db } from "../../db/client";
 import { contacts, phoneLogs } from "../../db/schema";
@@ -60,7 +61,14 @@ export function contactWhere(workspaceId: string, filters: ContactFilters): SQL 
   ) as SQL;
 }
 
-/** Each sort's keys, ending with the id so pages never repeat or skip a row. */
+/** Descending with nulls last: the order the sort indexes are built in (see schema/contacts.ts). */
+const latestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
+/**
+ * Each sort's keys, ending with the id so pages never repeat or skip a row. The descending
+ * sorts say "nulls last" as their indexes do: PostgreSQL matches an index to ORDER BY only when
+ * the null placement agrees too (plain DESC means nulls first), even on a column with no nulls.
+ */
 function sortOrder(sort: ContactSort): SQL[] {
   switch (sort) {
     case "newest":
@@ -70,11 +78,11 @@ function sortOrder(sort: ContactSort): SQL[] {
     case "name":
       return [asc(contacts.name), asc(contacts.id)];
     case "lastCalled":
-      return [sql`${contacts.lastCalled} desc nulls last`, desc(contacts.id)];
+      return [latestFirst(contacts.lastCalled), latestFirst(contacts.id)];
     case "leadScore":
-      return [desc(contacts.leadScore), desc(contacts.id)];
+      return [latestFirst(contacts.leadScore), latestFirst(contacts.id)];
     case "updated":
-      return [desc(contacts.updatedAt), desc(contacts.id)];
+      return [latestFirst(contacts.updatedAt), latestFirst(contacts.id)];
   }
 }
 
