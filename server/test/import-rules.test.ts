@@ -8,7 +8,10 @@ import { projectPath } from "../paths";
  * - one owner per table: a repository touches only its own area's tables;
  * - an area reaches another only through its service: never its repository;
  * - services are built once, in the composition root: routes files build none;
- * - no area imports the app (the old AppDeps circle).
+ * - no area imports the app (the old AppDeps circle);
+ * - handlers never query: a routes file reaches no repository, and the database for types only;
+ * - a presenter turns rows into JSON and does nothing else: repositories, the database and
+ *   services are types to it, never values it calls.
  */
 
 const SERVER = projectPath("server");
@@ -52,6 +55,21 @@ const CROSS_OWNER_READS: Record<string, string[]> = {
   "workspaces/repository.ts": ["users"],
 };
 
+/** Areas whose routes send stored rows (or answers built from them): each shapes them in presenter.ts. */
+const AREAS_SENDING_ROWS = [
+  "ai-settings",
+  "appointments",
+  "billing",
+  "calendar",
+  "calls",
+  "health",
+  "telephony",
+  "user",
+  "voice",
+  "voice-calls",
+  "workspaces",
+];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -60,16 +78,27 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+type Import = { names: string; from: string; typeOnly: boolean };
+
 /** Every import of a module: static, type-only, re-exports and dynamic. */
-function imports(source: string): { names: string; from: string }[] {
+function imports(source: string): Import[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const found: { names: string; from: string }[] = [];
+  const found: Import[] = [];
   for (const match of code.matchAll(
-    /(?:import|export)\s+(?:type\s+)?([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g,
-  ))
-    found.push({ names: match[1] ?? "", from: match[2] ?? "" });
+    /(?:import|export)\s+(type\s+)?([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g,
+  )) {
+    const names = match[2] ?? "";
+    // `import type { A }`, or `import { type A, type B }`: erased, nothing of the module runs.
+    const listed = /^\{([\s\S]*)\}$/
+      .exec(names.trim())?.[1]
+      ?.split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const typeOnly = Boolean(match[1]) || listed?.every((n) => n.startsWith("type ")) === true;
+    found.push({ names, from: match[3] ?? "", typeOnly });
+  }
   for (const match of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g))
-    found.push({ names: "*", from: match[1] ?? "" });
+    found.push({ names: "*", from: match[1] ?? "", typeOnly: false });
   return found;
 }
 
@@ -120,6 +149,36 @@ describe("the server's import rules", () => {
       const source = readFileSync(file, "utf8");
       for (const match of source.matchAll(/\b(\w+(?:Service|Repository))\(/g))
         violations.push(`${path.relative(SERVER, file)} builds ${match[1]}`);
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps queries out of handlers: a routes file reaches no repository, and the database for types only", () => {
+    const violations: string[] = [];
+    for (const file of featureFiles.filter((f) => f.endsWith("routes.ts"))) {
+      for (const { from, typeOnly } of imports(readFileSync(file, "utf8"))) {
+        const target = resolve(file, from);
+        const database = target.startsWith(path.join(SERVER, "db"));
+        if (/repository$/.test(target) || (database && !typeOnly))
+          violations.push(`${path.relative(SERVER, file)} imports ${from}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps presenters to shaping rows: repositories, the database and services are types to them", () => {
+    const presenters = featureFiles.filter((f) => path.basename(f) === "presenter.ts");
+    const areasWithPresenters = new Set(presenters.map(areaOf));
+    const missing = AREAS_SENDING_ROWS.filter((area) => !areasWithPresenters.has(area));
+    expect(missing, "an area that sends rows shapes them in its presenter.ts").toEqual([]);
+    const violations: string[] = [];
+    for (const file of presenters) {
+      for (const { from, typeOnly } of imports(readFileSync(file, "utf8"))) {
+        const target = resolve(file, from);
+        const reachesData =
+          /(repository|service)$/.test(target) || target.startsWith(path.join(SERVER, "db"));
+        if (reachesData && !typeOnly) violations.push(`${path.relative(SERVER, file)} imports ${from}`);
+      }
     }
     expect(violations).toEqual([]);
   });

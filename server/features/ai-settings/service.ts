@@ -1,8 +1,8 @@
 import type { AiSettings, AiSettingsUpdate } from "../../../common/ai-settings";
-import { PERSONALITIES } from "../../../common/ai-settings";
 import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
+import { presentAiSettings } from "./presenter";
 import { type AiSettingsRow, aiSettingsRepository } from "./repository";
 
 export type { AiSettingsRow };
@@ -10,22 +10,6 @@ export type { AiSettingsRow };
 type ParsedUpdate = Omit<AiSettingsUpdate, "workingHours"> & {
   workingHours?: { start: string; end: string; days: number[] } | undefined;
 };
-
-export function presentAiSettings(row: AiSettingsRow, timezone: string): AiSettings {
-  return {
-    personality: (PERSONALITIES as readonly string[]).includes(row.personality)
-      ? (row.personality as AiSettings["personality"])
-      : "professional",
-    greetingMessage: row.greetingMessage,
-    autoBlockSpam: row.autoBlockSpam,
-    allowAppointments: row.allowAppointments,
-    forwardUrgent: row.forwardUrgent,
-    appointmentDuration: row.appointmentDuration,
-    workingHours: row.workingHours,
-    timezone,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** How long a workspace's settings are reused without a query (a change drops them at once). */
 const CACHE_MS = 10_000;

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { CalendarSettings, CalendarSettingsUpdate } from "../../../common/calendar";
-import { feedUrlPath } from "../../../common/calendar";
 import type { AccountLoader } from "../../http/account";
-import type { AiSettingsRow, AiSettingsService } from "../ai-settings/service";
+import type { AiSettingsService } from "../ai-settings/service";
 import type { AppointmentService } from "../appointments/service";
 import { buildCalendar } from "./ics";
+import { presentCalendarSettings } from "./presenter";
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -15,14 +15,6 @@ const FEED_REFRESH_MINUTES = 15;
 
 export function newCalendarToken(): string {
   return randomBytes(32).toString("base64url");
-}
-
-function present(row: AiSettingsRow): CalendarSettings {
-  return {
-    defaultDuration: row.appointmentDuration,
-    bufferMinutes: row.bufferMinutes,
-    feedUrlPath: row.calendarToken ? feedUrlPath(row.calendarToken) : null,
-  };
 }
 
 export type CalendarDeps = {
@@ -36,7 +28,7 @@ export type CalendarDeps = {
 export function calendarService({ settings, appointments, accounts, now = () => new Date() }: CalendarDeps) {
   return {
     async settings(workspaceId: string): Promise<CalendarSettings> {
-      return present(await settings.row(workspaceId));
+      return presentCalendarSettings(await settings.row(workspaceId));
     },
 
     /** Saves the length and buffer the call engine books with. */
@@ -44,17 +36,17 @@ export function calendarService({ settings, appointments, accounts, now = () => 
       const fields: { appointmentDuration?: number; bufferMinutes?: number } = {};
       if (input.defaultDuration !== undefined) fields.appointmentDuration = input.defaultDuration;
       if (input.bufferMinutes !== undefined) fields.bufferMinutes = input.bufferMinutes;
-      return present(await settings.updateScheduling(workspaceId, fields));
+      return presentCalendarSettings(await settings.updateScheduling(workspaceId, fields));
     },
 
     /** Turns the private feed on, or renews its address: the previous address stops working at once. */
     async enableFeed(workspaceId: string): Promise<CalendarSettings> {
-      return present(await settings.setCalendarToken(workspaceId, newCalendarToken()));
+      return presentCalendarSettings(await settings.setCalendarToken(workspaceId, newCalendarToken()));
     },
 
     /** Revokes the feed address. */
     async disableFeed(workspaceId: string): Promise<CalendarSettings> {
-      return present(await settings.setCalendarToken(workspaceId, null));
+      return presentCalendarSettings(await settings.setCalendarToken(workspaceId, null));
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Health, SystemStatus } from "../../../common/http";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { presentHealth } from "./presenter";
 import type { HealthService } from "./service";
 
 export type HealthRouteDeps = {
@@ -20,12 +21,12 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRouteDeps> = async (app, 
     { config: { public: true }, schema: { response: { 200: Health, 503: Health } } },
     async (_request, reply) => {
       const databaseOk = await deps.database.ping();
-      const body = {
-        status: databaseOk ? ("ok" as const) : ("degraded" as const),
+      const body = presentHealth({
+        databaseOk,
         version: deps.config.version,
-        database: { status: databaseOk ? ("ok" as const) : ("error" as const), engine: deps.database.engine },
+        engine: deps.database.engine,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-      };
+      });
       return reply.code(databaseOk ? 200 : 503).send(body);
     },
   );

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { TurnAnalysisOut } from "../../../common/calls";
 import type {
   CurrentDemoResponse,
   DemoAction,
-  DemoTurn,
   ProcessDemoResponse,
   StartSystemTestRequest,
   SystemTestCall,
@@ -15,6 +13,7 @@ import { notFound, paymentRequired } from "../../http/errors";
 import type { CallService } from "../calls/service";
 import { type TelephonyService, toE164 } from "../telephony/service";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
+import { presentDemoCall, presentSystemTestCall, systemTestState } from "./presenter";
 import { planSystemTest, testNumber } from "./system-test";
 
 /** The four calling screens' server side: outbound calls, the voice demo and the system test. */
@@ -51,17 +50,8 @@ export function voiceCallService(deps: {
       };
     const rows = await calls.systemTestCalls(account, `${SID_PREFIX}${run}`);
     const at = now();
-    const list: SystemTestCall[] = rows.map((row) => {
-      const state: SystemTestCall["state"] = row.isActive
-        ? row.status === "ringing"
-          ? "connecting"
-          : "active"
-        : row.status === "completed"
-          ? "completed"
-          : "failed";
-      return {
-        callId: row.id,
-        callSid: row.providerCallSid ?? "",
+    const list: SystemTestCall[] = rows.map((row) =>
+      presentSystemTestCall(row, {
         index:
           Number.parseInt(
             (row.providerCallSid ?? "").slice(
@@ -70,15 +60,13 @@ export function voiceCallService(deps: {
             ),
             10,
           ) || 0,
-        phoneNumber: row.phoneNumber,
-        state,
-        status: row.status,
         // While it talks, the time since it was answered (startTime is the answer); then the carrier's.
         duration:
-          state === "active" ? simulatorSeconds(at.getTime() - row.startTime.getTime()) : row.duration,
-        classification: row.classification,
-      };
-    });
+          systemTestState(row) === "active"
+            ? simulatorSeconds(at.getTime() - row.startTime.getTime())
+            : row.duration,
+      }),
+    );
     const count = (state: SystemTestCall["state"]) => list.filter((call) => call.state === state).length;
     const completed = list.filter((call) => call.state === "completed");
     const startedAt = rows.reduce<Date | null>(
@@ -143,28 +131,7 @@ export function voiceCallService(deps: {
     async currentDemo(account: Account): Promise<CurrentDemoResponse> {
       const row = await calls.activeCall(account, "demo");
       if (!row) return { call: null };
-      const analysis = row.analysis as TurnAnalysisOut | null;
-      return {
-        call: {
-          callId: row.id,
-          phoneNumber: row.phoneNumber,
-          startTime: row.startTime.toISOString(),
-          turns: demoTurns(row.transcript),
-          latest: analysis
-            ? {
-                response: row.aiResponse ?? "",
-                intent: analysis.intent,
-                urgency: analysis.urgency,
-                action: row.transferredAt
-                  ? "transfer_call"
-                  : analysis.appointment
-                    ? "schedule_appointment"
-                    : "continue",
-                classification: row.classification,
-              }
-            : null,
-        },
-      };
+      return { call: presentDemoCall(row) };
     },
 
     async processDemo(account: Account, callId: string, message: string): Promise<ProcessDemoResponse> {
@@ -221,17 +188,6 @@ export function voiceCallService(deps: {
 }
 
 export type VoiceCallService = ReturnType<typeof voiceCallService>;
-
-/** The conversation in a demo call's transcript: what the caller and the assistant said (System lines left out). */
-function demoTurns(transcript: string): DemoTurn[] {
-  const turns: DemoTurn[] = [];
-  for (const line of transcript.split("\n")) {
-    const match = /^(AI|Assistant|Caller|User): ?(.*)$/.exec(line);
-    if (!match?.[2]) continue;
-    turns.push({ speaker: match[1] === "Caller" || match[1] === "User" ? "caller" : "ai", text: match[2] });
-  }
-  return turns;
-}
 
 /** System-test call SIDs: SIMT, the run's id, the call's index, then random hex. */
 const SID_PREFIX = "SIMT";

@@ -3,6 +3,7 @@ import type {
   InvitationStatus,
   Member,
   WorkspaceRole,
+  WorkspaceSettingsOut,
   WorkspaceSummary,
 } from "../../../common/workspaces";
 import type { InvitationRow, MemberRow, WorkspaceRow } from "./repository";
@@ -19,6 +20,11 @@ export function presentWorkspaceSummary(row: {
     planType: row.workspace.planType,
     memberCount: row.memberCount,
   };
+}
+
+/** The workspace the session works in, as the header shows it, with its default country. */
+export function presentWorkspaceSettings(row: WorkspaceRow, role: WorkspaceRole): WorkspaceSettingsOut {
+  return { id: row.id, name: row.name, role, defaultCountry: row.defaultCountry };
 }
 
 export function presentMember(row: MemberRow, actorId: string | undefined): Member {

@@ -19,6 +19,7 @@ import {
 } from "../../../common/workspaces";
 import type { Config } from "../../config";
 import { unauthorized } from "../../http/errors";
+import { presentWorkspaceSettings } from "./presenter";
 import type { WorkspaceService } from "./service";
 
 export type WorkspaceRouteDeps = { config: Config; workspaces: WorkspaceService };
@@ -51,10 +52,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteDeps> = async 
   app.patch(
     "/api/workspace",
     { config: { role: "admin" }, schema: { body: WorkspaceUpdate, response: { 200: WorkspaceSettingsOut } } },
-    async (request) => {
-      const row = await workspaces.update(request.account, request.body);
-      return { id: row.id, name: row.name, role: request.account.role, defaultCountry: row.defaultCountry };
-    },
+    async (request) =>
+      presentWorkspaceSettings(await workspaces.update(request.account, request.body), request.account.role),
   );
 
   app.get(
