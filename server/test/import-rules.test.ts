@@ -39,6 +39,7 @@ const TABLE_OWNERS: Record<string, string> = {
   phoneLogs: "contacts",
   contactImports: "contacts",
   contactImportRejects: "contacts",
+  contactImportFiles: "contacts",
   telephonyConnections: "telephony",
   phoneNumbers: "telephony",
   telephonyWebhookEvents: "telephony",

@@ -74,7 +74,15 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   /** A contact of the owner's, with a phone number (so dial reaches the owner check). */
   async contacts(owner) {
     const res = await owner.post("/api/contacts", { name: "Owner's contact", phoneNumber: "+15551230042" });
-    return { id: res.json().id };
+    // An import of the owner's, for /api/contacts/imports/:importId.
+    const imported = await owner.post(
+      "/api/contacts/upload?fileName=walk.csv",
+      "Name,Phone\nWalk,+15551230046\n",
+      {
+        headers: { "content-type": "text/csv" },
+      },
+    );
+    return { id: res.json().id, importId: imported.json().id };
   },
   /** A number on the owner's do-not-call list. */
   async "do-not-call"(owner) {

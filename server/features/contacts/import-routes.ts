@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAGE_HEADERS } from "../../../common/appointments";
 import {
@@ -82,11 +82,6 @@ async function uploadedFile(
 export const contactImportRoutes: FastifyPluginAsyncZod<ContactImportRouteDeps> = async (app, deps) => {
   const { imports } = deps;
 
-  // The upload's body is read as it arrives, never parsed whole: CSV and text bodies, and any
-  // other declared type (which the handler refuses with CSV_ONLY rather than a bare 415).
-  app.removeContentTypeParser(["text/plain"]);
-  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-
   app.post(
     "/api/contacts/import",
     {
@@ -104,21 +99,32 @@ export const contactImportRoutes: FastifyPluginAsyncZod<ContactImportRouteDeps> 
     },
   );
 
-  app.post(
-    "/api/contacts/upload",
-    {
-      config: { role: "agent" },
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        querystring: ContactUploadQuery,
-        response: { 200: ContactImportResponse, 202: ContactImportResponse },
+  // The upload's body is read as it arrives, never parsed whole: a CSV or text body, or any
+  // other declared type (JSON included), which the handler refuses with CSV_ONLY rather than a
+  // parser's error. Multipart keeps its reader.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.removeContentTypeParser(["application/json", "text/plain"]);
+    uploads.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    uploads.post(
+      "/api/contacts/upload",
+      {
+        config: { role: "agent" },
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        schema: {
+          querystring: ContactUploadQuery,
+          response: { 200: ContactImportResponse, 202: ContactImportResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      const { body, fileName } = await uploadedFile(request, request.query.fileName);
-      return send(reply, await imports.upload(request.account, body, { mode: request.query.mode, fileName }));
-    },
-  );
+      async (request, reply) => {
+        const { body, fileName } = await uploadedFile(request, request.query.fileName);
+        return send(
+          reply,
+          await imports.upload(request.account, body, { mode: request.query.mode, fileName }),
+        );
+      },
+    );
+  });
 
   app.get(
     "/api/contacts/imports",

@@ -37,6 +37,32 @@ export function encodingFromStart(head: Uint8Array): ImportEncoding | null {
   return null;
 }
 
+/**
+ * Windows-1252's characters for bytes 0x80 to 0x9F (where it differs from Latin-1). Written out
+ * because Node 20's TextDecoder("windows-1252") decodes those bytes as Latin-1's control
+ * characters: “smart quotes” and € from Excel would be lost.
+ */
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+const C1_CONTROLS = /[\u0080-\u009f]/g;
+
+/** A TextDecoder's decode, for the encodings an import reads. */
+type Decoder = { decode(chunk?: Uint8Array, options?: { stream?: boolean }): string };
+
+/** Windows-1252: one byte a character, so no state between chunks. */
+const windows1252: Decoder = {
+  decode(chunk) {
+    if (!chunk || chunk.length === 0) return "";
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+    return text.replace(C1_CONTROLS, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!);
+  },
+};
+
+function decoderFor(encoding: ImportEncoding, fatal = false): Decoder {
+  return encoding === "windows-1252" ? windows1252 : new TextDecoder(encoding, { fatal });
+}
+
 const NUL = "\u0000";
 const dropNul = (text: string) => (text.includes(NUL) ? text.replaceAll(NUL, "") : text);
 
@@ -49,7 +75,7 @@ const dropNul = (text: string) => (text.includes(NUL) ? text.replaceAll(NUL, "")
 export class SniffingDecoder {
   private head: Uint8Array[] = [];
   private headLength = 0;
-  private decoder: TextDecoder | null = null;
+  private decoder: Decoder | null = null;
   private known: ImportEncoding | null = null;
   private fellBack = false;
 
@@ -77,19 +103,19 @@ export class SniffingDecoder {
     const head = Buffer.concat(this.head);
     this.head = [];
     this.known = encodingFromStart(head);
-    this.decoder = new TextDecoder(this.known ?? "utf-8", { fatal: this.known === null });
+    this.decoder = decoderFor(this.known ?? "utf-8", this.known === null);
     return this.decode(head, true);
   }
 
   private decode(chunk: Uint8Array, stream: boolean): string {
-    const decoder = this.decoder as TextDecoder;
+    const decoder = this.decoder as Decoder;
     try {
       return dropNul(decoder.decode(chunk, { stream }));
     } catch {
       // Not UTF-8: what is left is read as Windows-1252 (the bytes of a character cut at the
       // previous chunk's end are lost here, which changes no row count: they are not ASCII).
       this.fellBack = true;
-      this.decoder = new TextDecoder("windows-1252");
+      this.decoder = windows1252;
       return dropNul(this.decoder.decode(chunk, { stream }));
     }
   }
@@ -100,7 +126,7 @@ export async function* decodeChunks(
   chunks: AsyncIterable<Uint8Array>,
   encoding: ImportEncoding,
 ): AsyncGenerator<string> {
-  const decoder = new TextDecoder(encoding);
+  const decoder = decoderFor(encoding);
   for await (const chunk of chunks) {
     const text = dropNul(decoder.decode(chunk, { stream: true }));
     if (text) yield text;
@@ -111,5 +137,5 @@ export async function* decodeChunks(
 
 /** Whole bytes in a known encoding (a small upload read in the request). */
 export function decodeAll(bytes: Uint8Array, encoding: ImportEncoding): string {
-  return dropNul(new TextDecoder(encoding).decode(bytes));
+  return dropNul(decoderFor(encoding).decode(bytes));
 }

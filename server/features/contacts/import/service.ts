@@ -249,9 +249,11 @@ export function contactImportService(deps: ContactImportDeps) {
       if (!undone) throw conflict("This import has already been undone.");
       const plural = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
       const kept =
-        row.updated > 0
-          ? ` The ${plural(row.updated, "contact")} it updated keep their new values: an import does not keep the old ones.`
-          : "";
+        row.updated === 0
+          ? ""
+          : row.updated === 1
+            ? " The contact it updated keeps its new values: an import does not keep the old ones."
+            : ` The ${plural(row.updated, "contact")} it updated keep their new values: an import does not keep the old ones.`;
       return {
         ...presentImport(undone),
         deleted,
