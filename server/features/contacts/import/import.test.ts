@@ -676,9 +676,9 @@ describe("a run that starts again", () => {
     expect(await repo.get(c.user.workspace.id, row.id)).toMatchObject({ committedRows: 100, imported: 100 });
 
     // A run that read the import before that batch committed finds it moved on, and writes nothing.
-    await expect(importRecords(readRecords(one(text)), { ...options, committedRows: 0 })).rejects.toBeInstanceOf(
-      StaleRunError,
-    );
+    await expect(
+      importRecords(readRecords(one(text)), { ...options, committedRows: 0 }),
+    ).rejects.toBeInstanceOf(StaleRunError);
 
     // The next run starts after the checkpoint.
     await importRecords(readRecords(one(text)), { ...options, committedRows: 100 });
