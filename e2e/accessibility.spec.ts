@@ -27,6 +27,11 @@ async function withData(page: Page): Promise<void> {
     },
   });
   expect(heard.ok(), await heard.text()).toBe(true);
+  // A contact, so the contact and lead screens show their lists rather than their empty states.
+  const contact = await api.post("/api/contacts", {
+    data: { name: "Ann Lee", phoneNumber: "+1 (555) 010-0189", email: "ann@example.com", tags: ["vip"] },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
 }
 
 async function everyScreenAccessible(

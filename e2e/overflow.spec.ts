@@ -62,6 +62,22 @@ async function signUpWithLongData(page: Page): Promise<void> {
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
+
+  // A contact with long details, for /contacts, /contact-manager and /lead-manager.
+  const contact = await api.post("/api/contacts", {
+    data: {
+      name: LONG_NAME,
+      phoneNumber: "+1 (555) 010-0124",
+      email,
+      company: word(120, "Wolfeschlegelsteinhausenbergerdorff"),
+      address: LONG_WORD,
+      website: `https://${word(80, "averylongwebsitename")}.example.com/${LONG_WORD}`,
+      tags: [word(50, "averyveryverylongtag"), "vip"],
+      notes: `${LONG_WORD} ${LONG_WORD}`,
+      industry: word(100, "Manufacturing"),
+    },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
 }
 
 type Overflow = { route: string; width: number; scrollWidth: number; culprits: string[] };
@@ -121,6 +137,8 @@ async function open(page: Page, route: string): Promise<void> {
   }
   if (route === "/call-history") await expect(page.getByRole("main")).toContainText("Pat Lee");
   if (route === "/appointments") await expect(page.getByRole("main")).toContainText("Consultation");
+  if (["/contacts", "/contact-manager", "/lead-manager"].includes(route))
+    await expect(page.getByRole("main")).toContainText(LONG_NAME.slice(0, 40));
 }
 
 /**

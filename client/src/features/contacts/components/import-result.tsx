@@ -7,6 +7,12 @@ import { toast, toastError } from "../../../lib/toast";
 import { REJECTS_SHOWN, rejectsCsvUrl, useImportRejects } from "../api/get-import-rejects";
 import { useUndoImport } from "../api/undo-import";
 
+const ENCODING_NAMES: Record<string, string> = {
+  "utf-16le": "UTF-16 (little-endian)",
+  "utf-16be": "UTF-16 (big-endian)",
+  "windows-1252": "Windows-1252 (Western European)",
+};
+
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 
 /**
@@ -32,29 +38,13 @@ export function ImportResult({
     undo.mutate(record.id, {
       onSuccess: (undone) => {
         setConfirming(false);
-        toast({
-          title: "Import Undone",
-          description: `${plural(undone.imported, "contact")} from ${record.fileName ?? "the import"} removed.`,
-        });
+        toast({ title: "Import Undone", description: undone.message });
       },
       onError: (error) => {
         setConfirming(false);
         toastError("Undo Failed", "The import could not be undone", error);
       },
     });
-
-  if (record.status === "failed") {
-    return (
-      <section
-        aria-label={title}
-        className="rounded-md border border-destructive/40 p-3 text-sm"
-        role="alert"
-      >
-        <h3 className="font-semibold">{title} failed</h3>
-        <p className="mt-1 wrap-anywhere">{record.error ?? "The file could not be imported."}</p>
-      </section>
-    );
-  }
 
   const counts = [
     { key: "imported", label: "Imported", value: record.imported },
@@ -72,6 +62,14 @@ export function ImportResult({
         <h3 className="font-semibold wrap-anywhere">{title}</h3>
         <span className="text-muted-foreground">{plural(record.totalRows, "row")} in the file</span>
       </div>
+      {record.status === "failed" ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 p-2 text-destructive wrap-anywhere"
+        >
+          The import stopped: {record.error ?? "the file could not be imported."}
+        </p>
+      ) : null}
       {record.status === "undone" ? (
         <p className="rounded-md bg-muted p-2" data-testid="import-undone">
           This import was undone: the contacts it added were removed.
@@ -87,6 +85,11 @@ export function ImportResult({
           </div>
         ))}
       </dl>
+      {record.encoding && record.encoding !== "utf-8" ? (
+        <p data-testid="import-encoding">
+          The file was not UTF-8: it was read as {ENCODING_NAMES[record.encoding] ?? record.encoding}.
+        </p>
+      ) : null}
       {record.unknownColumns.length ? (
         <p data-testid="unknown-columns" className="wrap-anywhere">
           <span className="font-medium">Columns not imported</span> (they match no contact field):{" "}
@@ -155,7 +158,7 @@ export function ImportResult({
             Download rejects
           </a>
         ) : null}
-        {record.status === "completed" && record.imported > 0 ? (
+        {(record.status === "completed" || record.status === "failed") && record.imported > 0 ? (
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
             <Undo2 aria-hidden />
             Undo import
@@ -166,7 +169,7 @@ export function ImportResult({
         open={confirming}
         onOpenChange={(open) => (open || undo.isPending ? undefined : setConfirming(false))}
         title="Undo this import?"
-        description={`The ${plural(record.imported, "contact")} this import added will be deleted. Contacts it updated or skipped stay as they are.`}
+        description={`The ${plural(record.imported, "contact")} this import added will be deleted. Contacts it updated keep their new values.`}
         keepLabel="Keep Contacts"
         confirmLabel="Undo Import"
         pendingLabel="Undoing..."

@@ -31,12 +31,12 @@ export function ManagerFilters({
   return (
     <search
       aria-label="Find contacts"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
     >
       <ContactSearch
         value={filters.search ?? ""}
         onSearch={onSearch}
-        className="grid gap-1.5 sm:col-span-2 lg:col-span-3 xl:col-span-1"
+        className="col-span-2 grid gap-1.5 lg:col-span-3 xl:col-span-1"
         placeholder="Name, phone, email or company..."
       />
       <div className="grid gap-1.5">
