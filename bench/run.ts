@@ -1,5 +1,6 @@
 import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
+import { contactsImportBench } from "./scenarios/contacts-import";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
 import { concurrentReadersBench } from "./scenarios/readers";
@@ -10,6 +11,7 @@ import { telephonyBench } from "./scenarios/telephony";
 const SCENARIOS: Record<string, () => Promise<void>> = {
   audio: audioBench,
   auth: authBench,
+  "contacts-import": contactsImportBench,
   engine: engineBench,
   history: historyBench,
   readers: concurrentReadersBench,
