@@ -301,13 +301,23 @@ test("contact manager: a messy CSV imports with its counts, rejects on screen an
   await expect(row(page, "Already Here")).toHaveCount(0);
 });
 
-test("contact manager: a large file is imported as a job with a progress bar", async ({ page }) => {
+test("contact manager: a large file is imported as a job with a progress bar; a Windows-1252 file is read", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await businessOwner(page);
   await page.goto("/contact-manager");
   const lines = ["Name,Phone,Email"];
   for (let i = 0; i < 6000; i += 1) lines.push(`Person ${i},+1 212 ${2_000_000 + i},p${i}@bulk.example`);
   await upload(page, "big.csv", `${lines.join("\n")}\n`);
+  // Whether the progress bar ever showed, however quickly the job ran.
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawProgress: boolean };
+    seen.sawProgress = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"][aria-label="Rows imported"]')) seen.sawProgress = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   // More rows than are imported in the request: it answers at once and a job does the work.
   await expect(toastText(page, "Import Started")).toBeVisible();
@@ -315,6 +325,19 @@ test("contact manager: a large file is imported as a job with a progress bar", a
   await expect(page.getByTestId("import-imported")).toHaveText("6,000", { timeout: 120_000 });
   await expect(page.getByTestId("import-rejected")).toHaveText("0");
   await expect(page.getByTestId("contact-count")).toHaveText("6,000 contacts");
+  expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+
+  // A file saved by an older spreadsheet program, in Windows-1252 rather than UTF-8.
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "latin.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Name,Email\r\nJos\u00e9 Pe\u00f1a,jose@example.com\r\n", "latin1"),
+  });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByTestId("import-encoding")).toContainText("Windows-1252");
+  await expect(page.getByTestId("import-imported")).toHaveText("1");
+  await page.getByRole("search", { name: "Find contacts" }).getByLabel("Search contacts").fill("peña");
+  await expect(row(page, "José Peña")).toBeVisible();
 });
 
 test("contact manager: the plan's contact limit in the add dialog", async ({ page }) => {
