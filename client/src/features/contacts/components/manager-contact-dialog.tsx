@@ -30,6 +30,7 @@ import { useCreateContact } from "../api/create-contact";
 import { useUpdateContact } from "../api/update-contact";
 import { fieldErrors, serverFieldErrors } from "../form-errors";
 import { METHOD_LABELS, STATUS_LABELS } from "../labels";
+import { splitTags } from "../tags";
 import { PlanLimitAlert } from "./plan-limit-alert";
 
 /** Spec 2 §3 "Contact form (manager screen)"; tags are typed comma-separated and shown as a list. */
@@ -64,16 +65,6 @@ const fromContact = (contact: Contact | null): FormState => ({
   doNotCall: contact?.doNotCall ?? false,
   contactStatus: contact?.contactStatus ?? "new",
 });
-
-/** The tags as the server will keep them: trimmed, blanks and repeats dropped. */
-export const splitTags = (text: string) => [
-  ...new Set(
-    text
-      .split(",")
-      .map((tag) => tag.trim())
-      .filter(Boolean),
-  ),
-];
 
 /** Add a contact with every field of the manager form, or edit one. */
 export function ManagerContactDialog({
