@@ -169,6 +169,7 @@ export function composeServices(input: CompositionInput) {
     db,
     engine: database.engine,
     accounts: directory,
+    jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     queueImport: (workspaceId, importId) =>
       jobs.send(contactsImport, { importId }, { workspaceId, idempotencyKey: `contacts-import:${importId}` }),
     ...clock,

@@ -692,3 +692,35 @@ describe("a run that starts again", () => {
     expect(counts).toEqual({ contacts: 240, phones: 240 });
   });
 });
+
+describe("a cancelled import", () => {
+  it("ends failed with what got in, and its stored file goes", async () => {
+    const c = await buildWorkspace(t);
+    const lines = ["Name,Phone"];
+    for (let i = 0; i < 20_000; i++) lines.push(`Row ${i},555${String(6000000 + i)}`);
+    const res = await upload(c, `${lines.join("\n")}\n`, "fileName=cancel.csv");
+    expect(res.statusCode, res.body).toBe(202);
+    const queued = res.json() as ContactImportResponse;
+    const cancelled = await c.delete(`/api/jobs/${queued.jobId}`);
+    expect(cancelled.json().status).toBe("cancelled");
+
+    let done: ContactImportResponse | undefined;
+    for (let i = 0; i < 200; i++) {
+      done = (await c.get(`/api/contacts/imports/${queued.id}`)).json();
+      if (done!.status !== "queued" && done!.status !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(done).toMatchObject({ status: "failed", finishedAt: expect.any(String) });
+    expect(done!.error).toMatch(
+      /^The import was cancelled after [\d,]+ of 20,000 rows\. The rows before that are in; upload the rest again\.$/,
+    );
+    const committed = Number(/after ([\d,]+) of/.exec(done!.error!)![1]!.replaceAll(",", ""));
+    expect(outcomes(done!)).toBe(committed);
+    const [left] = await rows<{ files: number; contacts: number }>(
+      t,
+      sql`select (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files,
+                 (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts`,
+    );
+    expect(left).toEqual({ files: 0, contacts: done!.imported });
+  });
+});

@@ -35,6 +35,11 @@ export type ContactImportDeps = {
   queueImport: (workspaceId: string, importId: string) => Promise<string>;
   /** A job acts for the workspace with no person: its plan and default country come from here. */
   accounts: AccountLoader;
+  /** The import job's state (the queue's jobs.get), to settle an import whose job ended without it. */
+  jobState: (
+    workspaceId: string,
+    jobId: string,
+  ) => Promise<{ status: string; error: string | null } | undefined>;
   now?: () => Date;
 };
 
@@ -65,6 +70,12 @@ export type ImportJobRun = {
   wasCancelled(): Promise<boolean>;
 };
 
+/** Why an import ended early, and what of it is in. */
+function stoppedMessage(why: string, row: Pick<ImportRow, "committedRows" | "totalRows">): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  return `${why} after ${n(row.committedRows)} of ${n(row.totalRows)} rows. The rows before that are in; upload the rest again.`;
+}
+
 async function* one<T>(value: T): AsyncGenerator<T> {
   yield value;
 }
@@ -80,7 +91,28 @@ export function contactImportService(deps: ContactImportDeps) {
   async function found(account: Account, id: string): Promise<ImportRow> {
     const row = await repo.get(account.id, id);
     if (!row) throw notFound("That import");
-    return row;
+    return settle(row);
+  }
+
+  /**
+   * An import still queued or running whose job is over: cancelled before it ran, or given up
+   * after a server died on its last attempt. Its job could not say so; it says so here.
+   */
+  async function settle(row: ImportRow): Promise<ImportRow> {
+    if ((row.status !== "queued" && row.status !== "running") || !row.jobId) return row;
+    const job = await deps.jobState(row.workspaceId, row.jobId);
+    if (job && job.status !== "cancelled" && job.status !== "failed") return row;
+    const why =
+      job?.status === "cancelled"
+        ? "The import was cancelled"
+        : `The import stopped: ${job?.error ?? "its job is gone"}`;
+    const settled = await repo.transition(row.workspaceId, row.id, ["queued", "running"], {
+      status: "failed",
+      error: stoppedMessage(why, row),
+      finishedAt: now(),
+    });
+    if (settled) await repo.deleteFile(row.id);
+    return settled ?? (await repo.get(row.workspaceId, row.id)) ?? row;
   }
 
   async function answer(row: ImportRow): Promise<ContactImportResponse> {
@@ -184,7 +216,8 @@ export function contactImportService(deps: ContactImportDeps) {
     },
 
     async list(account: Account): Promise<ContactImport[]> {
-      return (await repo.recent(account.id, RECENT_IMPORTS)).map(presentImport);
+      const recent = await repo.recent(account.id, RECENT_IMPORTS);
+      return (await Promise.all(recent.map(settle))).map(presentImport);
     },
 
     async get(account: Account, id: string): Promise<ContactImport> {
@@ -299,11 +332,11 @@ export function contactImportService(deps: ContactImportDeps) {
   async function fail(workspaceId: string, id: string, error: unknown, job: ImportJobRun): Promise<void> {
     const cancelled = await job.wasCancelled();
     const current = await repo.get(workspaceId, id);
-    const done = current?.committedRows ?? 0;
+    if (!current) return;
     const why = cancelled ? "The import was cancelled" : `The import stopped: ${message(error)}`;
     await repo.transition(workspaceId, id, ["queued", "running"], {
       status: "failed",
-      error: `${why} after ${done.toLocaleString("en-US")} of ${(current?.totalRows ?? 0).toLocaleString("en-US")} rows. The rows before that are in; upload the rest again.`,
+      error: stoppedMessage(why, current),
       finishedAt: now(),
     });
     await repo.deleteFile(id);
