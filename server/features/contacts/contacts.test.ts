@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Contact, INVALID_EMAIL, NAME_REQUIRED } from "../../../common/contacts";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildCall, buildMember, buildWorkspace, rows, type SignedInClient } from "../../test/factories";
-import { EXACT_COUNT_CAP } from "./service";
+import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP } from "./service";
 
 /**
  * The contacts API (issue 11, part 2): the list with its filters, search, sorts and paging
@@ -310,6 +310,13 @@ describe("listing", () => {
     const narrow = await c.get("/api/contacts?status=converted");
     expect(narrow.headers["x-total-count"]).toBe("20");
     expect(narrow.headers["x-total-count-estimated"]).toBeUndefined();
+    // A search counts up to its own, lower cap.
+    const searched = await c.get("/api/contacts?search=seeded&limit=1");
+    expect(searched.headers["x-total-count-estimated"]).toBe("true");
+    expect(Number(searched.headers["x-total-count"])).toBeGreaterThan(SEARCH_COUNT_CAP);
+    const few = await c.get(`/api/contacts?search=${encodeURIComponent("seeded 999")}`);
+    expect(few.headers["x-total-count"]).toBe("11");
+    expect(few.headers["x-total-count-estimated"]).toBeUndefined();
   });
 });
 

@@ -27,6 +27,11 @@ export type ContactChange = z.output<typeof ContactUpdate>;
 
 /** Exact counts stop here; past it the list's total is the planner's estimate (X-Total-Count-Estimated). */
 export const EXACT_COUNT_CAP = 10_000;
+/**
+ * A search counts fewer: each match is checked against the text after the trigram index, so a
+ * common term ("per") costs about 1 ms a hundred matches (history caps its searches at 500).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 /** Phone logs a contact's history shows. */
 const PHONE_LOG_LIMIT = 200;
 const DEFAULT_TIMEZONE = "America/New_York";
@@ -164,13 +169,14 @@ export function contactService(deps: ContactServiceDeps) {
       query: ContactFilters & { sort: ContactSort; page: number; limit: number },
     ): Promise<{ rows: ContactRow[]; total: number; estimated: boolean }> {
       const filters = { ...query, search: query.search || undefined, tag: query.tag || undefined };
+      const cap = filters.search ? SEARCH_COUNT_CAP : EXACT_COUNT_CAP;
       const [rows, counted] = await Promise.all([
         repo.page(account.id, filters),
-        repo.countUpTo(account.id, filters, EXACT_COUNT_CAP),
+        repo.countUpTo(account.id, filters, cap),
       ]);
-      if (counted <= EXACT_COUNT_CAP) return { rows, total: counted, estimated: false };
+      if (counted <= cap) return { rows, total: counted, estimated: false };
       const estimate = await repo.estimate(account.id, filters);
-      return { rows, total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+      return { rows, total: Math.max(estimate, cap + 1), estimated: true };
     },
 
     async get(account: Account, id: string): Promise<ContactRow> {
