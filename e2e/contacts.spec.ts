@@ -153,7 +153,7 @@ test("contacts: a change the server refuses shows its message", async ({ page })
   await expect(edit).toBeVisible();
 });
 
-test("contacts: the plan's contact limit offers the upgrade", async ({ page }) => {
+test("contacts: paged by the server, and the plan's contact limit offers the upgrade", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAndAcceptTerms(page);
   // The personal plan keeps 100 contacts.
@@ -163,6 +163,12 @@ test("contacts: the plan's contact limit offers the upgrade", async ({ page }) =
   }
   await page.goto("/contacts");
   await expect(page.getByTestId("contact-count")).toHaveText("100 contacts");
+  // The server sends a page at a time.
+  await expect(contactsList(page).getByRole("listitem")).toHaveCount(25);
+  await expect(page.getByText("Showing 25 of 100")).toBeVisible();
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(contactsList(page).getByRole("listitem")).toHaveCount(50);
+  await expect(page.getByText("Showing 50 of 100")).toBeVisible();
   await page.getByRole("button", { name: "Add Contact" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Contact" });
   await dialog.getByLabel("Name").fill("One Too Many");
