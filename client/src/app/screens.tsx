@@ -4,6 +4,9 @@ import { ComingSoon } from "../components/shell/coming-soon";
 
 // Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
 // auth-screens.tsx); the first load carries only the shell.
+const AiScriptsPage = lazy(() =>
+  import("../features/scripts/ai-scripts-page").then((m) => ({ default: m.AiScriptsPage })),
+);
 const AppointmentsPage = lazy(() =>
   import("../features/appointments/appointments-page").then((m) => ({ default: m.AppointmentsPage })),
 );
@@ -148,7 +151,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/ai-scripts",
     title: "AI Agent Scripts",
-    element: soon("AI Agent Scripts", "Scripts and templates for your agents."),
+    element: <AiScriptsPage />,
   },
   {
     path: "/ai-agents",
