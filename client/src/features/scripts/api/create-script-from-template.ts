@@ -2,7 +2,7 @@ import { type FromTemplateRequest, FromTemplateResponse } from "@common/scripts"
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { requestParsed } from "../../../lib/api";
-import { SCRIPTS_URL } from "./get-scripts";
+import { SCRIPTS_URL } from "../../../lib/shared-api/get-ai-scripts";
 import { useRefreshScripts } from "./refresh-scripts";
 
 /** POST /api/ai-scripts/from-template/:id: a new script from the template (its usage counts up). */

@@ -1,7 +1,7 @@
 import { DeleteScriptResponse } from "@common/scripts";
 import { useMutation } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
-import { SCRIPTS_URL } from "./get-scripts";
+import { SCRIPTS_URL } from "../../../lib/shared-api/get-ai-scripts";
 import { useRefreshScripts } from "./refresh-scripts";
 
 /** DELETE /api/ai-scripts/:id. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { SCRIPTS_URL } from "../../../lib/shared-api/get-ai-scripts";
 import { TEMPLATES_URL } from "./get-script-templates";
-import { SCRIPTS_URL } from "./get-scripts";
 
 /**
  * After any change: the scripts (one default at a time, so a change can touch several), the

@@ -1,11 +1,14 @@
 import { ScriptListResponse } from "@common/scripts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getParsed } from "../../../lib/api";
+import { getParsed } from "../api";
 
-/** GET and POST /api/ai-scripts (spec 3 §7); every query of this area is keyed under it. */
+/**
+ * GET /api/ai-scripts: the workspace's scripts, the default first. AI Agent Scripts edits them;
+ * AI Agents lists them and the conversation tests choose which one answers. Every query about
+ * scripts is keyed under this address, so one invalidation refreshes them all.
+ */
 export const SCRIPTS_URL = "/api/ai-scripts";
 
-/** GET /api/ai-scripts: the workspace's scripts, the default first. */
 export const getScripts = () => getParsed(ScriptListResponse, SCRIPTS_URL);
 
 export const scriptsQueryOptions = queryOptions({ queryKey: [SCRIPTS_URL], queryFn: getScripts });
