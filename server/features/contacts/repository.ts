@@ -23,6 +23,15 @@ export type ContactFilters = {
   doNotCall?: boolean | undefined;
 };
 
+/** The contact stats' counts, and the lead scores' sum (the mean is taken from it). */
+export type StatsSums = {
+  total: number;
+  fresh: number;
+  contactedToday: number;
+  converted: number;
+  scoreSum: number;
+};
+
 /** PostgreSQL takes at most 65,535 parameters a statement: contacts go in batches. */
 const BATCH = 500;
 
@@ -251,15 +260,15 @@ export function contactRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Spec 3 "Contact stats" in one pass over the workspace's contacts. */
-    async stats(workspaceId: string, since: Date) {
+    /** Spec 3 "Contact stats" as counts and the sum of lead scores, in one pass over the workspace's contacts. */
+    async statsSums(workspaceId: string, since: Date): Promise<StatsSums> {
       const [row] = await db
         .select({
           total: sql<number>`count(*)::int`,
           fresh: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'new'))::int`,
           contactedToday: sql<number>`(count(*) filter (where ${contacts.lastCalled} >= ${since} or ${contacts.lastContactAttempt} >= ${since}))::int`,
           converted: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'converted'))::int`,
-          avgLeadScore: sql<string | null>`avg(${contacts.leadScore})::text`,
+          scoreSum: sql<string>`coalesce(sum(${contacts.leadScore}), 0)::text`,
         })
         .from(contacts)
         .where(eq(contacts.workspaceId, workspaceId));
@@ -268,8 +277,7 @@ export function contactRepository(db: Db) {
         fresh: row?.fresh ?? 0,
         contactedToday: row?.contactedToday ?? 0,
         converted: row?.converted ?? 0,
-        avgLeadScore:
-          row?.avgLeadScore === null || row?.avgLeadScore === undefined ? 0 : Number(row.avgLeadScore),
+        scoreSum: Number(row?.scoreSum ?? 0),
       };
     },
 

