@@ -4,6 +4,12 @@ import { ComingSoon } from "../components/shell/coming-soon";
 
 // Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
 // auth-screens.tsx); the first load carries only the shell.
+const AgentManagerPage = lazy(() =>
+  import("../features/agents/agent-manager-page").then((m) => ({ default: m.AgentManagerPage })),
+);
+const AiAgentsPage = lazy(() =>
+  import("../features/agents/ai-agents-page").then((m) => ({ default: m.AiAgentsPage })),
+);
 const AiScriptsPage = lazy(() =>
   import("../features/scripts/ai-scripts-page").then((m) => ({ default: m.AiScriptsPage })),
 );
@@ -156,9 +162,9 @@ export const SCREENS: Screen[] = [
   {
     path: "/ai-agents",
     title: "AI Agents",
-    element: soon("AI Agents", "Your AI voice agents and their results."),
+    element: <AiAgentsPage />,
   },
-  { path: "/agent-manager", title: "Agent Manager", element: soon("Agent Manager", "Telecom sales agents.") },
+  { path: "/agent-manager", title: "Agent Manager", element: <AgentManagerPage /> },
   {
     path: "/lead-manager",
     title: "Lead Manager",

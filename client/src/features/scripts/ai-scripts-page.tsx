@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useWorkspace } from "../../lib/auth/use-workspace";
 import { useScripts } from "../../lib/shared-api/get-ai-scripts";
 import { toast, toastError } from "../../lib/toast";
 import { useCreateScriptFromTemplate } from "./api/create-script-from-template";
@@ -36,6 +37,8 @@ export function AiScriptsPage() {
       { replace: true },
     );
   const scripts = useScripts();
+  const { can } = useWorkspace();
+  const manage = can("admin");
   const [dialog, setDialog] = useState<{ open: boolean; script: Script | null }>({
     open: false,
     script: null,
@@ -49,11 +52,16 @@ export function AiScriptsPage() {
           <h1 className="text-2xl font-bold">AI Agent Scripts</h1>
           <p className="text-muted-foreground">What your assistant says on calls, and when it hands over</p>
         </div>
-        <Button onClick={() => setDialog({ open: true, script: null })}>
-          <Plus aria-hidden />
-          Create Script
-        </Button>
+        {manage ? (
+          <Button onClick={() => setDialog({ open: true, script: null })}>
+            <Plus aria-hidden />
+            Create Script
+          </Button>
+        ) : null}
       </div>
+      {manage ? null : (
+        <p className="text-sm text-muted-foreground">Only admins and the owner can change scripts.</p>
+      )}
 
       <Tabs value={tab} onValueChange={chooseTab}>
         <TabsList className="grid h-auto w-full grid-cols-2 sm:w-96" aria-label="Scripts and templates">
@@ -71,6 +79,7 @@ export function AiScriptsPage() {
         </TabsList>
         <TabsContent value="scripts">
           <MyScripts
+            manage={manage}
             onCreate={() => setDialog({ open: true, script: null })}
             onBrowse={() => chooseTab("templates")}
             onEdit={(script) => setDialog({ open: true, script })}
@@ -78,7 +87,7 @@ export function AiScriptsPage() {
           />
         </TabsContent>
         <TabsContent value="templates">
-          <Templates onUsed={() => chooseTab("scripts")} />
+          <Templates manage={manage} onUsed={() => chooseTab("scripts")} />
         </TabsContent>
       </Tabs>
 
@@ -93,11 +102,13 @@ export function AiScriptsPage() {
 }
 
 function MyScripts({
+  manage,
   onCreate,
   onBrowse,
   onEdit,
   onDelete,
 }: {
+  manage: boolean;
   onCreate: () => void;
   onBrowse: () => void;
   onEdit: (script: Script) => void;
@@ -131,9 +142,11 @@ function MyScripts({
           <Button variant="outline" onClick={onBrowse}>
             <LayoutTemplate aria-hidden /> Browse Templates
           </Button>
-          <Button onClick={onCreate}>
-            <Plus aria-hidden /> Create Script
-          </Button>
+          {manage ? (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden /> Create Script
+            </Button>
+          ) : null}
         </div>
       </div>
     );
@@ -152,6 +165,7 @@ function MyScripts({
           <ScriptCard
             key={script.id}
             script={script}
+            manage={manage}
             onEdit={() => onEdit(script)}
             onDelete={() => onDelete(script)}
             onMakeDefault={() => makeDefault(script)}
@@ -163,7 +177,7 @@ function MyScripts({
   );
 }
 
-function Templates({ onUsed }: { onUsed: () => void }) {
+function Templates({ manage, onUsed }: { manage: boolean; onUsed: () => void }) {
   const templates = useScriptTemplates();
   const fromTemplate = useCreateScriptFromTemplate();
   const use = (template: ScriptTemplate) =>
@@ -204,6 +218,7 @@ function Templates({ onUsed }: { onUsed: () => void }) {
           <TemplateCard
             key={template.id}
             template={template}
+            manage={manage}
             onUse={() => use(template)}
             using={fromTemplate.isPending && fromTemplate.variables?.templateId === template.id}
           />

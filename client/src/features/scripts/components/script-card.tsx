@@ -7,12 +7,15 @@ import { SCRIPT_TYPE_LABELS, TONE_LABELS, VOICE_LABELS } from "../labels";
 /** One script: what callers hear first, how it transfers, and Edit, Make default and delete. */
 export function ScriptCard({
   script,
+  manage,
   onEdit,
   onDelete,
   onMakeDefault,
   makingDefault,
 }: {
   script: Script;
+  /** Admins and the owner change scripts; agents only read them. */
+  manage: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onMakeDefault: () => void;
@@ -74,31 +77,33 @@ export function ScriptCard({
           {script.businessRules.length} business {script.businessRules.length === 1 ? "rule" : "rules"}
         </dd>
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${script.name}`}>
-          <Pencil aria-hidden /> Edit
-        </Button>
-        {script.isDefault ? null : (
+      {manage ? (
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${script.name}`}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+          {script.isDefault ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onMakeDefault}
+              disabled={makingDefault}
+              aria-label={makingDefault ? undefined : `Make default: ${script.name}`}
+            >
+              <Star aria-hidden /> {makingDefault ? "Saving..." : "Make default"}
+            </Button>
+          )}
           <Button
             variant="outline"
             size="sm"
-            onClick={onMakeDefault}
-            disabled={makingDefault}
-            aria-label={makingDefault ? undefined : `Make default: ${script.name}`}
+            className="text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete ${script.name}`}
           >
-            <Star aria-hidden /> {makingDefault ? "Saving..." : "Make default"}
+            <Trash2 aria-hidden /> Delete
           </Button>
-        )}
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive"
-          onClick={onDelete}
-          aria-label={`Delete ${script.name}`}
-        >
-          <Trash2 aria-hidden /> Delete
-        </Button>
-      </div>
+        </div>
+      ) : null}
     </li>
   );
 }

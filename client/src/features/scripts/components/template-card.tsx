@@ -7,10 +7,12 @@ import { SCRIPT_TYPE_LABELS } from "../labels";
 /** One catalogue template: what it is for, how it opens, and Use Template. */
 export function TemplateCard({
   template,
+  manage,
   onUse,
   using,
 }: {
   template: ScriptTemplate;
+  manage: boolean;
   onUse: () => void;
   using: boolean;
 }) {
@@ -36,15 +38,17 @@ export function TemplateCard({
         {template.testCases.length ? ` · ${template.testCases.length} test cases` : ""} · used{" "}
         {template.usageCount.toLocaleString()} {template.usageCount === 1 ? "time" : "times"}
       </p>
-      <Button
-        className="mt-auto w-fit"
-        size="sm"
-        onClick={onUse}
-        disabled={using}
-        aria-label={using ? undefined : `Use Template ${template.name}`}
-      >
-        <FilePlus2 aria-hidden /> {using ? "Creating..." : "Use Template"}
-      </Button>
+      {manage ? (
+        <Button
+          className="mt-auto w-fit"
+          size="sm"
+          onClick={onUse}
+          disabled={using}
+          aria-label={using ? undefined : `Use Template ${template.name}`}
+        >
+          <FilePlus2 aria-hidden /> {using ? "Creating..." : "Use Template"}
+        </Button>
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,209 @@
+import {
+  AGENT_DEFAULTS,
+  type Agent,
+  AgentCreate,
+  type AgentLanguage,
+  type AgentSpecialization,
+  type AgentVoice,
+} from "@common/agents";
+import type { z } from "zod";
+
+type Tone = Agent["voiceSettings"]["tone"];
+
+/** The Create Agent dialog's fields as typed (numbers and lists as text until sent). */
+export type AgentFormState = {
+  name: string;
+  /** Empty: the next free extension. */
+  extension: string;
+  specialization: AgentSpecialization;
+  purpose: string;
+  /** Comma-separated. */
+  keywords: string;
+  script: string;
+  closingStyle: string;
+  voice: AgentVoice;
+  personality: string;
+  conversationStyle: string;
+  empathyLevel: string;
+  assertivenessLevel: string;
+  responseSpeed: string;
+  knowledgeBase: string;
+  /** One a line. */
+  rebuttalPlaybook: string;
+  objectionHandling: string;
+  salesTechniques: string;
+  maxCallDuration: string;
+  transferThreshold: string;
+  voiceSpeed: string;
+  voicePitch: string;
+  voiceVolume: string;
+  voiceTone: Tone;
+  creativityLevel: string;
+  contextWindow: string;
+  interruptionHandling: boolean;
+  backgroundNoiseFilter: boolean;
+  sentimentAdaptation: boolean;
+  languages: AgentLanguage[];
+  primaryLanguage: AgentLanguage;
+};
+
+/** A new agent's form (the defaults of spec 3 §9), or an agent's values to edit. */
+export function agentFormState(agent: Agent | null): AgentFormState {
+  const d = AGENT_DEFAULTS;
+  return {
+    name: agent?.name ?? "",
+    extension: agent?.extension ?? "",
+    specialization: agent?.specialization ?? d.specialization,
+    purpose: agent?.purpose ?? "",
+    keywords: agent?.keywords.join(", ") ?? "",
+    script: agent?.script ?? "",
+    closingStyle: agent?.closingStyle ?? "",
+    voice: agent?.voice ?? d.voice,
+    personality: agent?.personality ?? "",
+    conversationStyle: agent?.conversationStyle ?? "",
+    empathyLevel: String(agent?.empathyLevel ?? d.empathyLevel),
+    assertivenessLevel: String(agent?.assertivenessLevel ?? d.assertivenessLevel),
+    responseSpeed: String(agent?.responseSpeed ?? d.responseSpeed),
+    knowledgeBase: agent?.knowledgeBase ?? "",
+    rebuttalPlaybook: agent?.rebuttalPlaybook.join("\n") ?? "",
+    objectionHandling: agent?.objectionHandling ?? "",
+    salesTechniques: agent?.salesTechniques ?? "",
+    maxCallDuration: String(agent?.maxCallDuration ?? d.maxCallDuration),
+    transferThreshold: String(agent?.transferThreshold ?? d.transferThreshold),
+    voiceSpeed: String(agent?.voiceSettings.speed ?? d.voiceSettings.speed),
+    voicePitch: String(agent?.voiceSettings.pitch ?? d.voiceSettings.pitch),
+    voiceVolume: String(agent?.voiceSettings.volume ?? d.voiceSettings.volume),
+    voiceTone: agent?.voiceSettings.tone ?? d.voiceSettings.tone,
+    creativityLevel: String(agent?.aiSettings.creativityLevel ?? d.aiSettings.creativityLevel),
+    contextWindow: String(agent?.aiSettings.contextWindow ?? d.aiSettings.contextWindow),
+    interruptionHandling: agent?.aiSettings.interruptionHandling ?? d.aiSettings.interruptionHandling,
+    backgroundNoiseFilter: agent?.aiSettings.backgroundNoiseFilter ?? d.aiSettings.backgroundNoiseFilter,
+    sentimentAdaptation: agent?.aiSettings.sentimentAdaptation ?? d.aiSettings.sentimentAdaptation,
+    languages: agent ? [...agent.languages] : [d.primaryLanguage],
+    primaryLanguage: agent?.primaryLanguage ?? d.primaryLanguage,
+  };
+}
+
+/** A typed number: blank or not a number stays NaN, so the schema names the field's rule. */
+const numberOf = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));
+const textOf = (text: string): string | null => text.trim() || null;
+
+/** The body of POST /api/ai-agents and PUT /api/ai-agents/:id. */
+export function agentBody(form: AgentFormState) {
+  // The primary language is one the agent speaks.
+  const languages = form.languages.includes(form.primaryLanguage)
+    ? form.languages
+    : [form.primaryLanguage, ...form.languages];
+  return {
+    name: form.name,
+    extension: form.extension.trim() || null,
+    specialization: form.specialization,
+    purpose: textOf(form.purpose),
+    keywords: form.keywords,
+    script: textOf(form.script),
+    closingStyle: textOf(form.closingStyle),
+    voice: form.voice,
+    personality: textOf(form.personality),
+    conversationStyle: textOf(form.conversationStyle),
+    empathyLevel: numberOf(form.empathyLevel),
+    assertivenessLevel: numberOf(form.assertivenessLevel),
+    responseSpeed: numberOf(form.responseSpeed),
+    knowledgeBase: textOf(form.knowledgeBase),
+    rebuttalPlaybook: form.rebuttalPlaybook,
+    objectionHandling: textOf(form.objectionHandling),
+    salesTechniques: textOf(form.salesTechniques),
+    maxCallDuration: numberOf(form.maxCallDuration),
+    transferThreshold: numberOf(form.transferThreshold),
+    voiceSettings: {
+      speed: numberOf(form.voiceSpeed),
+      pitch: numberOf(form.voicePitch),
+      volume: numberOf(form.voiceVolume),
+      tone: form.voiceTone,
+    },
+    aiSettings: {
+      creativityLevel: numberOf(form.creativityLevel),
+      contextWindow: numberOf(form.contextWindow),
+      interruptionHandling: form.interruptionHandling,
+      backgroundNoiseFilter: form.backgroundNoiseFilter,
+      sentimentAdaptation: form.sentimentAdaptation,
+    },
+    languages,
+    primaryLanguage: form.primaryLanguage,
+  } satisfies AgentCreate;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field (dotted path, list items under their list). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.filter((part) => typeof part === "string").join(".") || "form";
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's 400 issues ({ message, issues: [{ path, message }] }) by field, if any. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  const body = (error as { body?: unknown } | undefined)?.body;
+  const issues = (body as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return {};
+  const errors: FieldErrors = {};
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    if (typeof issue.path !== "string" || typeof issue.message !== "string") continue;
+    const path = issue.path
+      .split(".")
+      .filter((part) => !/^\d+$/.test(part))
+      .join(".");
+    errors[path || "form"] ??= issue.message;
+  }
+  return errors;
+}
+
+export function checkAgentForm(
+  form: AgentFormState,
+): { ok: true; body: ReturnType<typeof agentBody> } | { ok: false; errors: FieldErrors } {
+  const body = agentBody(form);
+  const parsed = AgentCreate.safeParse(body);
+  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
+}
+
+export type AgentTab = "basics" | "personality" | "knowledge" | "voice";
+
+/** The dialog tab that holds a field, to open the first one with a problem. */
+export function agentTabOf(path: string): AgentTab {
+  const top = path.split(".")[0] ?? "";
+  if (
+    [
+      "voice",
+      "personality",
+      "conversationStyle",
+      "empathyLevel",
+      "assertivenessLevel",
+      "responseSpeed",
+    ].includes(top)
+  )
+    return "personality";
+  if (["knowledgeBase", "rebuttalPlaybook", "objectionHandling", "salesTechniques"].includes(top))
+    return "knowledge";
+  if (
+    [
+      "voiceSettings",
+      "aiSettings",
+      "languages",
+      "primaryLanguage",
+      "maxCallDuration",
+      "transferThreshold",
+    ].includes(top)
+  )
+    return "voice";
+  return "basics";
+}
+
+/** Spec 3 §4: Pause on an active agent, Activate on a paused or inactive one. */
+export const toggledStatus = (agent: Pick<Agent, "status">) =>
+  agent.status === "active" ? "paused" : "active";
+
+/** Spec 3 §2: a card shows at most three keyword badges. */
+export const CARD_KEYWORDS = 3;
