@@ -145,6 +145,7 @@ export const APP_ROUTES = [
   "/email-marketing",
   "/email-wizard",
   "/test-preview",
+  "/agent-tests",
   "/call-test",
   "/admin",
   "/real-voice-calls",

@@ -13,6 +13,22 @@ const AiAgentsPage = lazy(() =>
 const AiScriptsPage = lazy(() =>
   import("../features/scripts/ai-scripts-page").then((m) => ({ default: m.AiScriptsPage })),
 );
+const AgentTestsPage = lazy(() =>
+  import("../features/conversation/agent-tests-page").then((m) => ({ default: m.AgentTestsPage })),
+);
+const ConversationFlowPage = lazy(() =>
+  import("../features/conversation/conversation-flow-page").then((m) => ({
+    default: m.ConversationFlowPage,
+  })),
+);
+const ConversationFlowSimplePage = lazy(() =>
+  import("../features/conversation/conversation-flow-simple-page").then((m) => ({
+    default: m.ConversationFlowSimplePage,
+  })),
+);
+const TestPreviewPage = lazy(() =>
+  import("../features/conversation/test-preview-page").then((m) => ({ default: m.TestPreviewPage })),
+);
 const AppointmentsPage = lazy(() =>
   import("../features/appointments/appointments-page").then((m) => ({ default: m.AppointmentsPage })),
 );
@@ -178,12 +194,12 @@ export const SCREENS: Screen[] = [
   {
     path: "/conversation-flow",
     title: "Conversation Flow",
-    element: soon("Conversation Flow", "Preview how an agent answers."),
+    element: <ConversationFlowPage />,
   },
   {
     path: "/conversation-flow-simple",
     title: "Conversation Flow",
-    element: soon("Conversation Flow", "Preview how an agent answers, as cards."),
+    element: <ConversationFlowSimplePage />,
   },
   {
     path: "/viasat-payment",
@@ -215,7 +231,13 @@ export const SCREENS: Screen[] = [
   {
     path: "/test-preview",
     title: "Test Preview",
-    element: soon("Test Preview", "Chat with an agent to test it."),
+    element: <TestPreviewPage />,
+  },
+  {
+    // Issue 12, part 6: the agents' test suite (no route in the spec; reached from More and Test Preview).
+    path: "/agent-tests",
+    title: "Agent Tests",
+    element: <AgentTestsPage />,
   },
   {
     path: "/call-test",

@@ -7,8 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { useWorkspace } from "../../lib/auth/use-workspace";
 import { useAiAgents } from "../../lib/shared-api/get-ai-agents";
 import { toast, toastError } from "../../lib/toast";
-import { toggledStatus } from "./agent-form";
-import { useUpdateAiAgent } from "./api/update-ai-agent";
+import { useToggleAiAgent } from "./api/toggle-ai-agent";
 import { AgentCard } from "./components/agent-card";
 import { AgentDialog } from "./components/agent-dialog";
 import { AnalyticsTab } from "./components/analytics-tab";
@@ -117,24 +116,19 @@ function AgentsTab({
   onDelete: (agent: Agent) => void;
 }) {
   const agents = useAiAgents();
-  const update = useUpdateAiAgent();
-  const toggle = (agent: Agent) => {
-    const status = toggledStatus(agent);
-    update.mutate(
-      { id: agent.id, change: { status } },
-      {
-        onSuccess: () =>
-          toast({
-            title: status === "active" ? "Agent activated" : "Agent paused",
-            description:
-              status === "active"
-                ? `${agent.name} now answers calls routed to it.`
-                : `${agent.name} gets no calls until it is activated.`,
-          }),
-        onError: (error) => toastError("Error", "Failed to update agent", error),
-      },
-    );
-  };
+  const toggleStatus = useToggleAiAgent();
+  const toggle = (agent: Agent) =>
+    toggleStatus.mutate(agent.id, {
+      onSuccess: (saved) =>
+        toast({
+          title: saved.status === "active" ? "Agent activated" : "Agent paused",
+          description:
+            saved.status === "active"
+              ? `${saved.name} now answers calls routed to it.`
+              : `${saved.name} gets no calls until it is activated.`,
+        }),
+      onError: (error) => toastError("Error", "Failed to update agent", error),
+    });
 
   if (agents.isPending)
     return (
@@ -177,7 +171,7 @@ function AgentsTab({
             agent={agent}
             manage={manage}
             onToggle={() => toggle(agent)}
-            toggling={update.isPending && update.variables?.id === agent.id}
+            toggling={toggleStatus.isPending && toggleStatus.variables === agent.id}
             onEdit={() => onEdit(agent)}
             onDelete={() => onDelete(agent)}
           />

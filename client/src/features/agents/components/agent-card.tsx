@@ -35,7 +35,7 @@ export function AgentCard({
     >
       <div className="flex min-w-0 items-start justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
-          <h3 className="font-semibold wrap-anywhere">{agent.name}</h3>
+          <h2 className="font-semibold wrap-anywhere">{agent.name}</h2>
           <p className="text-sm text-muted-foreground">
             Ext. {agent.extension} · {SPECIALIZATION_LABELS[agent.specialization]}
           </p>

@@ -34,7 +34,7 @@ export function ScriptCard({
       data-testid="script-card"
     >
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold wrap-anywhere">{script.name}</h3>
+        <h2 className="min-w-0 font-semibold wrap-anywhere">{script.name}</h2>
         <div className="flex flex-wrap gap-1.5">
           {script.isDefault ? (
             <Badge>

@@ -24,7 +24,7 @@ export function TemplateCard({
       data-testid="template-card"
     >
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold wrap-anywhere">{template.name}</h3>
+        <h2 className="min-w-0 font-semibold wrap-anywhere">{template.name}</h2>
         <Badge variant="secondary">{template.category}</Badge>
       </div>
       <p className="text-sm text-muted-foreground wrap-anywhere">{template.description}</p>
