@@ -7,6 +7,9 @@ import { composeServices, type Services } from "./composition";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { type EventBus, localEventBus } from "./events/bus";
+import { conversationRoutes } from "./features/agents/conversation-routes";
+import { agentRoutes } from "./features/agents/routes";
+import { telecomAgentRoutes } from "./features/agents/telecom-routes";
 import { aiSettingsRoutes } from "./features/ai-settings/routes";
 import { appointmentRoutes } from "./features/appointments/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -19,6 +22,7 @@ import { contactRoutes } from "./features/contacts/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
+import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
 import { userRoutes } from "./features/user/routes";
@@ -160,6 +164,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(telephonyRoutes, { telephony: v.telephony });
   await app.register(telephonyWebhookRoutes, { telephony: v.telephony, config });
   await app.register(voiceCallRoutes, { voiceCalls: v.voiceCalls });
+  await app.register(scriptRoutes, { scripts: v.scripts });
+  await app.register(agentRoutes, { agents: v.agents });
+  await app.register(telecomAgentRoutes, { telecomAgents: v.telecomAgents });
+  await app.register(conversationRoutes, { conversation: v.conversation, agentTests: v.agentTests });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -6,6 +6,11 @@ import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
+import type { ConversationDeps } from "./features/agents/conversation";
+import { conversationService } from "./features/agents/conversation-service";
+import { agentService } from "./features/agents/service";
+import { telecomAgentService } from "./features/agents/telecom-service";
+import { agentTestService } from "./features/agents/tests-service";
 import { aiSettingsService } from "./features/ai-settings/service";
 import { appointmentService } from "./features/appointments/service";
 import { loggedAccountNotices } from "./features/auth/notices";
@@ -21,6 +26,7 @@ import { doNotCallService } from "./features/contacts/do-not-call";
 import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
 import { healthService } from "./features/health/service";
+import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
 import { usageService, withUsageLimits } from "./features/usage/service";
@@ -112,12 +118,17 @@ export function composeServices(input: CompositionInput) {
   const doNotCall = doNotCallService({ db });
   const appointments = appointmentService(db, clock);
   const usage = usageService({ billing, counters, settings, ...clock });
+  const understand = createUnderstand({
+    classifier: defaultClassifier,
+    llm: createLanguageModel(config),
+    log,
+  });
   // The plan's monthly limits stand in front of the engine (see features/usage/service.ts).
   const calls = withUsageLimits(
     callService({
       db,
       events,
-      understand: createUnderstand({ classifier: defaultClassifier, llm: createLanguageModel(config), log }),
+      understand,
       streamRows: database.streamRows,
       idleCallMinutes: config.idleCallMinutes,
       accounts: directory,
@@ -130,6 +141,28 @@ export function composeServices(input: CompositionInput) {
     usage,
   );
   const calendar = calendarService({ settings, appointments, accounts: directory, ...clock });
+  // Scripts, agents and their routing, telecom agents, the conversation preview and agent tests
+  // (issue 12). A template's test cases become agent tests in the script's transaction.
+  const scripts = scriptService({
+    db,
+    access,
+    testCases: { addFromTemplateIn: (...args) => agentTests.addFromTemplateIn(...args) },
+  });
+  const agents = agentService({ db, access });
+  const telecomAgents = telecomAgentService({ db });
+  const conversationDeps: ConversationDeps = {
+    settings,
+    scripts,
+    agents,
+    busyIntervals: (workspaceId, from, to) =>
+      appointments
+        .enginePorts(db, workspaceId, { id: "", callerName: null, phoneNumber: "" })
+        .ports.busyIntervals(from, to),
+    understand,
+    ...clock,
+  };
+  const conversation = conversationService(conversationDeps);
+  const agentTests = agentTestService({ db, agents, conversation: () => conversationDeps });
   const voice = voiceService({ db, dataDir: config.dataDir, providers: createVoiceProviders(config), log });
   const telephony = telephonyService({
     db,
@@ -207,6 +240,11 @@ export function composeServices(input: CompositionInput) {
     business,
     health,
     jobs,
+    scripts,
+    agents,
+    telecomAgents,
+    conversation,
+    agentTests,
   };
 }
 

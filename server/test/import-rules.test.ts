@@ -44,6 +44,14 @@ const TABLE_OWNERS: Record<string, string> = {
   phoneNumbers: "telephony",
   telephonyWebhookEvents: "telephony",
   voiceProfiles: "voice",
+  aiScripts: "scripts",
+  scriptTemplateUsage: "scripts",
+  aiAgents: "agents",
+  routingRules: "agents",
+  conversationFlows: "agents",
+  agentCallOutcomes: "agents",
+  telecomAgents: "agents",
+  agentTests: "agents",
 };
 
 /**
@@ -58,12 +66,14 @@ const CROSS_OWNER_READS: Record<string, string[]> = {
 
 /** Areas whose routes send stored rows (or answers built from them): each shapes them in presenter.ts. */
 const AREAS_SENDING_ROWS = [
+  "agents",
   "ai-settings",
   "appointments",
   "billing",
   "calendar",
   "calls",
   "health",
+  "scripts",
   "telephony",
   "user",
   "voice",

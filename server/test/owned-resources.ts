@@ -89,6 +89,47 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const res = await owner.post("/api/do-not-call", { phoneNumber: "+15551230043" });
     return { id: res.json().id };
   },
+  /** A script of the owner's (its :id also stands for a template id nobody has: 404 too). */
+  async "ai-scripts"(owner) {
+    const res = await owner.post("/api/ai-scripts", { name: "Owner's script" });
+    return { id: res.json().id };
+  },
+  async "ai-agents"(owner) {
+    const res = await owner.post("/api/ai-agents", { name: "Owner's agent" });
+    return { id: res.json().id };
+  },
+  async "routing-rules"(owner) {
+    const agent = await owner.post("/api/ai-agents", { name: "Owner's routed agent" });
+    const res = await owner.post("/api/routing-rules", {
+      name: "Pricing",
+      keywords: "price",
+      agentId: agent.json().id,
+    });
+    return { id: res.json().id };
+  },
+  async "conversation-flows"(owner) {
+    const agent = await owner.post("/api/ai-agents", { name: "Owner's flow agent" });
+    const res = await owner.post("/api/conversation-flows", {
+      name: "Hours",
+      trigger: "hours",
+      agentId: agent.json().id,
+      response: "We are open nine to five.",
+    });
+    return { id: res.json().id };
+  },
+  /** A telecom agent of the owner's (/agent-manager). */
+  async agents(owner) {
+    const res = await owner.post("/api/agents/save", { name: "Owner's telecom agent" });
+    return { id: res.json().agent.id };
+  },
+  async "agent-tests"(owner) {
+    const res = await owner.post("/api/agent-tests", {
+      name: "Owner's test",
+      turns: ["I have no internet since yesterday"],
+      expectTransfer: false,
+    });
+    return { id: res.json().id };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -178,4 +219,68 @@ export const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/workspace/members/:userId": { role: "admin" },
   "POST /api/workspace/transfer": { userId: "00000000-0000-4000-8000-000000000000" },
   "POST /api/workspace/invitations": { email: "invitee@example.com", role: "agent" },
+  "POST /api/ai-scripts": {
+    name: "Front desk",
+    description: "Answers the front desk line",
+    scriptType: "inbound",
+    openingMessage: "Hello! How can I help you today?",
+    conversationFlow: ["May I have your name?"],
+    businessRules: ["We are open nine to five."],
+    transferRules: {
+      keywords: ["manager"],
+      minutes: 10,
+      conditions: ["urgent"],
+      transferNumber: "+15551230050",
+    },
+    appointmentSettings: { enabled: true, durationMinutes: 30, bufferMinutes: 0 },
+    voiceSettings: { voice: "nova", speed: 0.9, pitch: "low" },
+    personalityTraits: { tone: "professional", empathy: 7, formality: 8 },
+    isDefault: false,
+  },
+  "PUT /api/ai-scripts/:id": { name: "Renamed by someone else", openingMessage: "Hi there" },
+  "POST /api/ai-scripts/from-template/:id": { name: "From a template" },
+  "POST /api/ai-agents": {
+    name: "Sales agent",
+    specialization: "sales",
+    keywords: "price, quote",
+    rebuttalPlaybook: "I understand.\nMany customers felt the same.",
+    empathyLevel: 6,
+    transferThreshold: 0.8,
+  },
+  "PUT /api/ai-agents/:id": { name: "Renamed by someone else", keywords: ["billing"] },
+  "PATCH /api/ai-agents/:id": { status: "paused" },
+  "POST /api/routing-rules": {
+    name: "Pricing",
+    keywords: ["price"],
+    agentId: "00000000-0000-4000-8000-000000000000",
+    priority: 5,
+  },
+  "PUT /api/routing-rules/:id": { name: "Renamed by someone else", priority: 3 },
+  "POST /api/conversation-flows": {
+    name: "Hours",
+    trigger: ["hours"],
+    agentId: "00000000-0000-4000-8000-000000000000",
+    response: "We are open nine to five.",
+    nextAction: "continue",
+  },
+  "PUT /api/conversation-flows/:id": { name: "Renamed by someone else", response: "Changed" },
+  "POST /api/agents/save": {
+    name: "Internet specialist",
+    specialization: "internet",
+    providers: ["viasat", "att"],
+    keywords: ["internet"],
+    responseStyle: "friendly",
+    maxCallDuration: 15,
+    transferThreshold: 3,
+    salesGoals: { dailyTarget: 10, bundlePreference: 50, upsellRate: 30 },
+  },
+  "POST /api/conversation/test": { message: "How much is the unlimited plan?", phoneNumber: "+15551230000" },
+  "POST /api/agent-tests": {
+    name: "No internet",
+    turns: ["I have no internet since yesterday"],
+    expectedClassification: "support",
+    expectTransfer: false,
+  },
+  "PUT /api/agent-tests/:id": { name: "Renamed by someone else" },
+  "POST /api/agent-tests/run": {},
 };

@@ -1,0 +1,301 @@
+import type { AgentSpecialization, CallDirection, NextAction } from "../../../common/agents";
+import { TRANSFER_PHRASES } from "../../../common/agents";
+import type { Classification } from "../../../common/calls";
+import {
+  type CallerFacts,
+  CallSession,
+  type EngineAccount,
+  type EngineSettings,
+  type EngineState,
+  initialState,
+  inspectNumber,
+  type TurnAnalysis,
+} from "../../engine";
+import type { Interval } from "../../engine/schedule";
+import type { Account } from "../../http/account";
+import type { AiSettingsRow } from "../ai-settings/service";
+import type { ScriptForCall } from "../scripts/service";
+import { shapeReply } from "./reply";
+import type { RoutingChoice } from "./routing";
+import type { AgentRow, AgentService } from "./service";
+import { decideTransfer, TRANSFER_SAYINGS, type TransferDecision, transferTwiml } from "./transfer";
+
+/**
+ * A conversation with the workspace's assistant as its default script and its agents would hold
+ * it (issue 12 parts 4-6), through the real engine: each caller turn is understood (the local AI,
+ * or the language model when one is configured), routed to an agent, answered by the engine's
+ * CallSession under the script's and agent's settings, reshaped by the reply composer
+ * (reply.ts), and checked against the transfer rules (transfer.ts). Nothing is written: the
+ * conversation test and the agent test suites run it as a preview (a booking is not made).
+ */
+
+export type Understand = (text: string, facts: CallerFacts) => Promise<TurnAnalysis>;
+
+export type ConversationDeps = {
+  settings: { row(workspaceId: string): Promise<AiSettingsRow> };
+  scripts: {
+    forCall(workspaceId: string): Promise<ScriptForCall | null>;
+    byId(workspaceId: string, id: string): Promise<ScriptForCall | undefined>;
+  };
+  agents: Pick<AgentService, "route" | "snapshot">;
+  /** The workspace's booked times (a preview reads the calendar, never writes it). */
+  busyIntervals(workspaceId: string, from: Date, to: Date): Promise<Interval[]>;
+  understand: Understand;
+  now?: () => Date;
+};
+
+export type DialogueOptions = {
+  phoneNumber: string;
+  direction: CallDirection;
+  extension?: string | null | undefined;
+  /** A script by id; absent: the workspace's default script (or none). */
+  scriptId?: string | null | undefined;
+  /** Ask this agent (id, name or specialization) instead of routing. */
+  agentType?: string | null | undefined;
+  /** The spec's preview phrases (enterprise-level, ...) transfer too. */
+  previewPhrases?: boolean;
+};
+
+export type DialogueTransfer = TransferDecision & {
+  /** Null when there is nowhere to transfer to (no script number and no owner's cell). */
+  transferNumber: string | null;
+  holdMessage: string;
+  fallbackMessage: string;
+  twiml: string | null;
+};
+
+export type DialogueTurn = {
+  agent: AgentRow | null;
+  routing: Omit<RoutingChoice<AgentRow>, "agent">;
+  analysis: TurnAnalysis;
+  reply: string | null;
+  nextAction: NextAction;
+  /** The call's classification after this turn. */
+  classification: Classification;
+  transfer: DialogueTransfer | null;
+  ended: boolean;
+};
+
+/** The assistant's name when no agent answers. */
+export const ASSISTANT = {
+  name: "AI Assistant",
+  specialization: "general" as AgentSpecialization | "general",
+};
+
+function engineAccountOf(
+  account: Account,
+  settings: AiSettingsRow,
+  script: ScriptForCall | null,
+  agent: AgentRow | null,
+): EngineAccount {
+  const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
+  const engine: EngineSettings = {
+    personality: agent?.voice ?? script?.personalityTraits.tone ?? settings.personality,
+    greetingMessage: script?.openingMessage ?? settings.greetingMessage,
+    autoBlockSpam: settings.autoBlockSpam,
+    allowAppointments: script ? script.appointmentSettings.enabled : settings.allowAppointments,
+    forwardUrgent: settings.forwardUrgent,
+    workingHours: settings.workingHours,
+    appointmentDuration: script?.appointmentSettings.durationMinutes ?? settings.appointmentDuration,
+    bufferMinutes: script?.appointmentSettings.bufferMinutes ?? settings.bufferMinutes,
+  };
+  return {
+    ownerName: account.companyName || firstName || "the person you're calling",
+    cellphoneNumber: account.owner.cellphoneNumber,
+    timeZone: account.timezone,
+    settings: engine,
+  };
+}
+
+/** {callerName}, {agentName}, {businessName}, {ownerName} in a flow's response. */
+export function fillTemplate(
+  template: string,
+  values: { callerName: string | null; agentName: string; businessName: string; ownerName: string },
+): string {
+  return template
+    .replace(/\{\s*callerName\s*\}/gi, values.callerName ?? "there")
+    .replace(/\{\s*agentName\s*\}/gi, values.agentName)
+    .replace(/\{\s*businessName\s*\}/gi, values.businessName)
+    .replace(/\{\s*ownerName\s*\}/gi, values.ownerName);
+}
+
+function pickAgent(agents: Iterable<AgentRow>, wanted: string): AgentRow | null {
+  const key = wanted.trim().toLowerCase();
+  const active = [...agents].filter((agent) => agent.status === "active");
+  return (
+    active.find((agent) => agent.id === wanted) ??
+    active.find((agent) => agent.name.toLowerCase() === key) ??
+    active.find((agent) => agent.specialization === key) ??
+    active.find((agent) => agent.extension === key) ??
+    null
+  );
+}
+
+/** Starts a conversation for the workspace; each `hear` is one caller turn. */
+export async function openDialogue(deps: ConversationDeps, account: Account, options: DialogueOptions) {
+  const now = deps.now ?? (() => new Date());
+  const [settings, script] = await Promise.all([
+    deps.settings.row(account.id),
+    options.scriptId ? deps.scripts.byId(account.id, options.scriptId) : deps.scripts.forCall(account.id),
+  ]);
+  const facts: CallerFacts = {
+    ...inspectNumber(options.phoneNumber, account.owner.cellphoneNumber),
+    inContacts: false,
+    contactName: null,
+    blocked: false,
+  };
+  const snapshot = await deps.agents.snapshot(account.id);
+  const chosen = options.agentType ? pickAgent(snapshot.agents.values(), options.agentType) : null;
+
+  let state: EngineState = initialState();
+  let current: AgentRow | null = null;
+  let replies = 0;
+  let transferred = false;
+  const startedAt = now();
+  const ports = {
+    busyIntervals: (from: Date, to: Date) => deps.busyIntervals(account.id, from, to),
+    // A preview: the assistant says it booked, nothing is written.
+    bookAppointment: async () => ({ id: "preview" }),
+    upcomingAppointment: async () => null,
+    cancelAppointment: async () => {},
+    moveAppointment: async () => {},
+  };
+
+  return {
+    script,
+    /** What the caller hears first: the default script's opening, else the settings' greeting. */
+    greeting(): string {
+      return script?.openingMessage ?? settings.greetingMessage;
+    },
+
+    get transferred() {
+      return transferred;
+    },
+
+    async hear(text: string, options2: { minutesOnCall?: number } = {}): Promise<DialogueTurn> {
+      const at = now();
+      const analysis = await deps.understand(text, facts);
+      let routing: RoutingChoice<AgentRow>;
+      if (chosen) {
+        routing = {
+          agent: chosen,
+          reason: `Asked for ${options.agentType}: ${chosen.name}`,
+          confidence: 1,
+          via: "extension",
+          flow: null,
+          rule: null,
+          hits: [],
+        };
+      } else {
+        routing = await deps.agents.route(account.id, {
+          text,
+          extension: options.extension ?? null,
+          direction: options.direction,
+          classification: analysis.classification,
+          classificationConfidence: analysis.confidence,
+        });
+        // Once a call has an agent, words that name nobody keep it there.
+        const weak = routing.via === "specialization" || routing.via === "general" || routing.via === "none";
+        if (weak && current && current.status === "active" && snapshot.agents.has(current.id)) {
+          routing = { ...routing, agent: current, reason: `Continues with ${current.name}`, confidence: 0.9 };
+        }
+      }
+      const agent = routing.agent;
+      const agentIsNew = Boolean(agent && agent.id !== current?.id);
+
+      const engineAccount = engineAccountOf(account, settings, script ?? null, agent);
+      const session = new CallSession(
+        engineAccount,
+        { phoneNumber: facts.number, callerName: null },
+        async () => analysis,
+        ports,
+        state,
+      );
+      const inAppointmentExchange = state.stage === "awaiting_time" || state.stage === "offered_slot";
+      const turn = await session.hear(text, at);
+      state = turn.state;
+
+      const minutesOnCall =
+        options2.minutesOnCall ?? Math.floor((at.getTime() - startedAt.getTime()) / 60_000);
+      let decision =
+        turn.call.end === "blocked"
+          ? null
+          : decideTransfer({
+              text,
+              analysis,
+              rules: script?.transferRules ?? null,
+              agent,
+              minutesOnCall,
+              flow: routing.flow,
+              extraPhrases: options.previewPhrases ? TRANSFER_PHRASES : undefined,
+            });
+      if (!decision && turn.call.forwardTo)
+        decision = { cause: "condition", reason: "The assistant forwards urgent calls (settings)" };
+
+      let transfer: DialogueTransfer | null = null;
+      let reply: string | null;
+      if (decision) {
+        const transferNumber = script?.transferRules.transferNumber ?? account.owner.cellphoneNumber ?? null;
+        const holdMessage = TRANSFER_SAYINGS.hold(null);
+        const fallbackMessage = TRANSFER_SAYINGS.fallback;
+        transfer = {
+          ...decision,
+          transferNumber,
+          holdMessage,
+          fallbackMessage,
+          twiml: transferNumber ? transferTwiml({ holdMessage, transferNumber, fallbackMessage }) : null,
+        };
+        reply = transferNumber ? holdMessage : TRANSFER_SAYINGS.noNumber;
+        if (transferNumber) transferred = true;
+      } else if (routing.flow && turn.call.end !== "blocked") {
+        reply = fillTemplate(routing.flow.response, {
+          callerName: null,
+          agentName: agent?.name ?? ASSISTANT.name,
+          businessName: account.companyName || engineAccount.ownerName,
+          ownerName: engineAccount.ownerName,
+        });
+      } else {
+        reply = shapeReply({
+          base: turn.reply,
+          text,
+          analysis,
+          script: script ?? null,
+          agent,
+          agentIsNew,
+          replyIndex: replies,
+          inAppointmentExchange,
+          ending: turn.call.end !== null,
+        });
+      }
+
+      const stage = turn.state.stage;
+      const nextAction: NextAction = transfer?.transferNumber
+        ? "transfer"
+        : routing.flow && !transfer
+          ? (routing.flow.nextAction as NextAction)
+          : turn.call.end
+            ? "end_call"
+            : stage === "awaiting_time" || stage === "offered_slot" || turn.analysis.appointment
+              ? "schedule_appointment"
+              : stage === "message"
+                ? "take_message"
+                : "continue";
+
+      replies += 1;
+      current = agent ?? current;
+      const { agent: _agent, ...routed } = routing;
+      return {
+        agent,
+        routing: routed,
+        analysis: turn.analysis,
+        reply,
+        nextAction,
+        classification: turn.call.classification ?? analysis.classification,
+        transfer,
+        ended: turn.call.end !== null,
+      };
+    },
+  };
+}
+
+export type Dialogue = Awaited<ReturnType<typeof openDialogue>>;

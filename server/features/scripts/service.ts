@@ -1,0 +1,194 @@
+import type { ScriptFields, ScriptUpdate } from "../../../common/scripts";
+import {
+  MAX_SCRIPTS,
+  SCRIPT_LIMIT_MESSAGE,
+  SCRIPT_NOT_FOUND,
+  TEMPLATE_NOT_FOUND,
+} from "../../../common/scripts";
+import type { Db } from "../../db/client";
+import type { AccessChanges } from "../../events/access";
+import type { Account } from "../../http/account";
+import { conflict, HttpError } from "../../http/errors";
+import { type NewScript, type ScriptPatch, type ScriptRow, scriptRepository } from "./repository";
+import { type CatalogueTemplate, findTemplate, TEMPLATES, type TemplateTestCase } from "./templates";
+
+export type { ScriptRow };
+
+/** How long a workspace's default script is reused without a query (a change drops it at once). */
+const CACHE_MS = 10_000;
+const MAX_CACHED = 10_000;
+
+/** What the assistant needs of the workspace's default script on a call (null: none, or switched off). */
+export type ScriptForCall = Pick<
+  ScriptRow,
+  | "id"
+  | "name"
+  | "scriptType"
+  | "openingMessage"
+  | "conversationFlow"
+  | "businessRules"
+  | "transferRules"
+  | "appointmentSettings"
+  | "voiceSettings"
+  | "personalityTraits"
+>;
+
+export type ScriptServiceDeps = {
+  db: Db;
+  /** The default script is cached per workspace; a change is announced so every server drops it. */
+  access: AccessChanges;
+  /** A template's test cases become the workspace's agent tests, in the same transaction. */
+  testCases: {
+    addFromTemplateIn(
+      tx: Db,
+      workspaceId: string,
+      cases: readonly TemplateTestCase[],
+      origin: { scriptId: string; templateId: string },
+    ): Promise<number>;
+  };
+};
+
+type Parsed<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
+type ParsedUpdate = Parsed<Omit<ScriptFields, "userId">> & { userId?: unknown; id?: unknown };
+
+const scriptNotFound = () => new HttpError(404, SCRIPT_NOT_FOUND);
+
+/**
+ * AI agent scripts (issue 12 part 1): CRUD per workspace, the template catalogue and its usage,
+ * and the one default script that drives the workspace's calls (`forCall`).
+ */
+export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
+  const repo = scriptRepository(db);
+  const cached = new Map<string, { script: ScriptForCall | null; until: number }>();
+  access.onChange((change) => {
+    if (!change.workspaceId) cached.clear();
+    else if (change.settings) cached.delete(change.workspaceId);
+  });
+  const changed = (workspaceId: string) => access.changed({ workspaceId, settings: true });
+
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    db.transaction((tx) => work(tx as unknown as Db));
+
+  /** Inserts a script; a default one first unsets the workspace's previous default. */
+  async function insertIn(tx: Db, workspaceId: string, fields: NewScript): Promise<ScriptRow> {
+    const scripts = scriptRepository(tx);
+    await scripts.lockWorkspace(workspaceId);
+    if ((await scripts.count(workspaceId)) >= MAX_SCRIPTS) throw conflict(SCRIPT_LIMIT_MESSAGE);
+    if (fields.isDefault) await scripts.unsetDefault(workspaceId);
+    return scripts.insert(workspaceId, fields);
+  }
+
+  function newScript(account: Account, fields: ScriptFields, templateId: string | null): NewScript {
+    const { userId: _ignored, ...rest } = fields;
+    return { ...rest, templateId, createdBy: account.actor?.id ?? null };
+  }
+
+  return {
+    async list(account: Account): Promise<ScriptRow[]> {
+      return repo.list(account.id);
+    },
+
+    async get(account: Account, id: string): Promise<ScriptRow> {
+      const row = await repo.get(account.id, id);
+      if (!row) throw scriptNotFound();
+      return row;
+    },
+
+    async create(account: Account, fields: ScriptFields): Promise<ScriptRow> {
+      const row = await inTransaction((tx) => insertIn(tx, account.id, newScript(account, fields, null)));
+      changed(account.id);
+      return row;
+    },
+
+    /** The fields sent change; making it the default unsets the previous one in the same transaction. */
+    async update(account: Account, id: string, body: ParsedUpdate | ScriptUpdate): Promise<ScriptRow> {
+      const { userId: _user, id: _id, ...fields } = body as ParsedUpdate;
+      const patch = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as ScriptPatch;
+      const row = await inTransaction(async (tx) => {
+        const scripts = scriptRepository(tx);
+        await scripts.lockWorkspace(account.id);
+        if (patch.isDefault) await scripts.unsetDefault(account.id, id);
+        return scripts.update(account.id, id, patch);
+      });
+      if (!row) throw scriptNotFound();
+      changed(account.id);
+      return row;
+    },
+
+    /** Deleting the default script leaves the workspace without one: calls greet with the settings' greeting again. */
+    async remove(account: Account, id: string): Promise<ScriptRow> {
+      const row = await repo.remove(account.id, id);
+      if (!row) throw scriptNotFound();
+      changed(account.id);
+      return row;
+    },
+
+    async templates(): Promise<{ template: CatalogueTemplate; usageCount: number }[]> {
+      const counts = await repo.usageCounts();
+      return TEMPLATES.map((template) => ({ template, usageCount: counts.get(template.id) ?? 0 }));
+    },
+
+    /**
+     * A new script from a catalogue template (its name unless one is given), the template's use
+     * counted, and its test cases added to the workspace's agent tests: all in one transaction.
+     */
+    async fromTemplate(
+      account: Account,
+      templateId: string,
+      options: { name?: string | undefined; isDefault?: boolean | undefined },
+    ): Promise<{ row: ScriptRow; testCasesAdded: number }> {
+      const template = findTemplate(templateId);
+      if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+      const data = template.templateData;
+      const result = await inTransaction(async (tx) => {
+        const row = await insertIn(tx, account.id, {
+          name: options.name ?? template.name,
+          description: template.description,
+          scriptType: data.scriptType,
+          openingMessage: data.openingMessage,
+          conversationFlow: [...data.conversationFlow],
+          businessRules: [...data.businessRules],
+          transferRules: { ...data.transferRules, keywords: [...data.transferRules.keywords] },
+          appointmentSettings: { ...data.appointmentSettings },
+          voiceSettings: { ...data.voiceSettings },
+          personalityTraits: { ...data.personalityTraits },
+          isActive: true,
+          isDefault: options.isDefault ?? false,
+          templateId: template.id,
+          createdBy: account.actor?.id ?? null,
+        });
+        await scriptRepository(tx).countUse(template.id);
+        const testCasesAdded = await testCases.addFromTemplateIn(tx, account.id, template.testCases, {
+          scriptId: row.id,
+          templateId: template.id,
+        });
+        return { row, testCasesAdded };
+      });
+      changed(account.id);
+      return result;
+    },
+
+    /**
+     * The workspace's default script as a call uses it (cached briefly; any change drops it):
+     * null when there is none or it is switched off, and the assistant's settings apply.
+     */
+    async forCall(workspaceId: string): Promise<ScriptForCall | null> {
+      const hit = cached.get(workspaceId);
+      if (hit && hit.until > Date.now()) return hit.script;
+      const row = await repo.defaultScript(workspaceId);
+      const script = row?.isActive ? row : null;
+      if (cached.size >= MAX_CACHED) cached.clear();
+      cached.set(workspaceId, { script, until: Date.now() + CACHE_MS });
+      return script;
+    },
+
+    /** A script of the workspace by id, active or not (the conversation test may name one). */
+    async byId(workspaceId: string, id: string): Promise<ScriptForCall | undefined> {
+      return repo.get(workspaceId, id);
+    },
+  };
+}
+
+export type ScriptService = ReturnType<typeof scriptService>;
