@@ -83,7 +83,7 @@ export function AiAgentsPage() {
         </TabsContent>
         <TabsContent value="settings">
           {agents.data ? (
-            <ScriptsSettingsTab agents={agents.data} />
+            <ScriptsSettingsTab agents={agents.data} manage={manage} />
           ) : agents.isError ? (
             <LoadFailed onRetry={() => agents.refetch()} />
           ) : (

@@ -57,3 +57,11 @@ export function percent(value: number): string {
   const rounded = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
   return `${rounded}%`;
 }
+
+export const NEXT_ACTION_LABELS: Record<string, string> = {
+  continue: "Continue the conversation",
+  transfer: "Transfer to a person",
+  schedule_appointment: "Book an appointment",
+  take_message: "Take a message",
+  end_call: "End the call",
+};

@@ -6,12 +6,13 @@ import { Button, buttonVariants } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useScripts } from "../../../lib/shared-api/get-ai-scripts";
 import { SPECIALIZATION_LABELS, STATUS_LABELS } from "../labels";
+import { RoutingCard } from "./routing-card";
 
 /**
  * Spec 3 §2 AI Agents, Scripts & Settings: the workspace's scripts (edited on AI Agent Scripts),
- * the extension table, which languages the agents speak.
+ * the extension table, the routing rules and conversation flows, and which languages the agents speak.
  */
-export function ScriptsSettingsTab({ agents }: { agents: Agent[] }) {
+export function ScriptsSettingsTab({ agents, manage }: { agents: Agent[]; manage: boolean }) {
   const byExtension = [...agents].sort((a, b) => Number(a.extension) - Number(b.extension));
   return (
     <div className="grid gap-6">
@@ -62,6 +63,7 @@ export function ScriptsSettingsTab({ agents }: { agents: Agent[] }) {
           </CardContent>
         </Card>
       </div>
+      <RoutingCard agents={agents} manage={manage} />
       <LanguageOverview agents={agents} />
     </div>
   );
