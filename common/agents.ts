@@ -739,6 +739,8 @@ export const ConversationTestResponse = z.object({
   /** A TwiML document: Say the hold message, Dial the number, Say the fallback, Hangup. */
   twiml: z.string().nullable(),
   transferReason: z.string().nullable(),
+  /** What a caller hears first on this workspace's calls: the default script's opening, else the settings' greeting. */
+  greeting: z.string().optional(),
 });
 export type ConversationTestResponse = z.infer<typeof ConversationTestResponse>;
 

@@ -35,7 +35,10 @@ export function conversationService(deps: ConversationDeps) {
         .slice(-HISTORY_TURNS);
       for (const turn of earlier) await dialogue.hear(turn.text.trim());
       const turn = await dialogue.hear(input.message);
-      return present(turn, dialogue.script?.id ?? null, variant, performance.now() - started);
+      return {
+        ...present(turn, dialogue.script?.id ?? null, variant, performance.now() - started),
+        greeting: dialogue.greeting(),
+      };
     },
   };
 }

@@ -217,18 +217,18 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
 
       const minutesOnCall =
         options2.minutesOnCall ?? Math.floor((at.getTime() - startedAt.getTime()) / 60_000);
-      let decision =
-        turn.call.end === "blocked"
-          ? null
-          : decideTransfer({
-              text,
-              analysis,
-              rules: script?.transferRules ?? null,
-              agent,
-              minutesOnCall,
-              flow: routing.flow,
-              extraPhrases: options.previewPhrases ? TRANSFER_PHRASES : undefined,
-            });
+      let decision = decideTransfer({
+        text,
+        analysis,
+        rules: script?.transferRules ?? null,
+        agent,
+        minutesOnCall,
+        flow: routing.flow,
+        extraPhrases: options.previewPhrases ? TRANSFER_PHRASES : undefined,
+      });
+      // A caller the engine screens out as spam is transferred only for words the owner named.
+      const blocked = turn.call.end === "blocked";
+      if (blocked && decision && decision.cause !== "keyword" && decision.cause !== "flow") decision = null;
       if (!decision && turn.call.forwardTo)
         decision = { cause: "condition", reason: "The assistant forwards urgent calls (settings)" };
 
@@ -247,7 +247,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
         };
         reply = transferNumber ? holdMessage : TRANSFER_SAYINGS.noNumber;
         if (transferNumber) transferred = true;
-      } else if (routing.flow && turn.call.end !== "blocked") {
+      } else if (routing.flow && !blocked) {
         reply = fillTemplate(routing.flow.response, {
           callerName: null,
           agentName: agent?.name ?? ASSISTANT.name,
@@ -273,7 +273,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
         ? "transfer"
         : routing.flow && !transfer
           ? (routing.flow.nextAction as NextAction)
-          : turn.call.end
+          : turn.call.end && !transfer
             ? "end_call"
             : stage === "awaiting_time" || stage === "offered_slot" || turn.analysis.appointment
               ? "schedule_appointment"
@@ -292,7 +292,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
         nextAction,
         classification: turn.call.classification ?? analysis.classification,
         transfer,
-        ended: turn.call.end !== null,
+        ended: turn.call.end !== null && !transfer,
       };
     },
   };

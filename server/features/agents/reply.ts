@@ -57,26 +57,39 @@ const STOPWORDS = new Set(
   ),
 );
 
+/** Words about when, not what: they never make a fact relevant ("on Friday", "per month"). */
+const TIME_WORDS = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight yesterday morning afternoon evening night week weekend month year day hour minute time next last".split(
+    " ",
+  ),
+);
+
 /** Content words, crudely stemmed, for matching a question to a fact. */
 export function contentWords(text: string): Set<string> {
   const words = text.toLowerCase().match(/[a-z0-9$]+/g) ?? [];
   const out = new Set<string>();
   for (const word of words) {
-    if (word.length < 3 || STOPWORDS.has(word)) continue;
+    if (word.length < 3 || STOPWORDS.has(word) || TIME_WORDS.has(word)) continue;
     out.add(word.replace(/(ing|ed|es|s)$/, "") || word);
   }
   return out;
 }
 
-/** The fact that shares most content words with the text (at least one), or null. */
-export function bestFact(text: string, facts: readonly string[]): string | null {
+const QUESTION = /\?\s*$|^(how|what|when|where|which|who|why|do|does|is|are|can|could|will|would)\b/i;
+
+/**
+ * The fact sharing most content words with the text, or null: two shared words, or one when the
+ * caller asks a question (a statement about one word is not a question about it).
+ */
+export function bestFact(text: string, facts: readonly string[], minimum?: number): string | null {
   const asked = contentWords(text);
   if (asked.size === 0) return null;
+  const needed = minimum ?? (QUESTION.test(text.trim()) ? 1 : 2);
   let best: { fact: string; score: number } | null = null;
   for (const fact of facts) {
     let score = 0;
     for (const word of contentWords(fact)) if (asked.has(word)) score += 1;
-    if (score > 0 && (!best || score > best.score)) best = { fact, score };
+    if (score >= needed && (!best || score > best.score)) best = { fact, score };
   }
   return best?.fact ?? null;
 }
@@ -170,10 +183,12 @@ export function shapeReply(input: ShapeInput): string | null {
     }
   } else if (analysis.classification !== "spam") {
     const facts = [...(script?.businessRules ?? []), ...splitLines(agent?.knowledgeBase)];
-    const fact = facts.length ? bestFact(input.text, facts) : null;
+    // While booking, the booking is the answer: a fact must match the question closely.
+    const minimum = analysis.classification === "appointment" ? 2 : undefined;
+    const fact = facts.length ? bestFact(input.text, facts, minimum) : null;
     const rebuttal =
       agent && agent.rebuttalPlaybook.length > 0 && OBJECTION.test(input.text)
-        ? (bestFact(input.text, agent.rebuttalPlaybook) ??
+        ? (bestFact(input.text, agent.rebuttalPlaybook, 1) ??
           agent.rebuttalPlaybook[input.replyIndex % agent.rebuttalPlaybook.length] ??
           null)
         : null;
@@ -187,7 +202,7 @@ export function shapeReply(input: ShapeInput): string | null {
     if (fact && !reply.includes(fact)) reply = `${fact} ${reply}`;
 
     const persistent = agent && agent.assertivenessLevel >= 7 && analysis.classification === "sales";
-    if (persistent && !reply.trim().endsWith("?"))
+    if (persistent && !rebuttal && !reply.trim().endsWith("?"))
       reply = `${reply} Would you like me to set up a time to go over the details?`;
 
     const empathy = agent
