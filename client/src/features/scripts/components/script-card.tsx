@@ -23,7 +23,7 @@ export function ScriptCard({
 }) {
   const rules = script.transferRules;
   const transfer = [
-    rules.keywords.length ? `says ${rules.keywords.map((word) => `"${word}"`).join(", ")}` : null,
+    rules.keywords.length ? `the caller says ${rules.keywords.map((word) => `"${word}"`).join(", ")}` : null,
     rules.minutes !== null ? `after ${rules.minutes} min` : null,
     ...rules.conditions.map((condition) => TRANSFER_CONDITION_LABELS[condition].toLowerCase()),
   ].filter(Boolean);
@@ -68,7 +68,7 @@ export function ScriptCard({
         <dt className="text-muted-foreground">Transfers</dt>
         <dd className="wrap-anywhere" data-testid="transfer-summary">
           {transfer.length
-            ? `When the caller ${transfer.join("; ")} to ${rules.transferNumber ?? "the owner's cell"}`
+            ? `To ${rules.transferNumber ?? "the owner's cell"} when: ${transfer.join(" · ")}`
             : "Never"}
         </dd>
         <dt className="text-muted-foreground">Steps and rules</dt>

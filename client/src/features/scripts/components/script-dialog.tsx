@@ -193,13 +193,13 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
       </div>
       <Field label="Description" error={errors.description}>
         {(props) => (
-          <Input
+          <Textarea
             {...props}
             value={form.description}
             onChange={text("description", "description")}
             placeholder="What this script is for"
             maxLength={SCRIPT_DESCRIPTION_MAX}
-            autoComplete="off"
+            rows={2}
           />
         )}
       </Field>
