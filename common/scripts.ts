@@ -320,7 +320,7 @@ export const ScriptIdParams = z.object({ id: z.uuid(SCRIPT_NOT_FOUND) });
 
 /** Template ids are short names from the catalogue ("dental-office"). */
 export const TemplateIdParams = z.object({
-  id: z.string({ error: TEMPLATE_NOT_FOUND }).regex(/^[a-z0-9][a-z0-9-]{0,63}$/, TEMPLATE_NOT_FOUND),
+  id: safeString("Template id", TEMPLATE_NOT_FOUND).max(200, TEMPLATE_NOT_FOUND),
 });
 
 export const TransferRulesOut = z.object({
