@@ -218,13 +218,15 @@ export async function contactsImportBench(): Promise<void> {
         });
     };
 
-    // The embedded database: a fresh data directory.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "aip-bench-import-data-"));
-    try {
-      const embedded = await importThroughServer(file, { DATA_DIR: dataDir }, dataDir);
-      report("PGlite", embedded, "bare multi-row INSERT, 1,000 rows a statement", await bareInsertPglite());
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    // The embedded database: a fresh data directory (BENCH_SKIP_PGLITE=1 leaves it out).
+    if (!process.env.BENCH_SKIP_PGLITE) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "aip-bench-import-data-"));
+      try {
+        const embedded = await importThroughServer(file, { DATA_DIR: dataDir }, dataDir);
+        report("PGlite", embedded, "bare multi-row INSERT, 1,000 rows a statement", await bareInsertPglite());
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }
 
     const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -26,53 +26,89 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** One bound array parameter (never spread into a list of parameters). */
 const array = (values: unknown[]) => sql.param(values);
 
-/** The columns of a draft, as arrays of one value per row (unnest's input). */
-function columnsOf(drafts: ContactDraft[]) {
-  const pick = <T>(read: (draft: ContactDraft) => T) => array(drafts.map(read));
-  return {
-    name: pick((d) => d.name),
-    phoneNumber: pick((d) => d.phoneNumber),
-    phoneE164: pick((d) => d.phoneE164),
-    email: pick((d) => d.email),
-    company: pick((d) => d.company),
-    notes: pick((d) => d.notes),
-    method: pick((d) => d.preferredContactMethod),
-    mailingAddress: pick((d) => d.mailingAddress),
-    address: pick((d) => d.address),
-    website: pick((d) => d.website),
-    industry: pick((d) => d.industry),
-    businessType: pick((d) => d.businessType),
-    tags: pick((d) => joinTags(d.tags)),
-    isFavorite: pick((d) => d.isFavorite),
-    doNotCall: pick((d) => d.doNotCall),
-    leadSource: pick((d) => d.leadSource),
-    leadScore: pick((d) => d.leadScore),
-    status: pick((d) => d.contactStatus),
-    contactTime: pick((d) => d.preferredContactTime),
-    timezone: pick((d) => d.timezone),
-    lastCalled: pick((d) => d.lastCalled),
-    lastAttempt: pick((d) => d.lastContactAttempt),
-    callCount: pick((d) => d.callCount),
-  };
+/**
+ * The contact columns an import writes: the draft's field, the column, its type, what an insert
+ * writes (the column's default when the row has no value) and what an update writes (the row's
+ * value over the contact's). Only the columns some row of the batch has a value for are sent:
+ * a three-column file sends three arrays, not twenty-three. Names and expressions come from this
+ * fixed list only; every value is a bound array parameter.
+ */
+type Column = {
+  key: keyof ContactDraft;
+  name: string;
+  type: "text" | "boolean" | "int" | "timestamptz";
+  value?: (draft: ContactDraft) => unknown;
+  insert?: string;
+  update?: string;
+};
+
+const COLUMNS: Column[] = [
+  { key: "name", name: "name", type: "text" },
+  { key: "phoneNumber", name: "phone_number", type: "text" },
+  {
+    key: "phoneE164",
+    name: "phone_e164",
+    type: "text",
+    // Typed and E.164 numbers change together.
+    update: "case when u.phone_number is null then c.phone_e164 else u.phone_e164 end",
+  },
+  { key: "email", name: "email", type: "text" },
+  { key: "company", name: "company", type: "text" },
+  { key: "notes", name: "notes", type: "text" },
+  {
+    key: "preferredContactMethod",
+    name: "preferred_contact_method",
+    type: "text",
+    insert: "coalesce(u.preferred_contact_method, 'phone')",
+  },
+  { key: "mailingAddress", name: "mailing_address", type: "text" },
+  { key: "address", name: "address", type: "text" },
+  { key: "website", name: "website", type: "text" },
+  { key: "industry", name: "industry", type: "text" },
+  { key: "businessType", name: "business_type", type: "text" },
+  {
+    key: "tags",
+    name: "tags",
+    type: "text",
+    value: (draft) => joinTags(draft.tags),
+    insert: "coalesce(string_to_array(u.tags, chr(31)), '{}')",
+    // Tags are added to the contact's own.
+    update:
+      "case when u.tags is null then c.tags else c.tags || array(select t from unnest(string_to_array(u.tags, chr(31))) as t where not t = any(c.tags)) end",
+  },
+  { key: "isFavorite", name: "is_favorite", type: "boolean", insert: "coalesce(u.is_favorite, false)" },
+  { key: "doNotCall", name: "do_not_call", type: "boolean", insert: "coalesce(u.do_not_call, false)" },
+  { key: "leadSource", name: "lead_source", type: "text", insert: "coalesce(u.lead_source, 'import')" },
+  { key: "leadScore", name: "lead_score", type: "int", insert: "coalesce(u.lead_score, 0)" },
+  { key: "contactStatus", name: "contact_status", type: "text", insert: "coalesce(u.contact_status, 'new')" },
+  { key: "preferredContactTime", name: "preferred_contact_time", type: "text" },
+  { key: "timezone", name: "timezone", type: "text", insert: "coalesce(u.timezone, 'America/New_York')" },
+  { key: "lastCalled", name: "last_called", type: "timestamptz" },
+  { key: "lastContactAttempt", name: "last_contact_attempt", type: "timestamptz" },
+  { key: "callCount", name: "call_count", type: "int", insert: "coalesce(u.call_count, 0)" },
+];
+
+/** The columns some draft has a value for (name always; the E.164 number with the typed one). */
+function presentColumns(drafts: ContactDraft[]): Column[] {
+  return COLUMNS.filter((column) => {
+    if (column.key === "name") return true;
+    const key = column.key === "phoneE164" ? "phoneNumber" : column.key;
+    return drafts.some((draft) => draft[key] !== null);
+  });
 }
 
-/** unnest(...) over a draft's columns, typed; `u` names them. */
-function unnestDrafts(c: ReturnType<typeof columnsOf>, ids?: string[]) {
-  return sql`unnest(
-    ${ids ? sql`${array(ids)}::uuid[],` : sql``}
-    ${c.name}::text[], ${c.phoneNumber}::text[], ${c.phoneE164}::text[], ${c.email}::text[],
-    ${c.company}::text[], ${c.notes}::text[], ${c.method}::text[], ${c.mailingAddress}::text[],
-    ${c.address}::text[], ${c.website}::text[], ${c.industry}::text[], ${c.businessType}::text[],
-    ${c.tags}::text[], ${c.isFavorite}::boolean[], ${c.doNotCall}::boolean[], ${c.leadSource}::text[],
-    ${c.leadScore}::int[], ${c.status}::text[], ${c.contactTime}::text[], ${c.timezone}::text[],
-    ${c.lastCalled}::timestamptz[], ${c.lastAttempt}::timestamptz[], ${c.callCount}::int[]
-  ) as u(
-    ${ids ? sql`id,` : sql``}
-    name, phone_number, phone_e164, email, company, notes, preferred_contact_method, mailing_address,
-    address, website, industry, business_type, tags, is_favorite, do_not_call, lead_source,
-    lead_score, contact_status, preferred_contact_time, timezone, last_called, last_contact_attempt,
-    call_count
-  )`;
+/** unnest(...) over the columns' values, typed, named `u` (with the contacts' ids first for an update). */
+function unnestDrafts(drafts: ContactDraft[], columns: Column[], ids?: string[]) {
+  const arrays = columns.map(
+    (column) =>
+      sql`${array(drafts.map((draft) => (column.value ? column.value(draft) : draft[column.key])))}::${sql.raw(column.type)}[]`,
+  );
+  const names = columns.map((column) => sql.raw(column.name));
+  if (ids) {
+    arrays.unshift(sql`${array(ids)}::uuid[]`);
+    names.unshift(sql.raw("id"));
+  }
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(names, sql`, `)})`;
 }
 
 /**
@@ -227,59 +263,38 @@ export function importRepository(db: Db) {
       drafts: ContactDraft[],
     ): Promise<void> {
       if (drafts.length === 0) return;
-      const c = columnsOf(drafts);
+      const columns = presentColumns(drafts);
+      const source = columns.some((column) => column.key === "leadSource");
+      const written = columns.filter((column) => column.key !== "leadSource");
       await db.execute(sql`
         insert into contacts (
-          workspace_id, created_by, import_batch, upload_date, name, phone_number, phone_e164, email,
-          company, notes, preferred_contact_method, mailing_address, address, website, industry,
-          business_type, tags, is_favorite, do_not_call, lead_source, lead_score, contact_status,
-          preferred_contact_time, timezone, last_called, last_contact_attempt, call_count
+          workspace_id, created_by, import_batch, upload_date, lead_source,
+          ${sql.join(
+            written.map((column) => sql.raw(column.name)),
+            sql`, `,
+          )}
         )
         select
-          ${workspaceId}::uuid, ${createdBy}::uuid, ${importId}, now(), u.name, u.phone_number,
-          u.phone_e164, u.email, u.company, u.notes, coalesce(u.preferred_contact_method, 'phone'),
-          u.mailing_address, u.address, u.website, u.industry, u.business_type,
-          coalesce(string_to_array(u.tags, chr(31)), '{}'), coalesce(u.is_favorite, false),
-          coalesce(u.do_not_call, false), coalesce(u.lead_source, 'import'), coalesce(u.lead_score, 0),
-          coalesce(u.contact_status, 'new'), u.preferred_contact_time,
-          coalesce(u.timezone, 'America/New_York'), u.last_called, u.last_contact_attempt,
-          coalesce(u.call_count, 0)
-        from ${unnestDrafts(c)}`);
+          ${workspaceId}::uuid, ${createdBy}::uuid, ${importId}, now(),
+          ${sql.raw(source ? "coalesce(u.lead_source, 'import')" : "'import'")},
+          ${sql.join(
+            written.map((column) => sql.raw(column.insert ?? `u.${column.name}`)),
+            sql`, `,
+          )}
+        from ${unnestDrafts(drafts, columns)}`);
     },
 
     /** Writes each row's non-empty values over the contact's (tags are added to its own). */
     async updateContacts(workspaceId: string, updates: Map<string, ContactDraft>): Promise<void> {
       if (updates.size === 0) return;
-      const c = columnsOf([...updates.values()]);
+      const drafts = [...updates.values()];
+      const columns = presentColumns(drafts);
+      const sets = columns.map((column) =>
+        sql.raw(`${column.name} = ${column.update ?? `coalesce(u.${column.name}, c.${column.name})`}`),
+      );
       await db.execute(sql`
-        update contacts c set
-          name = coalesce(u.name, c.name),
-          phone_number = coalesce(u.phone_number, c.phone_number),
-          phone_e164 = case when u.phone_number is null then c.phone_e164 else u.phone_e164 end,
-          email = coalesce(u.email, c.email),
-          company = coalesce(u.company, c.company),
-          notes = coalesce(u.notes, c.notes),
-          preferred_contact_method = coalesce(u.preferred_contact_method, c.preferred_contact_method),
-          mailing_address = coalesce(u.mailing_address, c.mailing_address),
-          address = coalesce(u.address, c.address),
-          website = coalesce(u.website, c.website),
-          industry = coalesce(u.industry, c.industry),
-          business_type = coalesce(u.business_type, c.business_type),
-          tags = case when u.tags is null then c.tags else c.tags || array(
-            select t from unnest(string_to_array(u.tags, chr(31))) as t where not t = any(c.tags)
-          ) end,
-          is_favorite = coalesce(u.is_favorite, c.is_favorite),
-          do_not_call = coalesce(u.do_not_call, c.do_not_call),
-          lead_source = coalesce(u.lead_source, c.lead_source),
-          lead_score = coalesce(u.lead_score, c.lead_score),
-          contact_status = coalesce(u.contact_status, c.contact_status),
-          preferred_contact_time = coalesce(u.preferred_contact_time, c.preferred_contact_time),
-          timezone = coalesce(u.timezone, c.timezone),
-          last_called = coalesce(u.last_called, c.last_called),
-          last_contact_attempt = coalesce(u.last_contact_attempt, c.last_contact_attempt),
-          call_count = coalesce(u.call_count, c.call_count),
-          updated_at = now()
-        from ${unnestDrafts(c, [...updates.keys()])}
+        update contacts c set ${sql.join(sets, sql`, `)}, updated_at = now()
+        from ${unnestDrafts(drafts, columns, [...updates.keys()])}
         where c.id = u.id and c.workspace_id = ${workspaceId}`);
     },
 

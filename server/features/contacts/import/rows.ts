@@ -157,68 +157,106 @@ function countFilled(cells: string[]): number {
   return n;
 }
 
-function draft(cells: string[], plan: ColumnPlan, country: string): ContactDraft {
-  const label = (field: ImportField) => plan.labels[field] ?? field;
-  /** The first non-empty cell among the field's columns. */
-  const raw = (field: ImportField): string => {
-    const positions = plan.columns[field];
-    if (!positions) return "";
-    for (const position of positions) {
-      const value = cleanCell(cells[position]);
-      if (value) return value;
-    }
-    return "";
-  };
-  const text = (field: keyof typeof MAX_LENGTH): string | null => {
-    const value = raw(field);
-    if (!value) return null;
-    const max = MAX_LENGTH[field];
-    if (value.length > max)
-      throw new RowProblem(
-        label(field),
-        `${label(field)} is longer than ${max} characters (it has ${value.length})`,
-      );
-    return value;
-  };
-  const oneOf = <T extends string>(
-    field: ImportField,
-    aliases: Record<string, T>,
-    what: string,
-    list: readonly string[],
-  ) => {
-    const value = raw(field);
-    if (!value) return null;
-    const found = aliases[asKey(value)];
-    if (!found) throw new RowProblem(label(field), `"${value}" is not ${what}: use ${list.join(", ")}`);
-    return found;
-  };
-  const yesNo = (field: ImportField): boolean | null => {
-    const value = raw(field).toLowerCase();
-    if (!value) return null;
-    if (YES.has(value)) return true;
-    if (NO.has(value)) return false;
-    throw new RowProblem(label(field), `"${raw(field)}" is not yes or no`);
-  };
-  const wholeNumber = (field: ImportField, min: number, max: number, what: string): number | null => {
-    const value = raw(field);
-    if (!value) return null;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new RowProblem(label(field), `"${value}" is not ${what}`);
-    return n;
-  };
-  const date = (field: ImportField): string | null => {
-    const value = raw(field);
-    if (!value) return null;
-    const iso = asDate(value);
-    if (!iso)
-      throw new RowProblem(label(field), `"${value}" is not a date: use 2030-01-15 or 2030-01-15T14:00:00Z`);
-    return iso;
-  };
+const label = (plan: ColumnPlan, field: ImportField) => plan.labels[field] ?? field;
 
+/** The first non-empty cell among the field's columns ("" when none). */
+function raw(cells: string[], plan: ColumnPlan, field: ImportField): string {
+  const positions = plan.columns[field];
+  if (!positions) return "";
+  for (const position of positions) {
+    const value = cleanCell(cells[position]);
+    if (value) return value;
+  }
+  return "";
+}
+
+function text(cells: string[], plan: ColumnPlan, field: keyof typeof MAX_LENGTH): string | null {
+  const value = raw(cells, plan, field);
+  if (!value) return null;
+  const max = MAX_LENGTH[field];
+  if (value.length > max) {
+    const name = label(plan, field);
+    throw new RowProblem(name, `${name} is longer than ${max} characters (it has ${value.length})`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(
+  cells: string[],
+  plan: ColumnPlan,
+  field: ImportField,
+  aliases: Record<string, T>,
+  what: string,
+  list: readonly string[],
+): T | null {
+  const value = raw(cells, plan, field);
+  if (!value) return null;
+  const found = aliases[asKey(value)];
+  if (!found) throw new RowProblem(label(plan, field), `"${value}" is not ${what}: use ${list.join(", ")}`);
+  return found;
+}
+
+function yesNo(cells: string[], plan: ColumnPlan, field: ImportField): boolean | null {
+  const value = raw(cells, plan, field);
+  if (!value) return null;
+  const key = value.toLowerCase();
+  if (YES.has(key)) return true;
+  if (NO.has(key)) return false;
+  throw new RowProblem(label(plan, field), `"${value}" is not yes or no`);
+}
+
+function wholeNumber(
+  cells: string[],
+  plan: ColumnPlan,
+  field: ImportField,
+  range: [number, number],
+  what: string,
+): number | null {
+  const value = raw(cells, plan, field);
+  if (!value) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < range[0] || n > range[1])
+    throw new RowProblem(label(plan, field), `"${value}" is not ${what}`);
+  return n;
+}
+
+function date(cells: string[], plan: ColumnPlan, field: ImportField): string | null {
+  const value = raw(cells, plan, field);
+  if (!value) return null;
+  const iso = asDate(value);
+  if (!iso)
+    throw new RowProblem(
+      label(plan, field),
+      `"${value}" is not a date: use 2030-01-15 or 2030-01-15T14:00:00Z`,
+    );
+  return iso;
+}
+
+function tagList(cells: string[], plan: ColumnPlan): string[] | null {
+  const value = raw(cells, plan, "tags");
+  if (!value) return null;
+  const tags = [
+    ...new Set(
+      value
+        .split(/[,;]/)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
+    throw new RowProblem(label(plan, "tags"), `A tag is longer than ${MAX_TAG_LENGTH} characters`);
+  if (tags.length > MAX_TAGS)
+    throw new RowProblem(
+      label(plan, "tags"),
+      `A contact can have at most ${MAX_TAGS} tags (this row has ${tags.length})`,
+    );
+  return tags.length > 0 ? tags : null;
+}
+
+function draft(cells: string[], plan: ColumnPlan, country: string): ContactDraft {
   // Name: its own column, or first and last name joined.
-  let name = raw("name");
-  if (!name) name = [raw("firstName"), raw("lastName")].filter(Boolean).join(" ");
+  let name = raw(cells, plan, "name");
+  if (!name) name = [raw(cells, plan, "firstName"), raw(cells, plan, "lastName")].filter(Boolean).join(" ");
   if (!name) throw new RowProblem(plan.labels.name ?? plan.labels.firstName ?? "Name", NAME_REQUIRED);
   if (name.length > MAX_LENGTH.name)
     throw new RowProblem(
@@ -226,45 +264,28 @@ function draft(cells: string[], plan: ColumnPlan, country: string): ContactDraft
       `Name is longer than ${MAX_LENGTH.name} characters (it has ${name.length})`,
     );
 
-  const phoneNumber = text("phoneNumber");
+  const phoneNumber = text(cells, plan, "phoneNumber");
   let e164: string | null = null;
   if (phoneNumber) {
     e164 = phoneE164(phoneNumber, country);
-    if (!e164) throw new RowProblem(label("phoneNumber"), `"${phoneNumber}" is not a phone number`);
+    if (!e164) throw new RowProblem(label(plan, "phoneNumber"), `"${phoneNumber}" is not a phone number`);
   }
 
-  let email = text("email");
+  let email = text(cells, plan, "email");
   if (email) {
     email = email.toLowerCase();
     if (!EMAIL.test(email))
-      throw new RowProblem(label("email"), `"${raw("email")}" is not a valid email address`);
-  }
-
-  let tags: string[] | null = null;
-  const tagText = raw("tags");
-  if (tagText) {
-    tags = [
-      ...new Set(
-        tagText
-          .split(/[,;]/)
-          .map((tag) => tag.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
-      throw new RowProblem(label("tags"), `A tag is longer than ${MAX_TAG_LENGTH} characters`);
-    if (tags.length > MAX_TAGS)
       throw new RowProblem(
-        label("tags"),
-        `A contact can have at most ${MAX_TAGS} tags (this row has ${tags.length})`,
+        label(plan, "email"),
+        `"${raw(cells, plan, "email")}" is not a valid email address`,
       );
-    if (tags.length === 0) tags = null;
   }
 
-  const timezone = text("timezone");
+  const tags = tagList(cells, plan);
+  const timezone = text(cells, plan, "timezone");
   if (timezone && !knownTimeZone(timezone))
     throw new RowProblem(
-      label("timezone"),
+      label(plan, "timezone"),
       `"${timezone}" is not a time zone: use a name such as America/New_York`,
     );
 
@@ -273,29 +294,37 @@ function draft(cells: string[], plan: ColumnPlan, country: string): ContactDraft
     phoneNumber,
     phoneE164: e164,
     email,
-    company: text("company"),
-    notes: text("notes"),
+    company: text(cells, plan, "company"),
+    notes: text(cells, plan, "notes"),
     preferredContactMethod: oneOf(
+      cells,
+      plan,
       "preferredContactMethod",
       METHOD_ALIASES,
       "a contact method",
       PREFERRED_CONTACT_METHODS,
     ),
-    mailingAddress: text("mailingAddress"),
-    address: text("address"),
-    website: text("website"),
-    industry: text("industry"),
-    businessType: text("businessType"),
+    mailingAddress: text(cells, plan, "mailingAddress"),
+    address: text(cells, plan, "address"),
+    website: text(cells, plan, "website"),
+    industry: text(cells, plan, "industry"),
+    businessType: text(cells, plan, "businessType"),
     tags,
-    isFavorite: yesNo("isFavorite"),
-    doNotCall: yesNo("doNotCall"),
-    leadSource: oneOf("leadSource", SOURCE_ALIASES, "a lead source", LEAD_SOURCES),
-    leadScore: wholeNumber("leadScore", 0, 100, "a lead score: use a whole number from 0 to 100"),
-    contactStatus: oneOf("contactStatus", STATUS_ALIASES, "a status", CONTACT_STATUSES),
-    preferredContactTime: text("preferredContactTime"),
+    isFavorite: yesNo(cells, plan, "isFavorite"),
+    doNotCall: yesNo(cells, plan, "doNotCall"),
+    leadSource: oneOf(cells, plan, "leadSource", SOURCE_ALIASES, "a lead source", LEAD_SOURCES),
+    leadScore: wholeNumber(
+      cells,
+      plan,
+      "leadScore",
+      [0, 100],
+      "a lead score: use a whole number from 0 to 100",
+    ),
+    contactStatus: oneOf(cells, plan, "contactStatus", STATUS_ALIASES, "a status", CONTACT_STATUSES),
+    preferredContactTime: text(cells, plan, "preferredContactTime"),
     timezone,
-    lastCalled: date("lastCalled"),
-    lastContactAttempt: date("lastContactAttempt"),
-    callCount: wholeNumber("callCount", 0, MAX_INT4, "a number of calls: use a whole number"),
+    lastCalled: date(cells, plan, "lastCalled"),
+    lastContactAttempt: date(cells, plan, "lastContactAttempt"),
+    callCount: wholeNumber(cells, plan, "callCount", [0, MAX_INT4], "a number of calls: use a whole number"),
   };
 }
