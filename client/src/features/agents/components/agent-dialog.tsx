@@ -168,7 +168,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
         </TabsList>
 
         <TabsContent value="basics" className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Agent Name *" error={errors.name}>
               {(props) => (
                 <Input
@@ -194,7 +194,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
               )}
             </Field>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field
               label="Extension"
               error={errors.extension}
@@ -277,7 +277,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
               <Input {...props} value={form.conversationStyle} onChange={text("conversationStyle")} />
             )}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <NumberField
               label="Empathy Level"
               value={form.empathyLevel}
@@ -351,7 +351,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
         </TabsContent>
 
         <TabsContent value="voice" className="grid gap-5">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <NumberField
               label="Max Call Duration (min)"
               value={form.maxCallDuration}
@@ -374,7 +374,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
           </div>
           <fieldset className="grid min-w-0 gap-4 rounded-md border p-3">
             <legend className="px-1 text-sm font-semibold">Voice settings</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <NumberField
                 label="Speed"
                 value={form.voiceSpeed}
@@ -421,7 +421,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
           </fieldset>
           <fieldset className="grid min-w-0 gap-4 rounded-md border p-3">
             <legend className="px-1 text-sm font-semibold">AI settings</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <NumberField
                 label="Creativity"
                 value={form.creativityLevel}

@@ -318,7 +318,7 @@ function AgentAndPriority({
   onPriority: (value: string) => void;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <Field label="Agent *" error={errors.agentId}>
         {(props) => (
           <NativeSelect
@@ -369,7 +369,7 @@ function ConditionsFields({
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-semibold">Applies to</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field label="Calls" error={errors["conditions.direction"]}>
           {(props) => (
             <NativeSelect

@@ -162,7 +162,7 @@ export function TelecomAgentEditor({
               </TabsList>
 
               <TabsContent value="basic" className="grid gap-4">
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid items-start gap-4 sm:grid-cols-2">
                   <Field label="Name *" error={errors.name}>
                     {(props) => (
                       <Input
@@ -225,7 +225,7 @@ export function TelecomAgentEditor({
                     </NativeSelect>
                   )}
                 </Field>
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid items-start gap-4 sm:grid-cols-2">
                   <NumberField
                     label="Max Call Duration (min)"
                     value={form.maxCallDuration}
@@ -249,7 +249,7 @@ export function TelecomAgentEditor({
                 </div>
               </TabsContent>
 
-              <TabsContent value="goals" className="grid gap-4 sm:grid-cols-3">
+              <TabsContent value="goals" className="grid items-start gap-4 sm:grid-cols-3">
                 <NumberField
                   label="Daily Target"
                   value={form.dailyTarget}

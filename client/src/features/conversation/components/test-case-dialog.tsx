@@ -148,7 +148,7 @@ function TestCaseForm({ test, onDone }: { test: AgentTest | null; onDone: () => 
             </NativeSelect>
           )}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label="Classification" error={errors.expectedClassification}>
             {(props) => (
               <NativeSelect
@@ -176,7 +176,7 @@ function TestCaseForm({ test, onDone }: { test: AgentTest | null; onDone: () => 
           </Field>
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <ScriptChoice value={form.scriptId} onChange={(value) => set("scriptId")({ target: { value } })} />
         <Field label="Call direction" error={errors.direction}>
           {(props) => (

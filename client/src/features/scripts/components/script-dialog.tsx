@@ -165,7 +165,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
         </DialogDescription>
       </DialogHeader>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field label="Script Name *" error={errors.name}>
           {(props) => (
             <Input
@@ -228,7 +228,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
         </TabsList>
 
         <TabsContent value="voice" className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <Field label="Voice" error={errors["voiceSettings.voice"]}>
               {(props) => (
                 <NativeSelect {...props} value={form.voice} onChange={text("voice", "voiceSettings.voice")}>
@@ -287,7 +287,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
               </NativeSelect>
             )}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field
               label={`Empathy (${TRAIT_MIN}-${TRAIT_MAX})`}
               error={errors["personalityTraits.empathy"]}
@@ -345,7 +345,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
                 />
               )}
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field
                 label="Transfer After (minutes)"
                 error={errors["transferRules.minutes"]}
@@ -424,7 +424,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
               checked={form.appointmentsEnabled}
               onChange={(checked) => change("appointmentsEnabled", checked, "appointmentSettings.enabled")}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field
                 label="Appointment Length (minutes)"
                 error={errors["appointmentSettings.durationMinutes"]}
