@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./agents";
+export * from "./ai-studio";
 export * from "./billing";
 export * from "./calls";
 export * from "./contacts";
