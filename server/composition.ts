@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { provisionWorkspace } from "./commands/provision-workspace";
 import type { Config } from "./config";
@@ -201,6 +202,8 @@ export function composeServices(input: CompositionInput) {
   const contactImports = contactImportService({
     db,
     engine: database.engine,
+    // Only one server opens an embedded database: a queued upload waits in DATA_DIR there.
+    filesDir: database.engine === "pglite" ? path.join(config.dataDir, "imports") : null,
     accounts: directory,
     jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     queueImport: (workspaceId, importId) =>

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -621,6 +623,8 @@ describe("a large file", () => {
                  (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files`,
     );
     expect(counts).toEqual({ contacts: 5_930, files: 0 });
+    // On the embedded database the upload waited in DATA_DIR instead; it is gone too.
+    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
 
     // Undoing a large import deletes in batches and reports them all.
     const undone = await c.post(`/api/contacts/imports/${queued.id}/undo`);
@@ -723,5 +727,6 @@ describe("a cancelled import", () => {
                  (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts`,
     );
     expect(left).toEqual({ files: 0, contacts: done!.imported });
+    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
   });
 });

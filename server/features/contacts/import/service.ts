@@ -13,6 +13,7 @@ import type { Account, AccountLoader } from "../../../http/account";
 import { csvFileStream, datedCsvName, flattenBatches } from "../../../http/csv";
 import { conflict, notFound } from "../../../http/errors";
 import { decodeAll, decodeChunks, type ImportEncoding } from "./decode";
+import { databaseFiles, directoryFiles } from "./files";
 import { receiveUpload, tooLarge } from "./intake";
 import { readRecords } from "./parse";
 import { describeReject, presentImport, presentReject } from "./presenter";
@@ -35,6 +36,11 @@ export type ContactImportDeps = {
   queueImport: (workspaceId: string, importId: string) => Promise<string>;
   /** A job acts for the workspace with no person: its plan and default country come from here. */
   accounts: AccountLoader;
+  /**
+   * Where a queued import's upload waits for its job (files.ts): this folder (the embedded
+   * database's servers), or null for the database (PostgreSQL, shared by several servers).
+   */
+  filesDir: string | null;
   /** The import job's state (the queue's jobs.get), to settle an import whose job ended without it. */
   jobState: (
     workspaceId: string,
@@ -87,6 +93,7 @@ export function contactImportService(deps: ContactImportDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = importRepository(db);
   const statementRows = STATEMENT_ROWS[deps.engine];
+  const files = deps.filesDir ? directoryFiles(deps.filesDir) : databaseFiles(repo);
 
   async function found(account: Account, id: string): Promise<ImportRow> {
     const row = await repo.get(account.id, id);
@@ -111,7 +118,7 @@ export function contactImportService(deps: ContactImportDeps) {
       error: stoppedMessage(why, row),
       finishedAt: now(),
     });
-    if (settled) await repo.deleteFile(row.id);
+    if (settled) await files.remove(row.id);
     return settled ?? (await repo.get(row.workspaceId, row.id)) ?? row;
   }
 
@@ -154,7 +161,6 @@ export function contactImportService(deps: ContactImportDeps) {
       mode: options.mode,
     };
     let spilled: ImportRow | null = null;
-    let seq = 0;
     let received: Awaited<ReturnType<typeof receiveUpload>>;
     try {
       received = await receiveUpload(body, async () => {
@@ -166,13 +172,15 @@ export function contactImportService(deps: ContactImportDeps) {
           encoding: "utf-8",
           totalRows: 0,
         });
-        const id = spilled.id;
-        return { write: (piece) => repo.appendFile(id, seq++, piece) };
+        return files.writer(spilled.id);
       });
     } catch (error) {
       // A refused or broken upload leaves nothing behind (its stored pieces go with it).
       const left = spilled as ImportRow | null;
-      if (left) await repo.remove(account.id, left.id);
+      if (left) {
+        await files.remove(left.id);
+        await repo.remove(account.id, left.id);
+      }
       throw error;
     }
     const described = {
@@ -312,16 +320,20 @@ export function contactImportService(deps: ContactImportDeps) {
         });
       try {
         await progress(running.committedRows);
-        await run(account, running, decodeChunks(repo.readFile(row.id), row.encoding as ImportEncoding), {
+        await run(account, running, decodeChunks(files.read(row.id), row.encoding as ImportEncoding), {
           signal: job.signal,
           onBatch: progress,
         });
-        return await job.complete(async (tx) => {
-          const inTx = importRepository(tx);
-          await inTx.deleteFile(row.id);
-          const done = await inTx.update(account.id, row.id, { status: "completed", finishedAt: now() });
-          return presentImport(done!);
+        const done = await job.complete(async (tx) => {
+          const completed = await importRepository(tx).update(account.id, row.id, {
+            status: "completed",
+            finishedAt: now(),
+          });
+          return presentImport(completed!);
         });
+        // After the completion commits: a run that has to start again still finds the file.
+        await files.remove(row.id);
+        return done;
       } catch (error) {
         if (job.lastAttempt || (await job.wasCancelled())) await fail(account.id, row.id, error, job);
         throw error;
@@ -339,7 +351,7 @@ export function contactImportService(deps: ContactImportDeps) {
       error: stoppedMessage(why, current),
       finishedAt: now(),
     });
-    await repo.deleteFile(id);
+    await files.remove(id);
   }
 }
 
