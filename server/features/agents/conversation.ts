@@ -1,6 +1,7 @@
 import type { AgentSpecialization, CallDirection, NextAction } from "../../../common/agents";
 import { TRANSFER_PHRASES } from "../../../common/agents";
 import type { Classification } from "../../../common/calls";
+import { SCRIPT_NOT_FOUND } from "../../../common/scripts";
 import {
   type CallerFacts,
   CallSession,
@@ -13,6 +14,7 @@ import {
 } from "../../engine";
 import type { Interval } from "../../engine/schedule";
 import type { Account } from "../../http/account";
+import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
 import { shapeReply } from "./reply";
@@ -138,6 +140,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
     deps.settings.row(account.id),
     options.scriptId ? deps.scripts.byId(account.id, options.scriptId) : deps.scripts.forCall(account.id),
   ]);
+  if (options.scriptId && !script) throw new HttpError(404, SCRIPT_NOT_FOUND);
   const facts: CallerFacts = {
     ...inspectNumber(options.phoneNumber, account.owner.cellphoneNumber),
     inContacts: false,
