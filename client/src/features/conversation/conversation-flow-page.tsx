@@ -176,9 +176,17 @@ function TransferBlock({ answer }: { answer: ConversationTestResponse }) {
   return (
     <div className="grid min-w-0 gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <p className="flex items-center gap-2 font-semibold">
-        <PhoneForwarded className="size-4" aria-hidden /> Transfer to{" "}
-        {answer.transferNumber ?? "the owner's cell"}
+        <PhoneForwarded className="size-4 shrink-0" aria-hidden />
+        {answer.transferNumber
+          ? `Transfer to ${answer.transferNumber}`
+          : "Transfer wanted, but there is no number to call"}
       </p>
+      {answer.transferNumber ? null : (
+        <p>
+          Add your cell number in Settings, or a transfer number on the default script's Advanced tab: until
+          then the caller is asked to leave a message.
+        </p>
+      )}
       {answer.transferReason ? <p className="wrap-anywhere">Why: {answer.transferReason}</p> : null}
       {answer.holdMessage ? <p className="wrap-anywhere">Hold message: {answer.holdMessage}</p> : null}
       {answer.fallbackMessage ? (
@@ -191,7 +199,7 @@ function TransferBlock({ answer }: { answer: ConversationTestResponse }) {
             className="overflow-auto rounded bg-white/70 p-2 text-xs whitespace-pre-wrap wrap-anywhere"
             data-testid="twiml"
           >
-            {answer.twiml}
+            {answer.twiml.replace(/></g, ">\n<")}
           </pre>
         </>
       ) : null}

@@ -176,8 +176,10 @@ function PreviewCard({ preview }: { preview: Preview }) {
       </p>
       {answer.transfer ? (
         <p className="flex items-center gap-2 text-sm text-amber-900">
-          <PhoneForwarded className="size-4" aria-hidden /> Transfers to{" "}
-          {answer.transferNumber ?? "the owner's cell"}
+          <PhoneForwarded className="size-4 shrink-0" aria-hidden />
+          {answer.transferNumber
+            ? `Transfers to ${answer.transferNumber}`
+            : "Would transfer, but no number is set: the caller is asked to leave a message"}
         </p>
       ) : null}
     </li>

@@ -36,6 +36,8 @@ export function TestPreviewPage() {
   const [direction, setDirection] = useState<"inbound" | "outbound">("inbound");
   const test = useTestConversation();
   const end = useRef<HTMLLIElement>(null);
+  // What the workspace's calls open with (the default script's opening, or the settings' greeting).
+  const greeting = [...turns].reverse().find((turn) => turn.role === "agent")?.answer.greeting ?? null;
 
   useEffect(() => {
     if (turns.length) end.current?.scrollIntoView?.({ block: "nearest" });
@@ -136,6 +138,11 @@ export function TestPreviewPage() {
             <CardTitle>Conversation</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {greeting ? (
+              <p className="rounded-md border bg-muted/40 p-3 text-sm wrap-anywhere" data-testid="greeting">
+                <span className="font-medium">Callers first hear:</span> “{greeting}”
+              </p>
+            ) : null}
             {turns.length === 0 ? (
               <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
                 No messages yet. Say what a caller would say.
@@ -212,8 +219,10 @@ function TurnBubble({ turn }: { turn: Turn }) {
         </p>
         {answer.transfer ? (
           <p className="flex items-center gap-1.5 text-xs text-amber-900">
-            <PhoneForwarded className="size-3.5" aria-hidden /> Transferred to{" "}
-            {answer.transferNumber ?? "the owner's cell"}
+            <PhoneForwarded className="size-3.5 shrink-0" aria-hidden />
+            {answer.transferNumber
+              ? `Transferred to ${answer.transferNumber}`
+              : "Would transfer, but no number is set"}
             {answer.transferReason ? ` (${answer.transferReason})` : ""}
           </p>
         ) : null}
