@@ -11,6 +11,7 @@ import { conversationRoutes } from "./features/agents/conversation-routes";
 import { agentRoutes } from "./features/agents/routes";
 import { telecomAgentRoutes } from "./features/agents/telecom-routes";
 import { aiSettingsRoutes } from "./features/ai-settings/routes";
+import { aiStudioRoutes } from "./features/ai-studio/routes";
 import { appointmentRoutes } from "./features/appointments/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
@@ -168,6 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(agentRoutes, { agents: v.agents });
   await app.register(telecomAgentRoutes, { telecomAgents: v.telecomAgents });
   await app.register(conversationRoutes, { conversation: v.conversation, agentTests: v.agentTests });
+
+  await app.register(aiStudioRoutes, { studio: v.studio, billing: v.billing });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -13,6 +13,7 @@ import { agentService } from "./features/agents/service";
 import { telecomAgentService } from "./features/agents/telecom-service";
 import { agentTestService } from "./features/agents/tests-service";
 import { aiSettingsService } from "./features/ai-settings/service";
+import { type AiStudioService, aiStudioService } from "./features/ai-studio/service";
 import { appointmentService } from "./features/appointments/service";
 import { loggedAccountNotices } from "./features/auth/notices";
 import { authRepository } from "./features/auth/repository";
@@ -38,8 +39,10 @@ import { workspaceDirectory } from "./features/workspaces/directory";
 import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
 import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
+import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import type { DbTransaction } from "./jobs/types";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
@@ -124,6 +127,13 @@ export function composeServices(input: CompositionInput) {
     llm: createLanguageModel(config),
     log,
   });
+  // AI Studio (issue 12, part 7) answers turns with its flows and runs its rules when a call
+  // ends: built below, once voices and jobs exist, and reached by the calls through these ports.
+  let studio: AiStudioService | undefined;
+  const aiStudio = (): AiStudioService => {
+    if (!studio) throw new Error("the AI Studio service is used before it is built");
+    return studio;
+  };
   // The plan's monthly limits stand in front of the engine (see features/usage/service.ts).
   const calls = withUsageLimits(
     callService({
@@ -137,6 +147,10 @@ export function composeServices(input: CompositionInput) {
       appointments,
       usage: counters,
       contacts,
+      studio: {
+        answerTurn: (...args) => aiStudio().answerTurn(...args),
+        callEnded: (...args) => aiStudio().callEnded(...args),
+      },
       ...clock,
     }),
     usage,
@@ -164,7 +178,8 @@ export function composeServices(input: CompositionInput) {
   };
   const conversation = conversationService(conversationDeps);
   const agentTests = agentTestService({ db, agents, conversation: () => conversationDeps });
-  const voice = voiceService({ db, dataDir: config.dataDir, providers: createVoiceProviders(config), log });
+  const voiceProviders = createVoiceProviders(config);
+  const voice = voiceService({ db, dataDir: config.dataDir, providers: voiceProviders, log });
   const telephony = telephonyService({
     db,
     config,
@@ -198,6 +213,33 @@ export function composeServices(input: CompositionInput) {
   });
   const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
   if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
+  const aiStudioArea = aiStudioService({
+    db,
+    access,
+    log,
+    dataDir: config.dataDir,
+    understand,
+    settings,
+    appointments,
+    calls,
+    contacts,
+    doNotCall,
+    voice,
+    speech: voiceProviders.stock,
+    accounts: directory,
+    // Queued in the ending call's transaction: the rules run only for a call that was stored.
+    queueAutomation: async (tx, workspaceId, callId) => {
+      const key = `automation:${callId}`;
+      await jobs.send(
+        callAutomation,
+        { callId },
+        { workspaceId, idempotencyKey: key, tx: tx as DbTransaction },
+      );
+    },
+    ...clock,
+  });
+  studio = aiStudioArea;
+  const callAutomation = defineCallAutomation(jobs, { studio: aiStudioArea });
   // CSV imports of contacts: small files in the request, large ones as a contacts.import job.
   const contactImports = contactImportService({
     db,
@@ -243,6 +285,7 @@ export function composeServices(input: CompositionInput) {
     business,
     health,
     jobs,
+    studio: aiStudioArea,
     scripts,
     agents,
     telecomAgents,

@@ -52,6 +52,8 @@ const TABLE_OWNERS: Record<string, string> = {
   agentCallOutcomes: "agents",
   telecomAgents: "agents",
   agentTests: "agents",
+  aiFlows: "ai-studio",
+  automationRules: "ai-studio",
 };
 
 /**
@@ -68,6 +70,7 @@ const CROSS_OWNER_READS: Record<string, string[]> = {
 const AREAS_SENDING_ROWS = [
   "agents",
   "ai-settings",
+  "ai-studio",
   "appointments",
   "billing",
   "calendar",

@@ -130,6 +130,35 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     });
     return { id: res.json().id };
   },
+  /** AI Studio (issue 12 part 7): an AI flow, a voice clone (a voice profile), an automation rule, a spoken sample. */
+  async "ai-flows"(owner) {
+    const res = await owner.post("/api/ai-flows", {
+      name: "Owner's flow",
+      triggerKeywords: ["opening hours"],
+      responseTemplate: "We open at nine, {{callerName}}.",
+    });
+    return { id: res.json().id };
+  },
+  async "voice-clones"(owner) {
+    const res = await owner.post("/api/voice-clones", {
+      name: "Owner's clone",
+      audioData: asDataUrl(toneWav(3.5, 120, 8000)),
+      consent: true,
+    });
+    return { id: res.json().id };
+  },
+  async "automation-rules"(owner) {
+    const res = await owner.post("/api/automation-rules", {
+      name: "Owner's rule",
+      condition: { type: "classification_is", classification: "support" },
+      action: { type: "follow_up" },
+    });
+    return { id: res.json().id };
+  },
+  async "ai-studio"(owner) {
+    const res = await owner.post("/api/ai-studio/generate-voice", { text: "Hello from the owner." });
+    return { id: String(res.json().audioUrl).split("/").pop() ?? "" };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -283,4 +312,29 @@ export const VALID_BODIES: Record<string, unknown> = {
   },
   "PUT /api/agent-tests/:id": { name: "Renamed by someone else" },
   "POST /api/agent-tests/run": {},
+  "POST /api/ai-flows": {
+    name: "Opening hours",
+    triggerKeywords: ["opening hours", "open"],
+    responseTemplate: "Hi {{callerName}}, we are open until five today.",
+    nextAction: "continue",
+    conditions: [],
+  },
+  "PUT /api/ai-flows/:id": { name: "Renamed by someone else" },
+  "POST /api/ai-flows/:id/test": { testMessage: "What are your opening hours?" },
+  "POST /api/voice-clones": {
+    name: "My voice",
+    audioData: "data:audio/wav;base64,UklGRg==",
+    consent: true,
+  },
+  "POST /api/automation-rules": {
+    name: "Follow up on support calls",
+    condition: { type: "classification_is", classification: "support" },
+    action: { type: "follow_up" },
+  },
+  "PUT /api/automation-rules/:id": { name: "Renamed by someone else" },
+  "POST /api/ai-studio/analyze-conversation": { message: "My internet has been down since yesterday" },
+  "POST /api/ai-studio/generate-voice": {
+    text: "Thanks for calling.",
+    voiceSettings: { tone: "warm", speed: "slow", language: "en-GB" },
+  },
 };

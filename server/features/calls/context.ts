@@ -1,5 +1,5 @@
 import type { Database, Db } from "../../db/client";
-import type { CallerFacts, TurnAnalysis } from "../../engine";
+import type { CallerFacts, EngineAccount, TurnAnalysis, TurnResult } from "../../engine";
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
 import { conflict, notFound } from "../../http/errors";
@@ -33,6 +33,25 @@ export type CallServiceDeps = {
   appointments: Pick<AppointmentService, "enginePorts" | "countCreatedSince">;
   usage: Pick<UsageCountersService, "addIn">;
   contacts: Pick<ContactService, "nameForNumber">;
+  /**
+   * AI Studio (issue 12, part 7). `answerTurn`: an active AI flow whose keyword the caller said
+   * answers instead of the engine (cached; most turns ask the database nothing more).
+   * `callEnded`: inside an ending call's transaction, queues the workspace's automation rules.
+   */
+  studio?: {
+    answerTurn(db: Db, account: Account, turn: TurnResult, input: StudioTurnInput): Promise<TurnResult>;
+    callEnded(tx: Db, account: Account, call: CallRow): Promise<void>;
+  };
+};
+
+/** What AI Studio's flows read of a caller's turn. */
+export type StudioTurnInput = {
+  text: string;
+  callerName: string | null;
+  phoneNumber: string;
+  inContacts: boolean;
+  engine: EngineAccount;
+  at: Date;
 };
 
 /** The user acted on a live call from the screen: a carrier must now change the real call. */

@@ -82,6 +82,26 @@ export async function callStats(ctx: CallsContext, account: Account): Promise<St
   };
 }
 
+/**
+ * AI Studio's performance figures for the last `days` days (issue 12 part 7), from the stored
+ * calls: rates are shares of the ended real calls, null when there were none.
+ */
+export async function performanceFigures(ctx: CallsContext, account: Account, days: number) {
+  const since = new Date(ctx.now().getTime() - days * 86_400_000);
+  const figures = await ctx.calls.figuresSince(account.id, since);
+  const share = (part: number) =>
+    figures.calls === 0 ? null : Math.round((part / figures.calls) * 1000) / 10;
+  return {
+    days,
+    calls: figures.calls,
+    resolutionRate: share(figures.handled),
+    transferRate: share(figures.transferred),
+    averageDurationSeconds:
+      figures.averageDuration === null ? null : Math.round(Number(figures.averageDuration)),
+    byClassification: figures.byClassification,
+  };
+}
+
 /** Deletes one call of the account; a live one must be ended first (409). */
 export async function deleteCall(ctx: CallsContext, account: Account, callId: string): Promise<void> {
   const result = await ctx.inTransaction((tx) => callRepository(tx).deleteMany(account.id, [callId]));

@@ -321,6 +321,45 @@ export function callRepository(db: Db) {
     },
 
     /**
+     * AI Studio's performance figures (issue 12 part 7): the ended real calls started since
+     * `since` (test calls left out), how many were handled to the end (as the dashboard's success
+     * rate counts them), put through to a person, their mean length, and each classification's count.
+     */
+    async figuresSince(workspaceId: string, since: Date) {
+      const ended = and(
+        eq(calls.workspaceId, workspaceId),
+        gte(calls.startTime, since),
+        eq(calls.isActive, false),
+        eq(calls.isTest, false),
+      );
+      const [totals] = await db
+        .select({
+          calls: sql<number>`count(*)::int`,
+          handled: sql<number>`count(*) filter (where ${calls.status} in ('completed', 'blocked') and ${calls.actionTaken} <> '' and ${calls.actionTaken} <> 'Ended before the caller spoke')::int`,
+          transferred: sql<number>`count(*) filter (where ${calls.transferredAt} is not null)::int`,
+          averageDuration: sql<number | null>`avg(${calls.duration})::float8`,
+        })
+        .from(calls)
+        .where(ended);
+      const byClassification = await db
+        .select({
+          classification: sql<string>`coalesce(${calls.classification}, 'unclassified')`,
+          calls: sql<number>`count(*)::int`,
+        })
+        .from(calls)
+        .where(ended)
+        .groupBy(sql`1`)
+        .orderBy(sql`2 desc`, sql`1`);
+      return {
+        calls: totals?.calls ?? 0,
+        handled: totals?.handled ?? 0,
+        transferred: totals?.transferred ?? 0,
+        averageDuration: totals?.averageDuration ?? null,
+        byClassification,
+      };
+    },
+
+    /**
      * Deletes these calls of the account, all or none: answers how many of the ids are not the
      * account's (nothing deleted then) or still live (nothing deleted either). Appointments booked
      * on a deleted call stay, without their call (appointments.call_id is ON DELETE SET NULL);

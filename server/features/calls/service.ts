@@ -2,6 +2,7 @@ import { carrierRecords } from "./carrier-records";
 import { answerCarrierCall, endCarrierCall } from "./commands/carrier-call";
 import { holdCall, patchCall, transferCall } from "./commands/control-call";
 import { endIdleCalls } from "./commands/end-idle-calls";
+import { flagCall } from "./commands/flag-call";
 import { recordUnscreened, simulateCall, startCarrierCall } from "./commands/start-call";
 import { takeTurn } from "./commands/take-turn";
 import { type CallControlEvent, type CallServiceDeps, type CallsContext, callsContext } from "./context";
@@ -14,6 +15,7 @@ import {
   exportCsv,
   getCall,
   listCalls,
+  performanceFigures,
 } from "./history";
 
 export type { CallControlEvent, CallServiceDeps, Understand } from "./context";
@@ -58,6 +60,9 @@ export function callService(deps: CallServiceDeps) {
     deleteCalls: bound(deleteCalls),
     deleteTestCalls: bound(deleteTestCalls),
     endIdleCalls: bound(endIdleCalls),
+    /** AI Studio (issue 12 part 7): automation rules flag finished calls; figures from stored calls. */
+    flag: bound(flagCall),
+    performance: bound(performanceFigures),
   };
 }
 

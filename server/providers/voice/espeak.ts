@@ -58,12 +58,16 @@ export function espeakSpeech(binary = "espeak-ng"): StockSpeech {
       );
       return availability;
     },
-    async speak(stockVoice, text): Promise<SpeechAudio> {
+    async speak(stockVoice, text, options = {}): Promise<SpeechAudio> {
       const { voice, pitch } = parseStockVoice(stockVoice);
       try {
         const audio = await runTool(
           binary,
-          ["-v", voice, "-p", String(pitch), "-s", "165", "--stdout", "--", text.slice(0, MAX_TEXT)],
+          [
+            ...["-v", voice, "-p", String(pitch)],
+            ...["-s", String(Math.round(Math.min(450, Math.max(80, options.wordsPerMinute ?? 165))))],
+            ...["--stdout", "--", text.slice(0, MAX_TEXT)],
+          ],
           { maxOutputBytes: 20 * 1024 * 1024, timeoutMs: 15_000 },
         );
         return { audio, mimeType: "audio/wav" };

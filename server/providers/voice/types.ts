@@ -18,7 +18,8 @@ export type VoiceCloner = {
 export type StockSpeech = {
   readonly name: "espeak-ng";
   available(): Promise<boolean>;
-  speak(stockVoice: string, text: string): Promise<SpeechAudio>;
+  /** `wordsPerMinute`: espeak-ng's rate (default 165). */
+  speak(stockVoice: string, text: string, options?: { wordsPerMinute?: number }): Promise<SpeechAudio>;
 };
 
 export class VoiceServiceError extends Error {

@@ -20,7 +20,7 @@ export type FinalizeOptions = {
  * final state, and (a real call only) the plan's usage: one screened call and its minutes.
  */
 export async function finalizeCall(
-  ctx: Pick<CallsContext, "usage">,
+  ctx: Pick<CallsContext, "usage" | "studio">,
   tx: Db,
   account: Account,
   row: CallRow,
@@ -53,5 +53,8 @@ export async function finalizeCall(
       // Like carriers, an answered call counts whole minutes, at least one.
       callMinutesUsed: Math.max(1, Math.ceil(duration / 60)),
     });
+  // AI Studio's automation rules (issue 12, part 7): queued in this transaction, they run once
+  // the ended call is stored. The port never throws: a rule's failure cannot fail the call.
+  if (updated) await ctx.studio?.callEnded(tx, account, updated);
   return updated ?? row;
 }

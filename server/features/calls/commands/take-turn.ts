@@ -94,6 +94,7 @@ async function plainTurn(
     if (error === NEEDS_LOCK) return undefined;
     throw error;
   }
+  turn = await withStudioFlow(ctx, ctx.db, account, settings, row, stored, text, at, turn);
   if (turn.call.end) return undefined;
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
   stored.state = turn.state;
@@ -132,7 +133,8 @@ async function lockedTurn(
     booking.ports,
     stored.state,
   );
-  const turn = await session.hear(text, at);
+  const heard = await session.hear(text, at);
+  const turn = await withStudioFlow(ctx, tx, account, settings, row, stored, text, at, heard);
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
   stored.state = turn.state;
   let updated = await calls.update(account.id, row.id, turnPatch(row, turn, analysis, stored, at));
@@ -152,6 +154,34 @@ async function lockedTurn(
     });
   }
   return { row: updated, turn, analysis };
+}
+
+/**
+ * AI Studio's flows (issue 12, part 7): when the caller said an active flow's trigger keyword
+ * (and its conditions hold), the flow's response is said instead of the engine's reply and its
+ * next action is taken (transfer, end the call, take a message, ask for a time). The engine's
+ * own acts (blocking, booking, forwarding, ending) come first. `db` is the turn's handle.
+ */
+function withStudioFlow(
+  ctx: CallsContext,
+  db: Db,
+  account: Account,
+  settings: Parameters<typeof engineAccount>[1],
+  row: CallRow,
+  stored: StoredEngineState,
+  text: string,
+  at: Date,
+  turn: TurnResult,
+): Promise<TurnResult> {
+  if (!ctx.studio) return Promise.resolve(turn);
+  return ctx.studio.answerTurn(db, account, turn, {
+    text,
+    callerName: row.callerName ?? stored.facts.contactName,
+    phoneNumber: row.phoneNumber,
+    inContacts: stored.facts.inContacts,
+    engine: engineAccount(account, settings),
+    at,
+  });
 }
 
 /** What a caller turn writes to the call. */
