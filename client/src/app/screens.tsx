@@ -29,6 +29,9 @@ const ConversationFlowSimplePage = lazy(() =>
 const TestPreviewPage = lazy(() =>
   import("../features/conversation/test-preview-page").then((m) => ({ default: m.TestPreviewPage })),
 );
+const AiStudioPage = lazy(() =>
+  import("../features/ai-studio/ai-studio-page").then((m) => ({ default: m.AiStudioPage })),
+);
 const AppointmentsPage = lazy(() =>
   import("../features/appointments/appointments-page").then((m) => ({ default: m.AppointmentsPage })),
 );
@@ -211,7 +214,7 @@ export const SCREENS: Screen[] = [
     title: "Virtual business phone service",
     element: soon("Virtual business phone service", "Business numbers, analytics and voicemail."),
   },
-  { path: "/ai-studio", title: "AI Studio", element: soon("AI Studio", "Voices, flows and automation.") },
+  { path: "/ai-studio", title: "AI Studio", element: <AiStudioPage /> },
   { path: "/autodialer", title: "Autodialer", element: soon("Autodialer", "Predictive dialing campaigns.") },
   {
     path: "/email-marketing",
