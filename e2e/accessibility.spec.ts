@@ -32,6 +32,23 @@ async function withData(page: Page): Promise<void> {
     data: { name: "Ann Lee", phoneNumber: "+1 (555) 010-0189", email: "ann@example.com", tags: ["vip"] },
   });
   expect(contact.ok(), await contact.text()).toBe(true);
+  // A script, an agent, a telecom agent and a test case, so issue 12's screens show their lists.
+  const script = await api.post("/api/ai-scripts/from-template/dental-office");
+  expect(script.status(), await script.text()).toBe(201);
+  const agent = await api.post("/api/ai-agents", {
+    data: { name: "Sky Support", specialization: "support", keywords: "internet, outage, wifi, router" },
+  });
+  expect(agent.status(), await agent.text()).toBe(201);
+  const { id: agentId } = (await agent.json()) as { id: string };
+  expect((await api.post(`/api/ai-agents/${agentId}/toggle`)).ok()).toBe(true);
+  const telecom = await api.post("/api/agents/save", {
+    data: { name: "Rita Internet", providers: ["viasat"] },
+  });
+  expect(telecom.ok(), await telecom.text()).toBe(true);
+  const testCase = await api.post("/api/agent-tests", {
+    data: { name: "No internet", turns: ["I have no internet since yesterday"], expectedAgentId: agentId },
+  });
+  expect(testCase.status(), await testCase.text()).toBe(201);
 }
 
 async function everyScreenAccessible(

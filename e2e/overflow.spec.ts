@@ -78,6 +78,41 @@ async function signUpWithLongData(page: Page): Promise<void> {
     },
   });
   expect(contact.ok(), await contact.text()).toBe(true);
+
+  // A default script, an agent, a telecom agent and a test case with long unbroken text (issue 12).
+  const script = await api.post("/api/ai-scripts", {
+    data: {
+      name: word(120, "Wolfeschlegelsteinhausen"),
+      description: `${LONG_WORD} ${LONG_WORD}`,
+      openingMessage: word(400, "Supercalifragilistic"),
+      businessRules: [LONG_WORD],
+      transferRules: { keywords: [word(80, "Emergencyemergency"), "urgent"], transferNumber: "+15550100123" },
+      isDefault: true,
+    },
+  });
+  expect(script.status(), await script.text()).toBe(201);
+  const agent = await api.post("/api/ai-agents", {
+    data: {
+      name: word(80, "Wolfeschlegelsteinhausen"),
+      purpose: LONG_WORD,
+      keywords: [word(80, "Internetconnection"), word(80, "Outageoutage"), "wifi", "router"],
+      specialization: "support",
+    },
+  });
+  expect(agent.status(), await agent.text()).toBe(201);
+  const { id: agentId } = (await agent.json()) as { id: string };
+  const rule = await api.post("/api/routing-rules", {
+    data: { name: word(120, "Routingrule"), keywords: [word(80, "Billinginvoice")], agentId },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+  const telecom = await api.post("/api/agents/save", {
+    data: { name: word(80, "Wolfeschlegelsteinhausen"), providers: ["viasat", "att", "spectrum", "xfinity"] },
+  });
+  expect(telecom.ok(), await telecom.text()).toBe(true);
+  const testCase = await api.post("/api/agent-tests", {
+    data: { name: word(120, "Testcasename"), turns: [LONG_WORD], expectedAgentId: agentId },
+  });
+  expect(testCase.status(), await testCase.text()).toBe(201);
 }
 
 type Overflow = { route: string; width: number; scrollWidth: number; culprits: string[] };
@@ -139,6 +174,10 @@ async function open(page: Page, route: string): Promise<void> {
   if (route === "/appointments") await expect(page.getByRole("main")).toContainText("Consultation");
   if (["/contacts", "/contact-manager", "/lead-manager"].includes(route))
     await expect(page.getByRole("main")).toContainText(LONG_NAME.slice(0, 40));
+  if (["/ai-scripts", "/ai-agents", "/agent-manager", "/agent-tests"].includes(route))
+    await expect(page.getByRole("main")).toContainText(
+      route === "/agent-tests" ? "Testcasename" : "Wolfeschlegel",
+    );
 }
 
 /**

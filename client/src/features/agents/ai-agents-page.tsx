@@ -59,14 +59,14 @@ export function AiAgentsPage() {
       </div>
 
       <Tabs value={tab} onValueChange={chooseTab}>
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:w-[32rem]" aria-label="AI agents">
-          <TabsTrigger value="agents" className="gap-1.5 whitespace-normal px-1.5">
+        <TabsList className="grid h-auto w-full max-w-[32rem] grid-cols-3" aria-label="AI agents">
+          <TabsTrigger value="agents" className="min-w-0 gap-1.5 whitespace-normal px-1.5">
             <Bot className="size-4 shrink-0" aria-hidden /> Agents
           </TabsTrigger>
-          <TabsTrigger value="analytics" className="gap-1.5 whitespace-normal px-1.5">
+          <TabsTrigger value="analytics" className="min-w-0 gap-1.5 whitespace-normal px-1.5">
             <BarChart3 className="size-4 shrink-0" aria-hidden /> Analytics
           </TabsTrigger>
-          <TabsTrigger value="settings" className="gap-1.5 whitespace-normal px-1.5">
+          <TabsTrigger value="settings" className="min-w-0 gap-1.5 whitespace-normal px-1.5">
             <Settings2 className="size-4 shrink-0" aria-hidden /> Scripts & Settings
           </TabsTrigger>
         </TabsList>

@@ -214,13 +214,13 @@ function TestCaseRow({
     test.expectTransfer === null ? null : test.expectTransfer ? "transferred" : "not transferred",
   ].filter(Boolean);
   return (
-    <li aria-label={test.name} data-testid="test-case">
+    <li aria-label={test.name} data-testid="test-case" className="min-w-0">
       <Card className="min-w-0">
         <CardContent className="grid gap-3 p-4">
           <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
             <div className="grid min-w-0 gap-0.5">
               <h2 className="font-semibold wrap-anywhere">{test.name}</h2>
-              <p className="text-xs text-muted-foreground">
+              <p className="text-xs text-muted-foreground wrap-anywhere">
                 {test.direction === "inbound" ? "Inbound" : "Outbound"} · expects {expectations.join(", ")}
                 {test.templateId ? " · from a template" : ""}
               </p>

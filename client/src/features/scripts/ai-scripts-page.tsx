@@ -64,7 +64,7 @@ export function AiScriptsPage() {
       )}
 
       <Tabs value={tab} onValueChange={chooseTab}>
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:w-96" aria-label="Scripts and templates">
+        <TabsList className="grid h-auto w-full max-w-96 grid-cols-2" aria-label="Scripts and templates">
           <TabsTrigger value="scripts" className="gap-1.5">
             <FileText className="size-4" aria-hidden /> My Scripts
             {scripts.data ? (
