@@ -190,6 +190,7 @@ export function composeServices(input: CompositionInput) {
     accounts: directory,
     voices: voice,
     settings,
+    doNotCall,
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     deliver: input.deliver,
   });

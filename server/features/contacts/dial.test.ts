@@ -35,7 +35,7 @@ describe("dialling a contact", () => {
     const res = await c.post(`/api/contacts/${contact.id}/dial`, { agentId: "1", purpose: "sales" });
     expect(res.statusCode, res.body).toBe(200);
     const { message, callId } = res.json() as { message: string; callId: string };
-    expect(message).toBe("Call Initiated: calling Dana Whitfield at (555) 301-2200");
+    expect(message).toBe("Calling Dana Whitfield at (555) 301-2200");
     expect(await outboundCalls(c)).toEqual([
       { id: callId, phone_number: "+15553012200", direction: "outbound" },
     ]);
@@ -159,5 +159,19 @@ describe("bulk calls and the do-not-call list", () => {
       { phoneNumber: "5553012232", callId: expect.any(String), error: null },
     ]);
     expect((await outboundCalls(c)).map((call) => call.phone_number)).toEqual(["+15553012232"]);
+  });
+});
+
+describe("every outbound path asks the list as it dials", () => {
+  it("/real-voice-calls refuses a listed number with 409 and places no call; other numbers go", async () => {
+    const c = await buildWorkspace(t);
+    expect((await c.post("/api/do-not-call", { phoneNumber: "(555) 301-2240" })).statusCode).toBe(201);
+    const refused = await c.post("/api/voice/outbound", { phoneNumber: "5553012240" });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((refused.json() as { message: string }).message).toBe(ON_DO_NOT_CALL);
+    expect(await outboundCalls(c)).toEqual([]);
+    const placed = await c.post("/api/voice/outbound", { phoneNumber: "5553012241" });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await outboundCalls(c)).map((call) => call.phone_number)).toEqual(["+15553012241"]);
   });
 });

@@ -50,7 +50,7 @@ export function contactDialer(deps: {
         notes: `Purpose: ${request.purpose}; agent ${request.agentId}`,
       });
       return {
-        message: `Call Initiated: calling ${contact.name} at ${contact.phoneNumber}`,
+        message: `Calling ${contact.name} at ${contact.phoneNumber}`,
         callId: placed.callId,
       };
     },

@@ -5,6 +5,7 @@ import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
 import type { CarrierDelivery } from "../../providers/telephony/simulator";
 import type { CallService } from "../calls/service";
+import type { DoNotCallService } from "../contacts/do-not-call";
 import { type Carriers, carriers } from "./carriers";
 import { type Deliveries, deliveries } from "./deliveries";
 import type { ConnectionRow, TelephonyRepository } from "./repository";
@@ -45,6 +46,8 @@ export type TelephonyDeps = {
   };
   /** The assistant's settings: auto-block and the outbound call's purpose. */
   settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
+  /** The workspace's do-not-call list (the contacts area's): every outbound call asks it as it dials. */
+  doNotCall: Pick<DoNotCallService, "isDoNotCall">;
 };
 
 /**

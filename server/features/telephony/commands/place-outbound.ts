@@ -1,3 +1,4 @@
+import { ON_DO_NOT_CALL } from "../../../../common/contacts";
 import { callPurposeSentence } from "../../../engine/call-purpose";
 import type { Account } from "../../../http/account";
 import { conflict, HttpError, paymentRequired } from "../../../http/errors";
@@ -32,6 +33,10 @@ export async function placeOutbound(
         provider: placed.callType,
       };
   }
+  // Checked at the moment of dialling, on every outbound path (a contact's Call, bulk calls,
+  // /real-voice-calls, later the autodialer), after the once-only lookup: a call a crashed job
+  // already placed is reported as placed, not refused.
+  if (await ctx.doNotCall.isDoNotCall(account.id, to)) throw conflict(ON_DO_NOT_CALL);
   const connection = await repo.connection(account.id);
   let provider: TelephonyProvider;
   let from: string;
