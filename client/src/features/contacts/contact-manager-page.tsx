@@ -15,6 +15,7 @@ import { ImportPanel } from "./components/import-panel";
 import { LoadingList } from "./components/loading-list";
 import { ManagerContactDialog } from "./components/manager-contact-dialog";
 import { ManagerFilters } from "./components/manager-filters";
+import { DoNotCallSection } from "./do-not-call/do-not-call-section";
 import { STATUS_LABELS, sourceLabel } from "./labels";
 import { saveFile } from "./save-file";
 
@@ -30,7 +31,8 @@ const hasFilters = (filters: ContactFilters) =>
 
 /**
  * Spec 2 §2 /contact-manager: the list with search, filters and sort (all on the server), upload
- * with the import result, export, the add dialog with the full form, favourite and do-not-call.
+ * with the import result, export, the add dialog with the full form, favourite and do-not-call;
+ * then the workspace's do-not-call list (issue 11, part 4).
  */
 export function ContactManagerPage() {
   const [filters, setFilters] = useState<ContactFilters>({ sort: "newest" });
@@ -149,6 +151,8 @@ export function ContactManagerPage() {
           )}
         </CardContent>
       </Card>
+
+      <DoNotCallSection />
 
       <ManagerContactDialog
         open={dialog.open}
