@@ -171,7 +171,13 @@ export function checkAgentForm(
 
 export type AgentTab = "basics" | "personality" | "knowledge" | "voice";
 
-/** The dialog tab that holds a field, to open the first one with a problem. */
+/** The first tab, in the dialog's order, with a problem. */
+export function firstAgentTab(errors: FieldErrors): AgentTab | null {
+  const tabs = new Set(Object.keys(errors).map(agentTabOf));
+  return (["basics", "personality", "knowledge", "voice"] as const).find((tab) => tabs.has(tab)) ?? null;
+}
+
+/** The dialog tab that holds a field. */
 export function agentTabOf(path: string): AgentTab {
   const top = path.split(".")[0] ?? "";
   if (

@@ -81,6 +81,12 @@ export { serverFieldErrors };
 
 export type TelecomTab = "basic" | "behavior" | "goals";
 
+/** The first tab, in the editor's order, with a problem. */
+export function firstTelecomTab(errors: Record<string, string>): TelecomTab | null {
+  const tabs = new Set(Object.keys(errors).map(telecomTabOf));
+  return (["basic", "behavior", "goals"] as const).find((tab) => tabs.has(tab)) ?? null;
+}
+
 export function telecomTabOf(path: string): TelecomTab {
   if (path.startsWith("salesGoals")) return "goals";
   if (["personality", "script", "responseStyle", "maxCallDuration", "transferThreshold"].includes(path))

@@ -170,7 +170,13 @@ export function checkScriptForm(
   return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
-/** Which dialog tab holds a field, to open the first tab with a problem. */
+/** The first tab, in the dialog's order, with a problem (null: none behind a tab). */
+export function firstTabWithError(errors: FieldErrors): "voice" | "personality" | "advanced" | null {
+  const tabs = new Set(Object.keys(errors).map(tabOf));
+  return (["voice", "personality", "advanced"] as const).find((tab) => tabs.has(tab)) ?? null;
+}
+
+/** Which dialog tab holds a field. */
 export function tabOf(path: string): "basics" | "voice" | "personality" | "advanced" {
   if (path.startsWith("voiceSettings")) return "voice";
   if (path.startsWith("personalityTraits")) return "personality";

@@ -32,6 +32,7 @@ import {
   agentTabOf,
   checkAgentForm,
   type FieldErrors,
+  firstAgentTab,
   serverFieldErrors,
 } from "../agent-form";
 import { useCreateAiAgent } from "../api/create-ai-agent";
@@ -96,8 +97,8 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) setTab(agentTabOf(first));
+    const first = firstAgentTab(found);
+    if (first) setTab(first);
   };
 
   const submit = (event: FormEvent) => {

@@ -26,6 +26,7 @@ import { useSaveTelecomAgent } from "../api/save-telecom-agent";
 import { PROVIDER_LABELS, RESPONSE_STYLE_LABELS, TELECOM_SPECIALIZATION_LABELS } from "../labels";
 import {
   checkTelecomForm,
+  firstTelecomTab,
   serverFieldErrors,
   type TelecomFormState,
   type TelecomTab,
@@ -74,8 +75,8 @@ export function TelecomAgentEditor({
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) setTab(telecomTabOf(first));
+    const first = firstTelecomTab(found);
+    if (first) setTab(first);
   };
 
   const submit = (event: FormEvent) => {

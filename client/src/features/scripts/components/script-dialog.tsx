@@ -43,6 +43,7 @@ import { PITCH_LABELS, SCRIPT_TYPE_LABELS, TONE_LABELS, VOICE_LABELS } from "../
 import {
   checkScriptForm,
   type FieldErrors,
+  firstTabWithError,
   type ScriptFormState,
   scriptFormState,
   serverFieldErrors,
@@ -100,9 +101,8 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
   /** Shows the messages, on the tab of the first one when it is behind a tab. */
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = Object.keys(found)[0];
-    const where = first ? tabOf(first) : "basics";
-    if (where !== "basics") setTab(where);
+    const where = firstTabWithError(found);
+    if (where) setTab(where);
   };
 
   const submit = (event: FormEvent) => {
