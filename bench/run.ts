@@ -1,5 +1,6 @@
 import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
+import { contactsBench } from "./scenarios/contacts";
 import { contactsImportBench } from "./scenarios/contacts-import";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
@@ -11,6 +12,7 @@ import { telephonyBench } from "./scenarios/telephony";
 const SCENARIOS: Record<string, () => Promise<void>> = {
   audio: audioBench,
   auth: authBench,
+  contacts: contactsBench,
   "contacts-import": contactsImportBench,
   engine: engineBench,
   history: historyBench,
