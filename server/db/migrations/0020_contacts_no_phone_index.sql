@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_workspace_no_phone_idx" ON "contacts" USING btree ("workspace_id","created_at") WHERE "contacts"."phone_number" is null;
