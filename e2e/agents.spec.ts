@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+import {
+  acceptTerms,
+  expectAccessible,
+  invitationLink,
+  newAccount,
+  screenshot,
+  signUpAndAcceptTerms,
+  toastText,
+} from "./helpers";
 
 /**
  * AI Agents and Agent Manager (issue 12, parts 3 and 4): three agents (sales, support,
@@ -298,4 +306,65 @@ test("agent manager: create, save with fallbacks and ranges, switch active, dele
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(item).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Telecom agents" }).getByRole("listitem")).toHaveCount(1);
+});
+
+test("a member with the agent role sees scripts, agents and tests but is offered no change the server would refuse", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = newAccount("member").email;
+  const url = await invitationLink(request, { company: "Harbor Internet", email });
+  // The owner's workspace has a script, an agent, a telecom agent and a test case.
+  expect((await request.post("/api/ai-scripts/from-template/dental-office")).status()).toBe(201);
+  const agent = await request.post("/api/ai-agents", { data: { name: "Sky Support", keywords: "internet" } });
+  expect(agent.status(), await agent.text()).toBe(201);
+  const { id: agentId } = (await agent.json()) as { id: string };
+  expect((await request.post("/api/agents/save", { data: { name: "Rita Internet" } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post("/api/agent-tests", {
+        data: { name: "Outage", turns: "no internet", expectedAgentId: agentId },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await page.goto(url);
+  await page.getByLabel("Full Name").fill("Morgan Member");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  await page.getByRole("button", { name: "Sign up and join" }).click();
+  await acceptTerms(page);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/ai-scripts");
+  await expect(page.getByTestId("script-card")).toContainText("Dental office appointments");
+  await expect(page.getByText("Only admins and the owner can change scripts.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Create Script|Edit|Delete|Make default/ })).toHaveCount(0);
+  await page.getByRole("tab", { name: /Templates/ }).click();
+  await expect(page.getByTestId("template-card").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /Use Template/ })).toHaveCount(0);
+
+  await page.goto("/ai-agents");
+  await expect(page.getByTestId("agent-card")).toContainText("Sky Support");
+  await expect(page.getByRole("button", { name: /Create Agent|Activate|Pause|Edit|Delete/ })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Scripts & Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Call Routing" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Add Rule|Add Flow/ })).toHaveCount(0);
+
+  await page.goto("/agent-manager");
+  await expect(page.getByRole("form", { name: "Edit Rita Internet" })).toContainText(
+    "Only admins and the owner can change agents.",
+  );
+  await expect(page.getByRole("button", { name: /Create New Agent|Save Agent|Delete/ })).toHaveCount(0);
+  await expect(page.getByRole("switch", { name: "Active" })).toBeDisabled();
+
+  // Tests can be run by anyone in the workspace; writing them is for admins.
+  await page.goto("/agent-tests");
+  await expect(page.getByRole("button", { name: /New Test Case|Edit|Delete/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Run Outage" }).click();
+  // The template's two cases came with the script.
+  await expect(page.getByTestId("test-case")).toHaveCount(3);
+  await expect(page.getByRole("listitem", { name: "Outage" }).getByTestId("test-outcome")).toHaveText(
+    /Passed|Failed/,
+  );
+  await expectAccessible(page, testInfo, "agent-tests-member");
 });
