@@ -1,3 +1,4 @@
+import { agentsBench } from "./scenarios/agents";
 import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
 import { contactsBench } from "./scenarios/contacts";
@@ -10,6 +11,7 @@ import { telephonyBench } from "./scenarios/telephony";
 
 /** `npm run bench` runs every scenario; `npm run bench -- auth` runs the named ones. */
 const SCENARIOS: Record<string, () => Promise<void>> = {
+  agents: agentsBench,
   audio: audioBench,
   auth: authBench,
   contacts: contactsBench,

@@ -1,6 +1,12 @@
 import type { ConversationTestResponse, HistoryTurn, NextAction } from "../../../common/agents";
 import type { Account } from "../../http/account";
-import { ASSISTANT, type ConversationDeps, type DialogueTurn, openDialogue } from "./conversation";
+import {
+  ASSISTANT,
+  type ConversationDeps,
+  cachedBusy,
+  type DialogueTurn,
+  openDialogue,
+} from "./conversation";
 
 export type ConversationTestInput = {
   message: string;
@@ -16,7 +22,8 @@ export type ConversationTestInput = {
 const HISTORY_TURNS = 10;
 
 /** POST /api/conversation/test: one caller message (after any history) through the assistant. */
-export function conversationService(deps: ConversationDeps) {
+export function conversationService(given: ConversationDeps) {
+  const deps: ConversationDeps = { ...given, busyIntervals: cachedBusy(given.busyIntervals, given.now) };
   return {
     deps,
     async test(account: Account, input: ConversationTestInput): Promise<ConversationTestResponse> {

@@ -17,6 +17,7 @@ import type { Account } from "../../http/account";
 import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
+import { refreshingCache } from "./cache";
 import { shapeReply } from "./reply";
 import type { RoutingChoice } from "./routing";
 import type { AgentRow, AgentService } from "./service";
@@ -77,6 +78,32 @@ export type DialogueTurn = {
   transfer: DialogueTransfer | null;
   ended: boolean;
 };
+
+const BUSY_CACHE_MS = 5_000;
+const BUSY_BEFORE_MS = 24 * 60 * 60_000;
+const BUSY_AFTER_MS = 62 * 24 * 60 * 60_000;
+
+/**
+ * The calendar as a preview reads it: the workspace's booked times from yesterday to two months
+ * ahead, read at most every few seconds and shared by the previews that ask together (a preview
+ * may be a few seconds behind a booking; a call's own turn reads the calendar itself). A window
+ * outside that range is read directly.
+ */
+export function cachedBusy(
+  read: (workspaceId: string, from: Date, to: Date) => Promise<Interval[]>,
+  now: () => Date = () => new Date(),
+): (workspaceId: string, from: Date, to: Date) => Promise<Interval[]> {
+  const cache = refreshingCache(async (workspaceId) => {
+    const at = now().getTime();
+    const window = { from: at - BUSY_BEFORE_MS, to: at + BUSY_AFTER_MS };
+    return { ...window, intervals: await read(workspaceId, new Date(window.from), new Date(window.to)) };
+  }, BUSY_CACHE_MS);
+  return async (workspaceId, from, to) => {
+    const hit = await cache.get(workspaceId);
+    if (from.getTime() < hit.from || to.getTime() > hit.to) return read(workspaceId, from, to);
+    return hit.intervals.filter((interval) => interval.start < to && interval.end > from);
+  };
+}
 
 /** The assistant's name when no agent answers. */
 export const ASSISTANT = {

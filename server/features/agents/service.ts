@@ -23,6 +23,7 @@ import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
 import { conflict, HttpError } from "../../http/errors";
+import { refreshingCache } from "./cache";
 import {
   type AgentFigures,
   type AgentPatch,
@@ -108,10 +109,11 @@ export function agentService({ db, access }: { db: Db; access: AccessChanges }) 
   const repo = agentRepository(db);
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Db));
-  const cached = new Map<string, { snapshot: RoutingSnapshot; until: number }>();
+  // The routing set every turn reads: kept briefly, reloaded in the background, dropped on change.
+  const cached = refreshingCache((workspaceId) => load(workspaceId), CACHE_MS, MAX_CACHED);
   access.onChange((change) => {
     if (!change.workspaceId) cached.clear();
-    else if (change.settings) cached.delete(change.workspaceId);
+    else if (change.settings) cached.drop(change.workspaceId);
   });
   const changed = (workspaceId: string) => access.changed({ workspaceId, settings: true });
 
@@ -125,22 +127,21 @@ export function agentService({ db, access }: { db: Db; access: AccessChanges }) 
     return new Map((await repo.figures(workspaceId)).map((f) => [f.agentId, f]));
   }
 
-  async function snapshot(workspaceId: string): Promise<RoutingSnapshot> {
-    const hit = cached.get(workspaceId);
-    if (hit && hit.until > Date.now()) return hit.snapshot;
+  async function load(workspaceId: string): Promise<RoutingSnapshot> {
     const [agents, rules, flows] = await Promise.all([
       repo.listAgents(workspaceId),
       repo.listRules(workspaceId),
       repo.listFlows(workspaceId),
     ]);
-    const fresh: RoutingSnapshot = {
+    return {
       prepared: prepareRouting({ agents, rules, flows }),
       agents: new Map(agents.map((agent) => [agent.id, agent])),
       active: agents.filter((agent) => agent.status === "active"),
     };
-    if (cached.size >= MAX_CACHED) cached.clear();
-    cached.set(workspaceId, { snapshot: fresh, until: Date.now() + CACHE_MS });
-    return fresh;
+  }
+
+  function snapshot(workspaceId: string): Promise<RoutingSnapshot> {
+    return cached.get(workspaceId);
   }
 
   return {

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
 import { conflict, HttpError } from "../../http/errors";
+import { refreshingCache } from "./cache";
 import { type NewScript, type ScriptPatch, type ScriptRow, scriptRepository } from "./repository";
 import { type CatalogueTemplate, findTemplate, TEMPLATES, type TemplateTestCase } from "./templates";
 
@@ -59,10 +60,18 @@ const scriptNotFound = () => new HttpError(404, SCRIPT_NOT_FOUND);
  */
 export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
   const repo = scriptRepository(db);
-  const cached = new Map<string, { script: ScriptForCall | null; until: number }>();
+  // The default script every call reads: kept briefly, reloaded in the background, dropped on change.
+  const cached = refreshingCache<ScriptForCall | null>(
+    async (workspaceId) => {
+      const row = await repo.defaultScript(workspaceId);
+      return row?.isActive ? row : null;
+    },
+    CACHE_MS,
+    MAX_CACHED,
+  );
   access.onChange((change) => {
     if (!change.workspaceId) cached.clear();
-    else if (change.settings) cached.delete(change.workspaceId);
+    else if (change.settings) cached.drop(change.workspaceId);
   });
   const changed = (workspaceId: string) => access.changed({ workspaceId, settings: true });
 
@@ -174,14 +183,8 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
      * The workspace's default script as a call uses it (cached briefly; any change drops it):
      * null when there is none or it is switched off, and the assistant's settings apply.
      */
-    async forCall(workspaceId: string): Promise<ScriptForCall | null> {
-      const hit = cached.get(workspaceId);
-      if (hit && hit.until > Date.now()) return hit.script;
-      const row = await repo.defaultScript(workspaceId);
-      const script = row?.isActive ? row : null;
-      if (cached.size >= MAX_CACHED) cached.clear();
-      cached.set(workspaceId, { script, until: Date.now() + CACHE_MS });
-      return script;
+    forCall(workspaceId: string): Promise<ScriptForCall | null> {
+      return cached.get(workspaceId);
     },
 
     /** A script of the workspace by id, active or not (the conversation test may name one). */

@@ -31,8 +31,14 @@ describe("the template catalogue", () => {
       expect(data.transferRules.minutes, template.id).toBeGreaterThan(0);
       expect(data.transferRules.conditions.length, template.id).toBeGreaterThan(0);
       expect(data.appointmentSettings.durationMinutes, template.id).toBeGreaterThan(0);
-      expect(template.testCases.some((c) => c.expectTransfer === true), template.id).toBe(true);
-      expect(template.testCases.some((c) => c.expectTransfer === false), template.id).toBe(true);
+      expect(
+        template.testCases.some((c) => c.expectTransfer === true),
+        template.id,
+      ).toBe(true);
+      expect(
+        template.testCases.some((c) => c.expectTransfer === false),
+        template.id,
+      ).toBe(true);
     }
     expect(new Set(TEMPLATES.map((template) => template.id)).size).toBe(TEMPLATES.length);
   });
@@ -48,7 +54,9 @@ describe("the template catalogue", () => {
       const run = await owner.post("/api/agent-tests/run", { ids });
       expect(run.statusCode).toBe(200);
       const body = run.json() as AgentTestRunResponse;
-      const failures = body.results.filter((r) => !r.passed).map((r) => ({ name: r.name, failures: r.failures, actual: r.actual }));
+      const failures = body.results
+        .filter((r) => !r.passed)
+        .map((r) => ({ name: r.name, failures: r.failures, actual: r.actual }));
       expect(failures).toEqual([]);
       expect(body.passed).toBe(template.testCases.length);
     });
