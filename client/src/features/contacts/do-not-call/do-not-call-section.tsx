@@ -121,7 +121,7 @@ export function DoNotCallSection() {
                 <li
                   key={entry.id}
                   aria-label={entry.phoneNumber}
-                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 py-3"
                 >
                   <div className="grid min-w-0 gap-1">
                     <p className="font-medium wrap-anywhere">{entry.phoneNumber}</p>
