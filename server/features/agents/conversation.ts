@@ -1,5 +1,4 @@
 import type { AgentSpecialization, CallDirection, NextAction } from "../../../common/agents";
-import { TRANSFER_PHRASES } from "../../../common/agents";
 import type { Classification } from "../../../common/calls";
 import { SCRIPT_NOT_FOUND } from "../../../common/scripts";
 import {
@@ -18,10 +17,9 @@ import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
 import { refreshingCache } from "./cache";
-import { shapeReply } from "./reply";
 import type { RoutingChoice } from "./routing";
 import type { AgentRow, AgentService } from "./service";
-import { decideTransfer, TRANSFER_SAYINGS, type TransferDecision, transferTwiml } from "./transfer";
+import { composeTurn, type TurnTransfer } from "./turn";
 
 /**
  * A conversation with the workspace's assistant as its default script and its agents would hold
@@ -59,13 +57,7 @@ export type DialogueOptions = {
   previewPhrases?: boolean;
 };
 
-export type DialogueTransfer = TransferDecision & {
-  /** Null when there is nowhere to transfer to (no script number and no owner's cell). */
-  transferNumber: string | null;
-  holdMessage: string;
-  fallbackMessage: string;
-  twiml: string | null;
-};
+export type DialogueTransfer = TurnTransfer;
 
 export type DialogueTurn = {
   agent: AgentRow | null;
@@ -134,18 +126,6 @@ function engineAccountOf(
     timeZone: account.timezone,
     settings: engine,
   };
-}
-
-/** {callerName}, {agentName}, {businessName}, {ownerName} in a flow's response. */
-export function fillTemplate(
-  template: string,
-  values: { callerName: string | null; agentName: string; businessName: string; ownerName: string },
-): string {
-  return template
-    .replace(/\{\s*callerName\s*\}/gi, values.callerName ?? "there")
-    .replace(/\{\s*agentName\s*\}/gi, values.agentName)
-    .replace(/\{\s*businessName\s*\}/gi, values.businessName)
-    .replace(/\{\s*ownerName\s*\}/gi, values.ownerName);
 }
 
 function pickAgent(agents: Iterable<AgentRow>, wanted: string): AgentRow | null {
@@ -243,74 +223,32 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
       );
       const inAppointmentExchange = state.stage === "awaiting_time" || state.stage === "offered_slot";
       const turn = await session.hear(text, at);
-      state = turn.state;
 
       const minutesOnCall =
         options2.minutesOnCall ?? Math.floor((at.getTime() - startedAt.getTime()) / 60_000);
-      let decision = decideTransfer({
+      const composed = composeTurn({
+        turn,
         text,
-        analysis,
-        rules: script?.transferRules ?? null,
-        agent,
+        script: script ?? null,
+        routing,
+        agentIsNew,
+        replyIndex: replies,
+        inAppointmentExchange,
         minutesOnCall,
-        flow: routing.flow,
-        extraPhrases: options.previewPhrases ? TRANSFER_PHRASES : undefined,
-      });
-      // A caller the engine screens out as spam is transferred only for words the owner named.
-      const blocked = turn.call.end === "blocked";
-      if (blocked && decision && decision.cause !== "keyword" && decision.cause !== "flow") decision = null;
-      if (!decision && turn.call.forwardTo)
-        decision = { cause: "condition", reason: "The assistant forwards urgent calls (settings)" };
-
-      let transfer: DialogueTransfer | null = null;
-      let reply: string | null;
-      if (decision) {
-        const transferNumber = script?.transferRules.transferNumber ?? account.owner.cellphoneNumber ?? null;
-        const holdMessage = TRANSFER_SAYINGS.hold(null);
-        const fallbackMessage = TRANSFER_SAYINGS.fallback;
-        transfer = {
-          ...decision,
-          transferNumber,
-          holdMessage,
-          fallbackMessage,
-          twiml: transferNumber ? transferTwiml({ holdMessage, transferNumber, fallbackMessage }) : null,
-        };
-        reply = transferNumber ? holdMessage : TRANSFER_SAYINGS.noNumber;
-        if (transferNumber) transferred = true;
-      } else if (routing.flow && !blocked) {
-        reply = fillTemplate(routing.flow.response, {
+        previewPhrases: Boolean(options.previewPhrases),
+        ownerCell: account.owner.cellphoneNumber,
+        allowAppointments: engineAccount.settings.allowAppointments,
+        names: {
           callerName: null,
-          agentName: agent?.name ?? ASSISTANT.name,
           businessName: account.companyName || engineAccount.ownerName,
           ownerName: engineAccount.ownerName,
-        });
-      } else {
-        reply = shapeReply({
-          base: turn.reply,
-          text,
-          analysis,
-          script: script ?? null,
-          agent,
-          agentIsNew,
-          replyIndex: replies,
-          inAppointmentExchange,
-          ending: turn.call.end !== null,
-        });
-      }
-
-      const stage = turn.state.stage;
-      const nextAction: NextAction = transfer?.transferNumber
-        ? "transfer"
-        : routing.flow && !transfer
-          ? (routing.flow.nextAction as NextAction)
-          : turn.call.end && !transfer
-            ? "end_call"
-            : stage === "awaiting_time" || stage === "offered_slot" || turn.analysis.appointment
-              ? "schedule_appointment"
-              : stage === "message"
-                ? "take_message"
-                : "continue";
-
+        },
+      });
+      state = composed.turn.state;
+      const transfer = composed.transfer;
+      if (transfer?.transferNumber) transferred = true;
+      const reply = composed.reply;
+      const nextAction = composed.nextAction;
       replies += 1;
       current = agent ?? current;
       const { agent: _agent, ...routed } = routing;
@@ -320,9 +258,9 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
         analysis: turn.analysis,
         reply,
         nextAction,
-        classification: turn.call.classification ?? analysis.classification,
+        classification: composed.turn.call.classification ?? analysis.classification,
         transfer,
-        ended: turn.call.end !== null && !transfer,
+        ended: composed.turn.call.end !== null,
       };
     },
   };
