@@ -22,7 +22,7 @@ import { signUp, startServer } from "../server";
 /**
  * Issue 11, part 6: the contact list at scale. One workspace with 1,000,000 contacts
  * (BENCH_CONTACTS overrides) on PostgreSQL (DATABASE_URL) or the embedded database (default),
- * generated set-based in SQL, then ANALYZE. Through the real server over HTTP with the signed-in
+ * generated set-based in SQL, then ANALYZE (VACUUM ANALYZE on PostgreSQL, as autovacuum would). Through the real server over HTTP with the signed-in
  * cookie: p50/p95 of GET /api/contacts for every filter, every sort and six searches (pages 1-20)
  * against the goals (list p95 under 50 ms, search p95 under 100 ms), next to the same SQL run bare
  * through the driver (page, capped count and, past the cap, the planner's estimate: what the
@@ -327,7 +327,10 @@ async function seed(database: Database, workspaceId: string, count: number): Pro
   if (database.engine === "postgres") await db.execute(sql`set maintenance_work_mem = '256MB'`);
   // The definitions come from the database itself (pg_indexes), not from any value.
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));
-  await db.execute(sql`analyze contacts`);
+  // PostgreSQL's autovacuum visits a table soon after a million inserts (setting the visibility
+  // map that index-only scans rely on); the bench does it at once rather than racing it. The
+  // embedded engine runs single-user, with no autovacuum: there the table is only analysed.
+  await db.execute(database.engine === "postgres" ? sql`vacuum analyze contacts` : sql`analyze contacts`);
   return (performance.now() - started) / 1000;
 }
 
@@ -475,7 +478,7 @@ export async function contactsBench(): Promise<void> {
     const seedSeconds = await seed(seeding.database, workspaceId, count);
     await seeding.database.close();
     console.log(
-      `Generated ${count.toLocaleString()} contacts in ${seedSeconds.toFixed(0)} s (${Math.round(count / seedSeconds).toLocaleString()} rows/s, indexes rebuilt, ANALYZE)`,
+      `Generated ${count.toLocaleString()} contacts in ${seedSeconds.toFixed(0)} s (${Math.round(count / seedSeconds).toLocaleString()} rows/s, indexes rebuilt, ${databaseUrl ? "VACUUM ANALYZE" : "ANALYZE"})`,
     );
     if (!databaseUrl) {
       server = await startServer({ port: PORT, env, dataDir });
