@@ -730,3 +730,65 @@ describe("a cancelled import", () => {
     expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
   });
 });
+
+describe("our own export, imported again", () => {
+  it("comes back field for field, its formula guards taken off, the columns it cannot take reported", async () => {
+    const from = await buildWorkspace(t);
+    const created = await from.post("/api/contacts", {
+      name: "=Round Trip",
+      phoneNumber: "+1 (555) 777-0101",
+      email: "Trip@Example.com",
+      company: "-Minus Co",
+      notes: 'Line one\nline two, with "quotes"',
+      preferredContactMethod: "sms",
+      address: "1 Main St",
+      website: "https://example.com",
+      industry: "Retail",
+      businessType: "Shop",
+      tags: ["vip", "east"],
+      isFavorite: true,
+      doNotCall: true,
+      leadScore: 42,
+      contactStatus: "qualified",
+      preferredContactTime: "mornings",
+      timezone: "Europe/London",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const exported = await from.get("/api/contacts/export?format=csv");
+    expect(exported.statusCode).toBe(200);
+
+    const to = await buildWorkspace(t);
+    const answer = await imported(to, exported.body, "fileName=contacts-export.csv");
+    expect(answer).toMatchObject({ totalRows: 1, imported: 1, rejected: 0 });
+    expect(answer.unknownColumns).toEqual(
+      expect.arrayContaining(["Phone (E.164)", "Import Batch", "Created", "Updated", "Id"]),
+    );
+    const [copy] = await rows(
+      t,
+      sql`select name, phone_number, phone_e164, email, company, notes, preferred_contact_method, address,
+            website, industry, business_type, tags, is_favorite, do_not_call, lead_score, contact_status,
+            preferred_contact_time, timezone
+          from contacts where workspace_id = ${to.user.workspace.id}`,
+    );
+    expect(copy).toEqual({
+      name: "=Round Trip",
+      phone_number: "+1 (555) 777-0101",
+      phone_e164: "+15557770101",
+      email: "trip@example.com",
+      company: "-Minus Co",
+      notes: 'Line one\nline two, with "quotes"',
+      preferred_contact_method: "sms",
+      address: "1 Main St",
+      website: "https://example.com",
+      industry: "Retail",
+      business_type: "Shop",
+      tags: ["vip", "east"],
+      is_favorite: true,
+      do_not_call: true,
+      lead_score: 42,
+      contact_status: "qualified",
+      preferred_contact_time: "mornings",
+      timezone: "Europe/London",
+    });
+  });
+});
