@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
+import { callAssistant } from "./features/agents/call-assistant";
 import type { ConversationDeps } from "./features/agents/conversation";
 import { conversationService } from "./features/agents/conversation-service";
 import { agentService } from "./features/agents/service";
@@ -178,6 +179,8 @@ export function composeServices(input: CompositionInput) {
   };
   const conversation = conversationService(conversationDeps);
   const agentTests = agentTestService({ db, agents, conversation: () => conversationDeps });
+  // What the call's turn flow asks of the default script and the agents (ports; see call-assistant.ts).
+  const assistant = callAssistant({ scripts, agents });
   const voiceProviders = createVoiceProviders(config);
   const voice = voiceService({ db, dataDir: config.dataDir, providers: voiceProviders, log });
   const telephony = telephonyService({
@@ -292,6 +295,7 @@ export function composeServices(input: CompositionInput) {
     telecomAgents,
     conversation,
     agentTests,
+    assistant,
   };
 }
 
