@@ -230,8 +230,23 @@ test.describe("at phone width", () => {
       const added = await page.request.post("/api/do-not-call", { data: { phoneNumber } });
       expect(added.status(), await added.text()).toBe(201);
     }
+    // A list that cannot be loaded says so and offers another try.
+    await page.route("**/api/do-not-call?*", (route) =>
+      route.fulfill({ status: 503, json: { message: "down" } }),
+    );
     await page.goto("/contact-manager");
+    await expect(section(page).getByRole("alert")).toContainText("The do-not-call list could not be loaded.");
+    await page.unroute("**/api/do-not-call?*");
+    await section(page).getByRole("button", { name: "Try again" }).click();
     await expect(entries(page)).toHaveCount(2);
+
+    // A file the server finds empty: its own message.
+    await chooseFile(page, "empty.csv", " \n");
+    await section(page).getByRole("button", { name: "Import Numbers" }).click();
+    await expect(toastText(page, "Import Failed")).toBeVisible();
+    await expect(toastText(page, "No Data - Please upload a CSV file or paste CSV data")).toBeVisible();
+    await expect(section(page).getByTestId("dnc-import-result")).toHaveCount(0);
+
     await chooseFile(page, "a-rather-long-file-name-for-a-small-phone-screen.csv", IMPORT_CSV);
     await section(page).getByRole("button", { name: "Import Numbers" }).click();
     await expect(section(page).getByTestId("dnc-import-added")).toHaveText("3");
