@@ -119,6 +119,8 @@ export type FlowTurnInput = {
   inContacts: boolean;
   engine: EngineAccount;
   at: Date;
+  /** Where the conversation was before this turn. */
+  stageBefore: string;
 };
 
 /**
@@ -145,7 +147,7 @@ export async function answerWithFlow(
   turn: TurnResult,
   input: FlowTurnInput,
 ): Promise<{ turn: TurnResult; match: FlowMatch | null }> {
-  if (!flowMayAnswer(turn)) return { turn, match: null };
+  if (!flowMayAnswer(turn, input.stageBefore)) return { turn, match: null };
   const { flows } = await ctx.live(db, account.id);
   if (flows.length === 0) return { turn, match: null };
   const match = findFlow(flows, input.text, {

@@ -208,6 +208,32 @@ describe("AI flows", () => {
     expect(engine.call.transcript).not.toContain("AI flow");
   });
 
+  it("answers before the engine offers a time, but leaves a caller choosing a time to the engine", async () => {
+    const c = await buildWorkspace(t);
+    await createFlow(c, {
+      triggerKeywords: ["when are you open"],
+      responseTemplate: "We open at nine every weekday.",
+    });
+    const asked = await simulatedCall(c, ["Hi, when are you open tomorrow?"], { live: true });
+    expect(asked.replies[0]?.text).toBe("We open at nine every weekday.");
+    expect(asked.call.transcript).not.toContain("opening");
+    // Nothing was offered, so a "yes" books nothing.
+    const yes = await c.post(`/api/calls/${asked.id}/process-audio`, { text: "Yes please" });
+    expect(yes.json().call.transcript).not.toContain("Appointment booked");
+
+    const booking = await simulatedCall(
+      c,
+      ["I'd like to book an appointment", "when are you open tomorrow"],
+      {
+        live: true,
+        phoneNumber: "+12125550148",
+      },
+    );
+    expect(booking.replies).toHaveLength(2);
+    expect(booking.replies[0]?.text).not.toBe("We open at nine every weekday.");
+    expect(booking.replies[1]?.text).not.toBe("We open at nine every weekday.");
+  });
+
   it("takes the next action: end the call, transfer to the owner's cellphone, take a message", async () => {
     const c = await buildWorkspace(t);
     await createFlow(c, {

@@ -138,17 +138,21 @@ export function findFlow(flows: PreparedFlow[], text: string, context: FlowConte
   };
 }
 
-/** Whether a flow may answer this turn: the engine's own acts (blocking, booking, forwarding, ending) come first. */
-export function flowMayAnswer(turn: TurnResult): boolean {
+const IN_EXCHANGE = new Set(["awaiting_time", "offered_slot", "handed_off", "ended"]);
+
+/**
+ * Whether a flow may answer this turn. The engine's own acts come first: blocking spam,
+ * booking, forwarding an urgent call, ending; so does a caller already in the middle of
+ * choosing a time (`stageBefore`). A time the engine would only now start to offer gives way.
+ */
+export function flowMayAnswer(turn: TurnResult, stageBefore: string): boolean {
   return (
     turn.reply !== null &&
     turn.call.end === null &&
     turn.call.forwardTo === null &&
     turn.analysis.appointment === null &&
     turn.analysis.classification !== "spam" &&
-    turn.state.stage !== "awaiting_time" &&
-    turn.state.stage !== "offered_slot" &&
-    turn.state.stage !== "handed_off"
+    !IN_EXCHANGE.has(stageBefore)
   );
 }
 
@@ -175,6 +179,14 @@ export function applyFlow(
   };
   let end: TurnResult["call"]["end"] = null;
   let forwardTo: string | null = null;
+  // The engine may have started to ask for a time or offered one: the flow spoke instead, so
+  // neither was said, and the call goes on as a message unless the flow books.
+  if (s.stage === "awaiting_time" || s.stage === "offered_slot") {
+    s.stage = "message";
+    s.offeredSlot = null;
+    s.appointmentPending = false;
+    s.actionTaken = `Answered by ${by}`;
+  }
   switch (match.nextAction) {
     case "continue":
       break;

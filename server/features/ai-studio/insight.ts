@@ -58,6 +58,7 @@ export async function analyzeConversation(
     inContacts: false,
     engine,
     at,
+    stageBefore: "screening",
   });
   return {
     sentiment: understood.sentiment,

@@ -52,6 +52,8 @@ export type StudioTurnInput = {
   inContacts: boolean;
   engine: EngineAccount;
   at: Date;
+  /** Where the conversation was before this turn (a caller mid-booking is left to the engine). */
+  stageBefore: string;
 };
 
 /** The user acted on a live call from the screen: a carrier must now change the real call. */

@@ -181,6 +181,7 @@ function withStudioFlow(
     inContacts: stored.facts.inContacts,
     engine: engineAccount(account, settings),
     at,
+    stageBefore: row.engineState?.state.stage ?? "screening",
   });
 }
 
