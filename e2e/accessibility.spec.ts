@@ -32,6 +32,15 @@ async function withData(page: Page): Promise<void> {
     data: { name: "Ann Lee", phoneNumber: "+1 (555) 010-0189", email: "ann@example.com", tags: ["vip"] },
   });
   expect(contact.ok(), await contact.text()).toBe(true);
+  // An AI flow and an automation rule, so AI Studio shows its lists.
+  const flow = await api.post("/api/ai-flows", {
+    data: { name: "Opening hours", triggerKeywords: ["opening hours"], responseTemplate: "We open at nine." },
+  });
+  expect(flow.status(), await flow.text()).toBe(201);
+  const rule = await api.post("/api/automation-rules", {
+    data: { name: "Support follow-up", condition: { type: "classification_is", classification: "support" }, action: { type: "follow_up" } },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
   // A script, an agent, a telecom agent and a test case, so issue 12's screens show their lists.
   const script = await api.post("/api/ai-scripts/from-template/dental-office");
   expect(script.status(), await script.text()).toBe(201);
@@ -68,6 +77,15 @@ async function everyScreenAccessible(
         .filter({ hasText: /^Loading/ }),
     ).toHaveCount(0);
     await expectAccessible(page, testInfo, `${desktop ? "desktop" : "phone"}${route}`);
+    // AI Studio's five other tabs.
+    if (route === "/ai-studio") {
+      for (const tab of ["voice", "intelligence", "automation", "training", "performance"]) {
+        await page.goto(`/ai-studio?tab=${tab}`);
+        await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+        await expect(page.getByRole("main").getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await expectAccessible(page, testInfo, `${desktop ? "desktop" : "phone"}/ai-studio?tab=${tab}`);
+      }
+    }
   }
 }
 

@@ -79,6 +79,24 @@ async function signUpWithLongData(page: Page): Promise<void> {
   });
   expect(contact.ok(), await contact.text()).toBe(true);
 
+  // AI Studio (issue 12, part 7): a flow and an automation rule with long unbroken text.
+  const flow = await api.post("/api/ai-flows", {
+    data: {
+      name: word(80, "Openinghoursflow"),
+      triggerKeywords: [word(60, "Openinghours"), "hours"],
+      responseTemplate: `${word(300, "Weareopenninetofive")} {{callerName}}`,
+    },
+  });
+  expect(flow.status(), await flow.text()).toBe(201);
+  const automation = await api.post("/api/automation-rules", {
+    data: {
+      name: word(80, "Tagunhappycallers"),
+      condition: { type: "sentiment_negative" },
+      action: { type: "tag_contact", tag: word(40, "Unhappycaller") },
+    },
+  });
+  expect(automation.status(), await automation.text()).toBe(201);
+
   // A default script, an agent, a telecom agent and a test case with long unbroken text (issue 12).
   const script = await api.post("/api/ai-scripts", {
     data: {
@@ -172,6 +190,7 @@ async function open(page: Page, route: string): Promise<void> {
   }
   if (route === "/call-history") await expect(page.getByRole("main")).toContainText("Pat Lee");
   if (route === "/appointments") await expect(page.getByRole("main")).toContainText("Consultation");
+  if (route === "/ai-studio") await expect(page.getByRole("main")).toContainText("Openinghoursflow");
   if (["/contacts", "/contact-manager", "/lead-manager"].includes(route))
     await expect(page.getByRole("main")).toContainText(LONG_NAME.slice(0, 40));
   if (["/ai-scripts", "/ai-agents", "/agent-manager", "/agent-tests"].includes(route))
@@ -213,6 +232,14 @@ async function everyScreenFits(page: Page, width: number, layout: "desktop" | "p
   for (const route of routes) {
     await open(page, route);
     const overflow = await measure(page, route, width);
+    // AI Studio's other tabs, with the rule's long text on Smart Automation.
+    if (route === "/ai-studio") {
+      for (const tab of ["voice", "intelligence", "automation", "training", "performance"]) {
+        await open(page, `/ai-studio?tab=${tab}`);
+        const tabOverflow = await measure(page, `/ai-studio?tab=${tab}`, width);
+        if (tabOverflow) overflows.push(tabOverflow);
+      }
+    }
     // The screen the walk found widest, kept to look at.
     if (route === "/active-calls") {
       await page.screenshot({

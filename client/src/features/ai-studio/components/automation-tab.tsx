@@ -43,7 +43,7 @@ export function AutomationTab({ manage }: { manage: boolean }) {
     );
   else
     body = (
-      <ul aria-label="Automation rules" className="grid gap-3">
+      <ul aria-label="Automation rules" className="grid grid-cols-1 gap-3">
         {rules.data.map((rule) => (
           <RuleRow
             key={rule.id}
@@ -57,7 +57,7 @@ export function AutomationTab({ manage }: { manage: boolean }) {
     );
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="max-w-2xl text-sm text-muted-foreground">
           Rules run right after a call ends, on simulated and real calls (test calls aside).
@@ -115,11 +115,17 @@ function RuleRow({
   const { user } = useUser();
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const switchId = `rule-active-${rule.id}`;
+  const titleId = `rule-title-${rule.id}`;
   return (
-    <li className="grid gap-3 rounded-lg border bg-card p-4 text-sm shadow-sm md:grid-cols-[1fr_auto]">
-      <div className="grid min-w-0 gap-1">
+    <li
+      aria-labelledby={titleId}
+      className="grid grid-cols-1 gap-3 rounded-lg border bg-card p-4 text-sm shadow-sm md:grid-cols-[minmax(0,1fr)_auto]"
+    >
+      <div className="grid grid-cols-1 min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold break-words">{rule.name}</h3>
+          <h2 id={titleId} className="font-semibold wrap-anywhere">
+            {rule.name}
+          </h2>
           <Badge variant={rule.isActive ? "success" : "outline"}>{rule.isActive ? "Active" : "Paused"}</Badge>
         </div>
         <p>
@@ -133,7 +139,7 @@ function RuleRow({
           {rule.lastRunAt ? `, last ${formatDateTime(rule.lastRunAt, timeZone)}` : ""}
         </p>
         {rule.lastOutcome ? (
-          <p className={rule.lastFailed ? "text-destructive break-words" : "break-words"}>
+          <p className={rule.lastFailed ? "text-destructive wrap-anywhere" : "wrap-anywhere"}>
             Last run: {rule.lastOutcome}
           </p>
         ) : null}

@@ -86,8 +86,10 @@ export function FlowDialog({
     }
   }, [open, flow]);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    setError(null);
+  };
 
   /** Puts {{variable}} where the cursor is in the response. */
   const insert = (name: string) => {
@@ -155,7 +157,7 @@ export function FlowDialog({
             action.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4" noValidate>
           <Field label="Flow name">
             {(props) => (
               <Input
@@ -219,7 +221,7 @@ export function FlowDialog({
               </NativeSelect>
             )}
           </Field>
-          <fieldset className="grid gap-2">
+          <fieldset className="grid grid-cols-1 gap-2">
             <legend className="mb-1 text-sm font-medium">Conditions (all must hold; none: always)</legend>
             {AI_FLOW_CONDITIONS.map((condition) => {
               const id = `flow-condition-${condition}`;

@@ -61,7 +61,7 @@ export function FlowsTab({ manage }: { manage: boolean }) {
     );
   else
     body = (
-      <ul aria-label="AI flows" className="grid gap-4 lg:grid-cols-2">
+      <ul aria-label="AI flows" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {flows.data.map((flow) => (
           <FlowCard
             key={flow.id}
@@ -75,7 +75,7 @@ export function FlowsTab({ manage }: { manage: boolean }) {
     );
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {header}
       {body}
       <FlowDialog
@@ -122,27 +122,30 @@ function FlowCard({
 }) {
   const update = useUpdateAiFlow();
   const switchId = `flow-active-${flow.id}`;
+  const titleId = `flow-title-${flow.id}`;
   return (
-    <li>
+    <li aria-labelledby={titleId}>
       <Card className="h-full">
         <CardHeader>
           <div className="flex items-start justify-between gap-2">
-            <CardTitle className="text-base break-words">{flow.name}</CardTitle>
+            <CardTitle id={titleId} className="text-base wrap-anywhere">
+              {flow.name}
+            </CardTitle>
             <Badge variant={flow.isActive ? "success" : "outline"}>{flow.isActive ? "Active" : "Off"}</Badge>
           </div>
           <CardDescription>{AI_FLOW_NEXT_ACTION_LABELS[flow.nextAction]}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-3 text-sm">
+        <CardContent className="grid grid-cols-1 gap-3 text-sm">
           <ul className="flex flex-wrap gap-1" aria-label="Trigger keywords">
             {flow.triggerKeywords.map((keyword) => (
-              <li key={keyword} className="max-w-full">
+              <li key={keyword} className="min-w-0 max-w-full">
                 <Badge variant="secondary" className="max-w-full truncate">
                   {keyword}
                 </Badge>
               </li>
             ))}
           </ul>
-          <p className="rounded-md bg-muted p-2 break-words">{flow.responseTemplate}</p>
+          <p className="rounded-md bg-muted p-2 wrap-anywhere">{flow.responseTemplate}</p>
           {flow.conditions.length ? (
             <p className="text-xs text-muted-foreground">
               Only: {flow.conditions.map((c) => AI_FLOW_CONDITION_LABELS[c]).join("; ")}
@@ -205,11 +208,12 @@ function FlowTest({ flow }: { flow: AiFlow }) {
     );
   };
   return (
-    <form onSubmit={run} className="grid gap-2" noValidate>
+    <form onSubmit={run} className="grid grid-cols-1 gap-2" noValidate>
       <Label htmlFor={inputId}>Test a caller's words</Label>
       <div className="flex gap-2">
         <Input
           id={inputId}
+          className="min-w-0"
           value={message}
           placeholder="e.g. What are your opening hours?"
           onChange={(e) => setMessage(e.target.value)}
@@ -229,12 +233,12 @@ function FlowTest({ flow }: { flow: AiFlow }) {
 function TestResult({ result }: { result: AiFlowTestResult }) {
   if (result.triggered)
     return (
-      <div className="grid gap-1 rounded-md border border-green-300 bg-green-50 p-2 text-green-950">
+      <div className="grid grid-cols-1 gap-1 rounded-md border border-green-300 bg-green-50 p-2 text-green-950">
         <p className="font-medium">
           Triggers on "{result.matchedKeyword}"
           {result.isActive ? "" : " (but the flow is off, so calls do not use it)"}
         </p>
-        <p className="break-words">The assistant says: {result.response}</p>
+        <p className="wrap-anywhere">The assistant says: {result.response}</p>
         <p>Then: {AI_FLOW_NEXT_ACTION_LABELS[result.nextAction]}</p>
       </div>
     );

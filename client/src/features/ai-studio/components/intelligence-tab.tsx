@@ -41,7 +41,7 @@ export function IntelligenceTab() {
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
@@ -54,7 +54,7 @@ export function IntelligenceTab() {
         </CardHeader>
         <CardContent>
           <form
-            className="grid gap-3"
+            className="grid grid-cols-1 gap-3"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
@@ -110,7 +110,7 @@ export function IntelligenceTab() {
           </CardDescription>
         </CardHeader>
         {result ? (
-          <CardContent className="grid gap-3 text-sm">
+          <CardContent className="grid grid-cols-1 gap-3 text-sm">
             <dl className="grid grid-cols-2 gap-3">
               <div>
                 <dt className="text-muted-foreground">Classification</dt>
@@ -122,14 +122,14 @@ export function IntelligenceTab() {
               </div>
               <div className="col-span-2">
                 <dt className="text-muted-foreground">Intent</dt>
-                <dd className="font-medium break-words">{result.intent}</dd>
+                <dd className="font-medium wrap-anywhere">{result.intent}</dd>
               </div>
               <Meter label="Urgency" value={result.urgency} />
               <Meter label="Confidence" value={result.confidence} />
             </dl>
             <div>
               <p className="text-muted-foreground">Recommended response</p>
-              <p className="mt-1 rounded-md bg-muted p-2 break-words">{result.recommendedResponse}</p>
+              <p className="mt-1 rounded-md bg-muted p-2 wrap-anywhere">{result.recommendedResponse}</p>
               {result.flow ? (
                 <p className="mt-1 text-xs text-muted-foreground">From your AI flow "{result.flow.name}".</p>
               ) : null}
@@ -139,7 +139,7 @@ export function IntelligenceTab() {
                 <p className="text-muted-foreground">Why</p>
                 <ul className="mt-1 flex flex-wrap gap-1">
                   {result.signals.map((signal) => (
-                    <li key={signal}>
+                    <li key={signal} className="min-w-0 max-w-full">
                       <Badge variant="secondary" className="max-w-full truncate">
                         {signal}
                       </Badge>
@@ -159,7 +159,7 @@ function Meter({ label, value }: { label: string; value: number }) {
   return (
     <div>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="grid gap-1">
+      <dd className="grid grid-cols-1 gap-1">
         <span className="font-medium tabular-nums">{formatPercent(value)}</span>
         <Progress value={value * 100} aria-label={label} />
       </dd>

@@ -18,7 +18,7 @@ export function PerformanceTab() {
   if (!window) return null;
   const top = Math.max(1, ...window.byClassification.map((row) => row.calls));
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">From your ended calls; test calls are left out.</p>
         <fieldset className="flex gap-2">
@@ -67,7 +67,7 @@ export function PerformanceTab() {
               <CardDescription>Last {days} days</CardDescription>
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-2 text-sm">
+              <ul className="grid grid-cols-1 gap-2 text-sm">
                 {window.byClassification.map((row) => (
                   <li key={row.classification} className="grid grid-cols-[7rem_1fr_3rem] items-center gap-2">
                     <span className="capitalize">{row.classification}</span>

@@ -115,8 +115,10 @@ export function RuleDialog({
     }
   }, [open, rule]);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    setError(null);
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -153,7 +155,7 @@ export function RuleDialog({
           <DialogTitle>{rule ? "Edit automation rule" : "Create automation rule"}</DialogTitle>
           <DialogDescription>Runs after every call ends (test calls aside).</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4" noValidate>
           <Field label="Rule name">
             {(props) => (
               <Input

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 
 export function Loading({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="grid gap-3">
+    <div role="status" aria-label={label} className="grid grid-cols-1 gap-3">
       {[0, 1].map((i) => (
         <div key={i} className="h-28 animate-pulse rounded-lg bg-muted" />
       ))}

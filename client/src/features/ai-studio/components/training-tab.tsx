@@ -35,7 +35,7 @@ export function TrainingTab() {
   const ran = tests.data.filter((test) => test.lastRun);
   const passed = ran.filter((test) => test.lastRun?.passed).length;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
           {tests.data.length} test {tests.data.length === 1 ? "case" : "cases"}
@@ -43,11 +43,17 @@ export function TrainingTab() {
         </p>
         {link}
       </div>
-      <ul aria-label="Agent test cases" className="grid gap-3 md:grid-cols-2">
+      <ul aria-label="Agent test cases" className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {tests.data.map((test) => (
-          <li key={test.id} className="grid gap-2 rounded-lg border bg-card p-4 text-sm shadow-sm">
+          <li
+            key={test.id}
+            aria-labelledby={`test-${test.id}`}
+            className="grid grid-cols-1 gap-2 rounded-lg border bg-card p-4 text-sm shadow-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold break-words">{test.name}</h3>
+              <h2 id={`test-${test.id}`} className="font-semibold wrap-anywhere">
+                {test.name}
+              </h2>
               {test.lastRun ? (
                 <Badge variant={test.lastRun.passed ? "success" : "destructive"}>
                   {test.lastRun.passed ? "Passed" : "Failed"}
@@ -56,7 +62,7 @@ export function TrainingTab() {
                 <Badge variant="outline">Not run</Badge>
               )}
             </div>
-            <p className="break-words text-muted-foreground">Caller: {test.turns.join(" / ")}</p>
+            <p className="wrap-anywhere text-muted-foreground">Caller: {test.turns.join(" / ")}</p>
             <p>
               Expects
               {[
@@ -66,7 +72,7 @@ export function TrainingTab() {
               ].join("") || " nothing in particular"}
             </p>
             {test.lastRun && !test.lastRun.passed && test.lastRun.failures.length ? (
-              <p className="break-words text-destructive">{test.lastRun.failures.join(" ")}</p>
+              <p className="wrap-anywhere text-destructive">{test.lastRun.failures.join(" ")}</p>
             ) : null}
           </li>
         ))}

@@ -36,7 +36,7 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** Voice Engine: hear a sample in a style, speed and language; the workspace's voices. */
 export function VoiceTab({ manage }: { manage: boolean }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <GenerateCard />
       <ClonesCard manage={manage} />
     </div>
@@ -78,7 +78,7 @@ function GenerateCard() {
         <CardDescription>Spoken on this server by the built-in voice (espeak-ng).</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-3" noValidate>
+        <form onSubmit={submit} className="grid grid-cols-1 gap-3" noValidate>
           <Field label="Text to speak" hint={`Up to ${GENERATE_TEXT_MAX} characters`}>
             {(props) => (
               <Textarea
@@ -90,7 +90,7 @@ function GenerateCard() {
               />
             )}
           </Field>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Field label="Voice style">
               {(props) => (
                 <NativeSelect {...props} value={tone} onChange={(e) => setTone(e.target.value as VoiceTone)}>
@@ -136,7 +136,7 @@ function GenerateCard() {
           <Button type="submit" disabled={generate.isPending} className="justify-self-start">
             <Mic aria-hidden /> {generate.isPending ? "Generating..." : "Generate Voice"}
           </Button>
-          <div aria-live="polite" className="grid gap-2">
+          <div aria-live="polite" className="grid grid-cols-1 gap-2">
             {error ? <p className="text-sm text-destructive">{error}</p> : null}
             {sample ? (
               <>
@@ -180,11 +180,17 @@ function ClonesCard({ manage }: { manage: boolean }) {
     );
   else
     list = (
-      <ul aria-label="Voice clones" className="grid gap-2">
+      <ul aria-label="Voice clones" className="grid grid-cols-1 gap-2">
         {clones.data.map((clone) => (
-          <li key={clone.id} className="grid gap-2 rounded-md border p-3 text-sm">
+          <li
+            key={clone.id}
+            aria-labelledby={`clone-${clone.id}`}
+            className="grid grid-cols-1 gap-2 rounded-md border p-3 text-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium break-words">{clone.name}</span>
+              <span id={`clone-${clone.id}`} className="font-medium wrap-anywhere">
+                {clone.name}
+              </span>
               <span className="flex gap-1">
                 <Badge variant="outline">{clone.voiceType === "cloned" ? "Cloned" : "Built-in"}</Badge>
                 {clone.isActive ? <Badge variant="success">Speaks on calls</Badge> : null}
@@ -239,7 +245,7 @@ function ClonesCard({ manage }: { manage: boolean }) {
           The voices your assistant can speak with on calls (your voice profiles).
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {list}
         {manage ? <AddClone /> : null}
       </CardContent>
@@ -332,7 +338,7 @@ function AddClone() {
   };
 
   return (
-    <form key={formKey} onSubmit={submit} className="grid gap-3 border-t pt-4" noValidate>
+    <form key={formKey} onSubmit={submit} className="grid grid-cols-1 gap-3 border-t pt-4" noValidate>
       <h3 className="text-sm font-semibold">Add a voice from a recording</h3>
       <Field label="Voice name">
         {(props) => (
