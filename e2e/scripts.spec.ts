@@ -42,7 +42,9 @@ test("scripts: from the dental template, edit opening and transfer keywords, mak
   await expect(templates.getByTestId("template-card").first()).toBeVisible();
   expect(await templates.getByTestId("template-card").count()).toBeGreaterThanOrEqual(8);
   const dental = templates.getByRole("listitem", { name: "Dental office appointments" });
-  await expect(dental).toContainText("used 0 times");
+  // Usage is counted over every workspace on this server: other tests may have used it already.
+  await expect(dental).toContainText(/used \d+ times?/);
+  const usedBefore = Number((await dental.textContent())?.match(/used (\d+) time/)?.[1]);
   await screenshot(page, "scripts-templates-desktop");
   await dental.getByRole("button", { name: "Use Template Dental office appointments" }).click();
   await expect(toastText(page, /Script created from template successfully/)).toBeVisible();
@@ -54,7 +56,7 @@ test("scripts: from the dental template, edit opening and transfer keywords, mak
   await expect(card).toContainText("Dental office appointments");
   await expect(card.getByTestId("transfer-summary")).toContainText('"severe pain"');
   await page.getByRole("tab", { name: /Templates/ }).click();
-  await expect(dental).toContainText("used 1 time");
+  await expect(dental).toContainText(`used ${usedBefore + 1} time${usedBefore + 1 === 1 ? "" : "s"}`);
   await page.getByRole("tab", { name: /My Scripts/ }).click();
 
   // Edit: the opening message and the transfer keywords.
