@@ -112,7 +112,11 @@ export function promptContext(script: ScriptForCall | null, agent: AgentRow | nu
   }
   if (agent) {
     lines.push(`The caller is speaking with ${agent.name}, a ${agent.specialization} agent.`);
+    if (agent.purpose) lines.push(`${agent.name}'s purpose: ${agent.purpose}`);
+    if (agent.personality) lines.push(`${agent.name}'s personality: ${agent.personality}`);
     if (agent.knowledgeBase) lines.push(`What ${agent.name} knows: ${agent.knowledgeBase}`);
+    if (agent.objectionHandling) lines.push(`Objections: ${agent.objectionHandling}`);
+    if (agent.salesTechniques) lines.push(`Sales techniques: ${agent.salesTechniques}`);
     if (agent.conversationStyle) lines.push(`Style: ${agent.conversationStyle}`);
   }
   return lines;
