@@ -38,7 +38,11 @@ async function withData(page: Page): Promise<void> {
   });
   expect(flow.status(), await flow.text()).toBe(201);
   const rule = await api.post("/api/automation-rules", {
-    data: { name: "Support follow-up", condition: { type: "classification_is", classification: "support" }, action: { type: "follow_up" } },
+    data: {
+      name: "Support follow-up",
+      condition: { type: "classification_is", classification: "support" },
+      action: { type: "follow_up" },
+    },
   });
   expect(rule.status(), await rule.text()).toBe(201);
   // A script, an agent, a telecom agent and a test case, so issue 12's screens show their lists.
@@ -82,7 +86,12 @@ async function everyScreenAccessible(
       for (const tab of ["voice", "intelligence", "automation", "training", "performance"]) {
         await page.goto(`/ai-studio?tab=${tab}`);
         await expect(page.getByRole("tab", { selected: true })).toBeVisible();
-        await expect(page.getByRole("main").getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await expect(
+          page
+            .getByRole("main")
+            .getByRole("status")
+            .filter({ hasText: /^Loading/ }),
+        ).toHaveCount(0);
         await expectAccessible(page, testInfo, `${desktop ? "desktop" : "phone"}/ai-studio?tab=${tab}`);
       }
     }
