@@ -121,6 +121,8 @@ export class SniffingDecoder {
   }
 }
 
+const DECODE_PIECE_BYTES = 64 * 1024;
+
 /** Decodes bytes in a known encoding, chunk by chunk; a byte-order mark is dropped. */
 export async function* decodeChunks(
   chunks: AsyncIterable<Uint8Array>,
@@ -128,8 +130,11 @@ export async function* decodeChunks(
 ): AsyncGenerator<string> {
   const decoder = decoderFor(encoding);
   for await (const chunk of chunks) {
-    const text = dropNul(decoder.decode(chunk, { stream: true }));
-    if (text) yield text;
+    // A stored piece is a megabyte: decoded in smaller pieces, no string is that large.
+    for (let at = 0; at < chunk.length; at += DECODE_PIECE_BYTES) {
+      const text = dropNul(decoder.decode(chunk.subarray(at, at + DECODE_PIECE_BYTES), { stream: true }));
+      if (text) yield text;
+    }
   }
   const rest = dropNul(decoder.decode());
   if (rest) yield rest;

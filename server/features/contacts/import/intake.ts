@@ -19,6 +19,8 @@ import { readRecords } from "./parse";
  */
 
 export const FILE_PIECE_BYTES = 1024 * 1024;
+/** Bytes decoded and parsed at a time. */
+const READ_PIECE_BYTES = 64 * 1024;
 
 export const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB, the most one import takes. Split it into smaller files and upload each.`;
 
@@ -69,11 +71,15 @@ export async function receiveUpload(
 
   async function* texts(): AsyncGenerator<string> {
     for await (const chunk of body) {
-      bytes += chunk.length;
-      if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
-      await keep(chunk);
-      const text = decoder.write(chunk);
-      if (text) yield text;
+      // A body given whole (the JSON route's text) is read in pieces like a stream's.
+      for (let at = 0; at < chunk.length; at += READ_PIECE_BYTES) {
+        const part = chunk.subarray(at, at + READ_PIECE_BYTES);
+        bytes += part.length;
+        if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
+        await keep(part);
+        const text = decoder.write(part);
+        if (text) yield text;
+      }
     }
     await flushPiece();
     const rest = decoder.end();

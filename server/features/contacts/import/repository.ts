@@ -223,7 +223,11 @@ export function importRepository(db: Db) {
      * Locks the import's row and checks no other run moved it on since this one read it (a
      * job taken over after its lease ran out): the batch is then this run's to write.
      */
-    async claimBatch(importId: string, committedRows: number): Promise<void> {
+    async claimBatch(
+      importId: string,
+      committedRows: number,
+      options: { smallMerges?: boolean } = {},
+    ): Promise<void> {
       const rows = rowsOf<{ committed_rows: number }>(
         await db.execute(sql`select committed_rows from contact_imports where id = ${importId} for update`),
       );
@@ -231,6 +235,10 @@ export function importRepository(db: Db) {
       // A batch's statements are planned afresh each time and run once: compiling them to
       // machine code (PostgreSQL's JIT, on for costly plans) took longer than running them.
       await db.execute(sql`set local jit = off`);
+      // The search index (trigram GIN) queues new entries and merges them into the index when the
+      // queue passes this size, inside whichever insert passes it. On the embedded database that
+      // merge holds the event loop: smaller queues, shorter merges.
+      if (options.smallMerges) await db.execute(sql`set local gin_pending_list_limit = 256`);
     },
 
     /**

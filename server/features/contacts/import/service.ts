@@ -49,10 +49,14 @@ export type ContactImportDeps = {
   now?: () => Date;
 };
 
-/** Rows one transaction takes. */
-export const BATCH_ROWS = 5_000;
-/** Rows one statement writes: on the embedded database a 1,000-row insert holds the event loop under 100 ms. */
-const STATEMENT_ROWS = { pglite: 1_000, postgres: 5_000 } as const;
+/**
+ * Rows one transaction takes, and one statement writes. The embedded database runs each
+ * statement on the event loop and a transaction holds its only connection, so there both stay
+ * small: other requests' queries get their turn between transactions, and the event loop
+ * between statements.
+ */
+const BATCH_ROWS = { pglite: 1_000, postgres: 5_000 } as const;
+const STATEMENT_ROWS = { pglite: 250, postgres: 5_000 } as const;
 /** Rejects the answer lists as text (the rest are on GET .../rejects and in the rejects file). */
 const ERRORS_LISTED = 100;
 /** Recent imports the list shows. */
@@ -93,6 +97,7 @@ export function contactImportService(deps: ContactImportDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = importRepository(db);
   const statementRows = STATEMENT_ROWS[deps.engine];
+  const batchRows = BATCH_ROWS[deps.engine];
   const files = deps.filesDir ? directoryFiles(deps.filesDir) : databaseFiles(repo);
 
   async function found(account: Account, id: string): Promise<ImportRow> {
@@ -142,8 +147,9 @@ export function contactImportService(deps: ContactImportDeps) {
       country: account.defaultCountry,
       plan: planFor(account.planType),
       committedRows: row.committedRows,
-      batchRows: BATCH_ROWS,
+      batchRows,
       statementRows,
+      embedded: deps.engine === "pglite",
       signal: extra.signal,
       onBatch: extra.onBatch,
     });
