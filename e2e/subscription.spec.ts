@@ -210,7 +210,7 @@ test("a plan chosen during the trial keeps the trial, is charged at its end, and
     .fill("Name,Phone,Email\nAnn Lee,(555) 201-3344,ann@example.com\n,555,\n");
   await page.getByRole("button", { name: "Import Contacts" }).click();
   await expect(toastText(page, "Imported 1 contact, 1 row skipped.")).toBeVisible();
-  await expect(page.getByText("Row 3: Name is required")).toBeVisible();
+  await expect(page.getByText("Line 3, Name: Name is required")).toBeVisible();
 
   await page.getByRole("button", { name: "Start Bulk Calls" }).click();
   await expect(toastText(page, "Please enter phone numbers to call")).toBeVisible();
