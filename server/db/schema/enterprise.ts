@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+import { workspaces } from "./workspaces";
+
+/**
+ * Contact-sales enquiries from /enterprise (issue 13 part 7): who asked, for which enterprise
+ * plan, for which workspace. The platform administrator reads them all
+ * (GET /api/admin/enterprise-enquiries); a workspace never lists another's.
+ */
+export const enterpriseEnquiries = pgTable(
+  "enterprise_enquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The person who sent it; kept (null) if they later delete their account. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    phoneNumber: text("phone_number"),
+    /** One of common/plans.ts ENTERPRISE_PLANS' ids. */
+    planId: text("plan_id").notNull(),
+    expectedConcurrentCalls: integer("expected_concurrent_calls"),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The administrator's list, newest first.
+    index("enterprise_enquiries_created_idx").on(table.createdAt),
+    // A person's enquiries today (the daily limit) and a workspace's own.
+    index("enterprise_enquiries_user_created_idx").on(table.userId, table.createdAt),
+    index("enterprise_enquiries_workspace_idx").on(table.workspaceId),
+  ],
+);
