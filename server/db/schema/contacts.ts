@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -87,6 +88,11 @@ export const contacts = pgTable(
       table.id.desc(),
     ),
     index("contacts_workspace_updated_idx").on(table.workspaceId, table.updatedAt.desc(), table.id.desc()),
+    // The stats' "contacted today" reads last_called (the index above) or last_contact_attempt:
+    // only contacts ever attempted are in this one, so an import of fresh rows never touches it.
+    index("contacts_workspace_last_attempt_idx")
+      .on(table.workspaceId, table.lastContactAttempt)
+      .where(sql`${table.lastContactAttempt} is not null`),
     index("contacts_workspace_import_batch_idx").on(table.workspaceId, table.importBatch),
     index("contacts_workspace_favorite_idx")
       .on(table.workspaceId, table.createdAt)
@@ -105,6 +111,23 @@ export const contacts = pgTable(
     index("contacts_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Each workspace's contact stats that do not depend on the day (spec 3 "Contact stats"): how
+ * many contacts, how many are new or converted, and the lead scores' sum. Kept exact by
+ * statement-level triggers on contacts (the contact_counts_triggers migration), in the transaction of every write
+ * whoever makes it (the form, imports, undo, the bench's generator): GET /api/contacts/stats
+ * reads one row instead of a million. No row means no contacts.
+ */
+export const contactCounts = pgTable("contact_counts", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  total: integer("total").notNull().default(0),
+  fresh: integer("fresh").notNull().default(0),
+  converted: integer("converted").notNull().default(0),
+  scoreSum: bigint("score_sum", { mode: "number" }).notNull().default(0),
+});
 
 /** A workspace's do-not-call list: numbers no outbound path may dial, contact or not. */
 export const doNotCallNumbers = pgTable(
