@@ -40,6 +40,7 @@ const TABLE_OWNERS: Record<string, string> = {
   contactImports: "contacts",
   contactImportRejects: "contacts",
   contactImportFiles: "contacts",
+  contactCounts: "contacts",
   telephonyConnections: "telephony",
   phoneNumbers: "telephony",
   telephonyWebhookEvents: "telephony",

@@ -1,4 +1,5 @@
--- Custom SQL migration file, put your code below! ---- Keeps contact_counts exact for every write to contacts, whoever makes it (the form, imports,
+-- Custom SQL migration file, put your code below! --
+-- Keeps contact_counts exact for every write to contacts, whoever makes it (the form, imports,
 -- undo, a workspace's deletion, the bench's generator), in the writing transaction.
 -- Statement-level with transition tables: an import statement of 5,000 rows updates one counter
 -- row once, not 5,000 times. An update that changes no count (a dial's last_called, a note)
