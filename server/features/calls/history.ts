@@ -102,6 +102,15 @@ export async function performanceFigures(ctx: CallsContext, account: Account, da
   };
 }
 
+/**
+ * The raw figures of the account's real calls that started since `since` and have ended: counts
+ * (handled by the Success Rate rule, transferred, leads) and calls by classification. The
+ * enterprise dashboard's Analytics tab (issue 13 part 7) shapes them.
+ */
+export function figuresSince(ctx: CallsContext, account: Account, since: Date) {
+  return ctx.calls.figuresSince(account.id, since);
+}
+
 /** Deletes one call of the account; a live one must be ended first (409). */
 export async function deleteCall(ctx: CallsContext, account: Account, callId: string): Promise<void> {
   const result = await ctx.inTransaction((tx) => callRepository(tx).deleteMany(account.id, [callId]));

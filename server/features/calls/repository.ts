@@ -337,6 +337,8 @@ export function callRepository(db: Db) {
           calls: sql<number>`count(*)::int`,
           handled: sql<number>`count(*) filter (where ${calls.status} in ('completed', 'blocked') and ${calls.actionTaken} <> '' and ${calls.actionTaken} <> 'Ended before the caller spoke')::int`,
           transferred: sql<number>`count(*) filter (where ${calls.transferredAt} is not null)::int`,
+          // The enterprise dashboard's leads generated: a sales call, or one that needs a follow-up.
+          leads: sql<number>`count(*) filter (where ${calls.classification} = 'sales' or ${calls.followUpRequired})::int`,
           averageDuration: sql<number | null>`avg(${calls.duration})::float8`,
         })
         .from(calls)
@@ -354,6 +356,7 @@ export function callRepository(db: Db) {
         calls: totals?.calls ?? 0,
         handled: totals?.handled ?? 0,
         transferred: totals?.transferred ?? 0,
+        leads: totals?.leads ?? 0,
         averageDuration: totals?.averageDuration ?? null,
         byClassification,
       };

@@ -13,6 +13,7 @@ import {
   deleteCalls,
   deleteTestCalls,
   exportCsv,
+  figuresSince,
   getCall,
   listCalls,
   performanceFigures,
@@ -63,6 +64,8 @@ export function callService(deps: CallServiceDeps) {
     /** AI Studio (issue 12 part 7): automation rules flag finished calls; figures from stored calls. */
     flag: bound(flagCall),
     performance: bound(performanceFigures),
+    /** The enterprise dashboard's Analytics (issue 13 part 7). */
+    figuresSince: bound(figuresSince),
   };
 }
 

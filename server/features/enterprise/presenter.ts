@@ -1,0 +1,38 @@
+import {
+  type EnterpriseCallDetail,
+  type EnterpriseEnquiry,
+  enterprisePlanName,
+} from "../../../common/enterprise";
+import type { CallService } from "../calls/service";
+import type { EnquiryRow } from "./repository";
+
+type CallRow = Awaited<ReturnType<CallService["list"]>>["rows"][number];
+
+export function presentEnquiry(row: EnquiryRow): EnterpriseEnquiry {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    phoneNumber: row.phoneNumber,
+    planId: row.planId,
+    planName: enterprisePlanName(row.planId),
+    expectedConcurrentCalls: row.expectedConcurrentCalls,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A live call as the Live Calls tab lists it (spec 2 §3: id, phoneNumber, status, startTime). */
+export function presentLiveCall(row: CallRow): EnterpriseCallDetail {
+  return {
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    status: row.isOnHold ? "on_hold" : row.status,
+    startTime: row.startTime.toISOString(),
+    callerName: row.callerName,
+    direction: row.direction,
+  };
+}
