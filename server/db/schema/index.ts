@@ -4,6 +4,7 @@ export * from "./ai-studio";
 export * from "./billing";
 export * from "./calls";
 export * from "./contacts";
+export * from "./dialer";
 export * from "./enterprise";
 export * from "./jobs";
 export * from "./scripts";
