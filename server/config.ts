@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   VOICE_API_BASE_URL: z.url().default("https://api.elevenlabs.io"),
   VOICE_MODEL: z.string().default("eleven_multilingual_v2"),
   VOICE_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  LEAD_SEARCH_PROVIDER: z.enum(["osm", "serpapi", "simulated"]).optional(),
+  SERPAPI_API_KEY: z.string().optional(),
+  SERPAPI_URL: z.url().default("https://serpapi.com"),
+  NOMINATIM_URL: z.url().default("https://nominatim.openstreetmap.org"),
+  OVERPASS_URL: z.url().default("https://overpass-api.de/api/interpreter"),
+  LEAD_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
 });
 
 export type Config = {
@@ -126,6 +132,22 @@ export type Config = {
     stripePrices: Partial<Record<"basic" | "pro" | "premium" | "personal" | "business", string>>;
   };
   voice: { apiKey: string | undefined; baseUrl: string; model: string; timeoutMs: number };
+  /** Lead generation's business search (server/providers/lead-search). */
+  leadSearch: {
+    /**
+     * OpenStreetMap (Nominatim + Overpass, no key: the default), SerpAPI's Google Maps engine
+     * (when its key is set), or made-up businesses for tests ("simulated", the tests' default).
+     */
+    provider: "osm" | "serpapi" | "simulated";
+    serpApiKey: string | undefined;
+    serpApiUrl: string;
+    nominatimUrl: string;
+    overpassUrl: string;
+    /** One request to the provider is given up after this long. */
+    timeoutMs: number;
+    /** Spec 3 §9: the satellite dealer search waits this long between cities. */
+    dealerSpacingMs: number;
+  };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -201,6 +223,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       baseUrl: e.VOICE_API_BASE_URL.replace(/\/$/, ""),
       model: e.VOICE_MODEL,
       timeoutMs: e.VOICE_TIMEOUT_MS,
+    },
+    leadSearch: {
+      // Tests never reach the public servers unless they point a provider at a fake of their own.
+      provider:
+        e.LEAD_SEARCH_PROVIDER ??
+        (e.SERPAPI_API_KEY ? "serpapi" : e.NODE_ENV === "test" ? "simulated" : "osm"),
+      serpApiKey: e.SERPAPI_API_KEY || undefined,
+      serpApiUrl: e.SERPAPI_URL.replace(/\/$/, ""),
+      nominatimUrl: e.NOMINATIM_URL.replace(/\/$/, ""),
+      overpassUrl: e.OVERPASS_URL,
+      timeoutMs: e.LEAD_SEARCH_TIMEOUT_MS,
+      dealerSpacingMs: 3000,
     },
     ...overrides,
   };
