@@ -7,6 +7,7 @@ export * from "./contacts";
 export * from "./dialer";
 export * from "./enterprise";
 export * from "./jobs";
+export * from "./lead-generation";
 export * from "./scripts";
 export * from "./telephony";
 export * from "./users";
