@@ -97,6 +97,20 @@ export function doNotCallRepository(db: Db) {
       return Boolean(result.rows[0]?.listed);
     },
 
+    /**
+     * Which of the numbers (E.164) are listed or belong to a contact marked do-not-call: one
+     * round trip for a batch (the autodialer marks leads it must never dial as it adds them).
+     */
+    async listedAmong(workspaceId: string, e164s: string[]): Promise<Set<string>> {
+      if (e164s.length === 0) return new Set();
+      const numbers = sql`(select unnest(${e164s}::text[]) as phone)`;
+      const result = (await db.execute(
+        sql`select n.phone from ${numbers} n where exists (select 1 from ${doNotCallNumbers} where ${doNotCallNumbers.workspaceId} = ${workspaceId} and ${doNotCallNumbers.phoneE164} = n.phone)
+          or exists (select 1 from ${contacts} where ${contacts.workspaceId} = ${workspaceId} and ${contacts.phoneE164} = n.phone and ${contacts.doNotCall})`,
+      )) as unknown as { rows: { phone: string }[] };
+      return new Set(result.rows.map((row) => row.phone));
+    },
+
     /** Every entry, oldest first, a batch at a time (keyset on created_at, id): for the export. */
     async *batches(workspaceId: string, batchSize = 5000): AsyncGenerator<DoNotCallRow[]> {
       let last: { created: string; id: string } | null = null;

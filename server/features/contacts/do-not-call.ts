@@ -49,6 +49,9 @@ export function doNotCallService(deps: { db: Db }) {
     /** True when the number (E.164) is on the list, or a contact with it is marked do-not-call. */
     isDoNotCall: (workspaceId: string, e164: string) => repo.isDoNotCall(workspaceId, e164),
 
+    /** Which of the numbers (E.164) are do-not-call, in one query (the autodialer's lead imports). */
+    listedAmong: (workspaceId: string, e164s: string[]) => repo.listedAmong(workspaceId, e164s),
+
     list: (account: Account, query: { search?: string | undefined; page: number; limit: number }) =>
       repo.page(account.id, { ...query, search: query.search || undefined }),
 
