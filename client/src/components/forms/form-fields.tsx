@@ -1,8 +1,9 @@
 import { useId } from "react";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Switch } from "../../../components/ui/switch";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { Switch } from "../ui/switch";
+import { TabsTrigger } from "../ui/tabs";
 
 /** A labelled on/off switch on one line, with an optional line of explanation. */
 export function SwitchRow({
@@ -75,5 +76,30 @@ export function NumberField({
         />
       )}
     </Field>
+  );
+}
+
+/** A form tab's trigger that marks, for eyes and screen readers, a tab holding a field with a problem. */
+export function ErrorTabTrigger({
+  value,
+  label,
+  hasError,
+}: {
+  value: string;
+  label: string;
+  hasError: boolean;
+}) {
+  return (
+    <TabsTrigger value={value} className="whitespace-normal px-1.5">
+      {label}
+      {hasError ? (
+        <>
+          <span className="ml-1 text-destructive" aria-hidden>
+            •
+          </span>
+          <span className="sr-only"> (has a problem)</span>
+        </>
+      ) : null}
+    </TabsTrigger>
   );
 }

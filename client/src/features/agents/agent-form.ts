@@ -6,7 +6,7 @@ import {
   type AgentSpecialization,
   type AgentVoice,
 } from "@common/agents";
-import type { z } from "zod";
+import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
 
 type Tone = Agent["voiceSettings"]["tone"];
 
@@ -132,35 +132,6 @@ export function agentBody(form: AgentFormState) {
   } satisfies AgentCreate;
 }
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field (dotted path, list items under their list). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const path = issue.path.filter((part) => typeof part === "string").join(".") || "form";
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The server's 400 issues ({ message, issues: [{ path, message }] }) by field, if any. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  const body = (error as { body?: unknown } | undefined)?.body;
-  const issues = (body as { issues?: unknown } | undefined)?.issues;
-  if (!Array.isArray(issues)) return {};
-  const errors: FieldErrors = {};
-  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
-    if (typeof issue.path !== "string" || typeof issue.message !== "string") continue;
-    const path = issue.path
-      .split(".")
-      .filter((part) => !/^\d+$/.test(part))
-      .join(".");
-    errors[path || "form"] ??= issue.message;
-  }
-  return errors;
-}
-
 export function checkAgentForm(
   form: AgentFormState,
 ): { ok: true; body: ReturnType<typeof agentBody> } | { ok: false; errors: FieldErrors } {
@@ -173,8 +144,7 @@ export type AgentTab = "basics" | "personality" | "knowledge" | "voice";
 
 /** The first tab, in the dialog's order, with a problem. */
 export function firstAgentTab(errors: FieldErrors): AgentTab | null {
-  const tabs = new Set(Object.keys(errors).map(agentTabOf));
-  return (["basics", "personality", "knowledge", "voice"] as const).find((tab) => tabs.has(tab)) ?? null;
+  return firstTabWithError(errors, ["basics", "personality", "knowledge", "voice"] as const, agentTabOf);
 }
 
 /** The dialog tab that holds a field. */

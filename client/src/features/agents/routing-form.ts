@@ -8,7 +8,7 @@ import {
 } from "@common/agents";
 import type { Classification } from "@common/calls";
 import type { z } from "zod";
-import { type FieldErrors, fieldErrors } from "./agent-form";
+import { type FieldErrors, fieldErrors } from "../../lib/forms/field-errors";
 
 export type Direction = "any" | "inbound" | "outbound";
 

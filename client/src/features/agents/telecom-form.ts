@@ -6,7 +6,7 @@ import {
   type TelecomProvider,
   type TelecomSpecialization,
 } from "@common/agents";
-import { type FieldErrors, fieldErrors, serverFieldErrors } from "./agent-form";
+import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
 
 /** The Agent Manager's edit form as typed; numbers as text (a non-number falls back, spec 3 §5). */
 export type TelecomFormState = {
@@ -77,14 +77,11 @@ export function checkTelecomForm(
   return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
-export { serverFieldErrors };
-
 export type TelecomTab = "basic" | "behavior" | "goals";
 
 /** The first tab, in the editor's order, with a problem. */
 export function firstTelecomTab(errors: Record<string, string>): TelecomTab | null {
-  const tabs = new Set(Object.keys(errors).map(telecomTabOf));
-  return (["basic", "behavior", "goals"] as const).find((tab) => tabs.has(tab)) ?? null;
+  return firstTabWithError(errors, ["basic", "behavior", "goals"] as const, telecomTabOf);
 }
 
 export function telecomTabOf(path: string): TelecomTab {

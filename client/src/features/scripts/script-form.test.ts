@@ -1,6 +1,7 @@
 import { type Script, ScriptCreate } from "@common/scripts";
 import { describe, expect, it } from "vitest";
-import { checkScriptForm, firstTabWithError, scriptFormState, serverFieldErrors, tabOf } from "./script-form";
+import { serverFieldErrors } from "../../lib/forms/field-errors";
+import { checkScriptForm, firstScriptTab, scriptFormState, tabOf } from "./script-form";
 
 const saved: Script = {
   id: "7f1c2f55-7a53-4a44-9d43-0f0b8f2a1b11",
@@ -90,9 +91,9 @@ describe("the script dialog's form", () => {
     expect(tabOf("transferRules.minutes")).toBe("advanced");
     expect(tabOf("name")).toBe("basics");
     // The dialog opens the first tab, in its order, with a problem.
-    expect(firstTabWithError(checked.errors)).toBe("voice");
-    expect(firstTabWithError({ name: "x", "transferRules.minutes": "y" })).toBe("advanced");
-    expect(firstTabWithError({ name: "x" })).toBeNull();
+    expect(firstScriptTab(checked.errors)).toBe("voice");
+    expect(firstScriptTab({ name: "x", "transferRules.minutes": "y" })).toBe("advanced");
+    expect(firstScriptTab({ name: "x" })).toBeNull();
   });
 
   it("reads the server's issues by field, a list item under its list", () => {

@@ -12,7 +12,7 @@ import {
   type ScriptVoice,
   type TransferCondition,
 } from "@common/scripts";
-import type { z } from "zod";
+import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
 
 /** The create/edit dialog's fields as typed (numbers and lists as text until sent). */
 export type ScriptFormState = {
@@ -130,37 +130,6 @@ export function scriptBody(form: ScriptFormState) {
   } satisfies ScriptCreate;
 }
 
-/** Where each message belongs: the dotted path of the field ("transferRules.keywords"). */
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field of a failed parse. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    // A list's item ("businessRules.3") is shown under the list.
-    const path = issue.path.filter((part) => typeof part === "string").join(".") || "form";
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The server's 400 issues ({ message, issues: [{ path, message }] }) by field, if any. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  const body = (error as { body?: unknown } | undefined)?.body;
-  const issues = (body as { issues?: unknown } | undefined)?.issues;
-  if (!Array.isArray(issues)) return {};
-  const errors: FieldErrors = {};
-  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
-    if (typeof issue.path !== "string" || typeof issue.message !== "string") continue;
-    const path = issue.path
-      .split(".")
-      .filter((part) => !/^\d+$/.test(part))
-      .join(".");
-    errors[path || "form"] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Checks the form with the shared contract: the body to send, or the messages by field. */
 export function checkScriptForm(
   form: ScriptFormState,
@@ -171,9 +140,8 @@ export function checkScriptForm(
 }
 
 /** The first tab, in the dialog's order, with a problem (null: none behind a tab). */
-export function firstTabWithError(errors: FieldErrors): "voice" | "personality" | "advanced" | null {
-  const tabs = new Set(Object.keys(errors).map(tabOf));
-  return (["voice", "personality", "advanced"] as const).find((tab) => tabs.has(tab)) ?? null;
+export function firstScriptTab(errors: FieldErrors): "voice" | "personality" | "advanced" | null {
+  return firstTabWithError(errors, ["voice", "personality", "advanced"] as const, tabOf);
 }
 
 /** Which dialog tab holds a field. */

@@ -8,6 +8,7 @@ import {
   type AgentLanguage,
 } from "@common/agents";
 import { type FormEvent, useId, useState } from "react";
+import { ErrorTabTrigger, NumberField, SwitchRow } from "../../../components/forms/form-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -23,7 +24,9 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
+import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
+import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { toast, toastError } from "../../../lib/toast";
 import {
   type AgentFormState,
@@ -31,14 +34,11 @@ import {
   agentFormState,
   agentTabOf,
   checkAgentForm,
-  type FieldErrors,
   firstAgentTab,
-  serverFieldErrors,
 } from "../agent-form";
 import { useCreateAiAgent } from "../api/create-ai-agent";
 import { useUpdateAiAgent } from "../api/update-ai-agent";
 import { AGENT_VOICE_LABELS, SPECIALIZATION_LABELS } from "../labels";
-import { NumberField, SwitchRow } from "./form-bits";
 
 /**
  * Spec 3 §2 AI Agents: Create Agent, and the same form to edit an agent. Every field of spec 3
@@ -73,27 +73,11 @@ const TABS: { value: AgentTab; label: string }[] = [
 ];
 
 function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void }) {
-  const [form, setForm] = useState<AgentFormState>(() => agentFormState(agent));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, setErrors, set, text } = useFieldForm<AgentFormState>(() => agentFormState(agent));
   const [tab, setTab] = useState<AgentTab>("basics");
   const create = useCreateAiAgent();
   const update = useUpdateAiAgent();
   const pending = create.isPending || update.isPending;
-
-  const set =
-    <K extends keyof AgentFormState>(key: K, path: string = key) =>
-    (value: AgentFormState[K]) => {
-      setForm((current) => ({ ...current, [key]: value }));
-      setErrors((current) => {
-        if (!(path in current)) return current;
-        const { [path]: _gone, ...rest } = current;
-        return rest;
-      });
-    };
-  const text =
-    (key: keyof AgentFormState, path: string = key) =>
-    (event: { target: { value: string } }) =>
-      set(key, path)(event.target.value as never);
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -154,17 +138,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
       <Tabs value={tab} onValueChange={(value) => setTab(value as AgentTab)} className="min-w-0">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Agent settings">
           {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} className="whitespace-normal px-1.5">
-              {label}
-              {tabHasError(value) ? (
-                <>
-                  <span className="ml-1 text-destructive" aria-hidden>
-                    •
-                  </span>
-                  <span className="sr-only"> (has a problem)</span>
-                </>
-              ) : null}
-            </TabsTrigger>
+            <ErrorTabTrigger key={value} value={value} label={label} hasError={tabHasError(value)} />
           ))}
         </TabsList>
 

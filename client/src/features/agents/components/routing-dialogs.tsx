@@ -8,7 +8,8 @@ import {
   RULE_DIRECTIONS,
 } from "@common/agents";
 import { CLASSIFICATIONS, type Classification } from "@common/calls";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
+import { NumberField, SwitchRow } from "../../../components/forms/form-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -24,8 +25,9 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { serverFieldErrors } from "../../../lib/forms/field-errors";
+import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { toast, toastError } from "../../../lib/toast";
-import { serverFieldErrors } from "../agent-form";
 import { useCreateConversationFlow, useUpdateConversationFlow } from "../api/save-conversation-flow";
 import { useCreateRoutingRule, useUpdateRoutingRule } from "../api/save-routing-rule";
 import { NEXT_ACTION_LABELS } from "../labels";
@@ -39,7 +41,6 @@ import {
   type RuleFormState,
   ruleFormState,
 } from "../routing-form";
-import { NumberField, SwitchRow } from "./form-bits";
 
 const DIRECTION_LABELS = { any: "Any call", inbound: "Inbound calls", outbound: "Outbound calls" } as const;
 
@@ -66,19 +67,9 @@ export function RoutingRuleDialog({
   );
 }
 
+/** A rule's or flow's form: a condition's message is filed under "conditions.<field>". */
 function useFormState<T extends object>(initial: () => T) {
-  const [form, setForm] = useState<T>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set =
-    <K extends keyof T>(key: K, path: string = String(key)) =>
-    (value: T[K]) => {
-      setForm((current) => ({ ...current, [key]: value }));
-      setErrors((current) => {
-        const { [path]: _gone, [`conditions.${String(key)}`]: _also, ...rest } = current;
-        return rest;
-      });
-    };
-  return { form, errors, setErrors, set };
+  return useFieldForm<T>(initial, (key) => [`conditions.${key}`]);
 }
 
 function RuleForm({

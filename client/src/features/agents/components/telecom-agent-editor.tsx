@@ -10,6 +10,7 @@ import {
 } from "@common/agents";
 import { Save, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { ErrorTabTrigger, NumberField, SwitchRow } from "../../../components/forms/form-fields";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -18,22 +19,21 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
+import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
+import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { serverMessage, toast } from "../../../lib/toast";
-import type { FieldErrors } from "../agent-form";
 import { useDeleteTelecomAgent } from "../api/delete-telecom-agent";
 import { useSaveTelecomAgent } from "../api/save-telecom-agent";
 import { PROVIDER_LABELS, RESPONSE_STYLE_LABELS, TELECOM_SPECIALIZATION_LABELS } from "../labels";
 import {
   checkTelecomForm,
   firstTelecomTab,
-  serverFieldErrors,
   type TelecomFormState,
   type TelecomTab,
   telecomFormState,
   telecomTabOf,
 } from "../telecom-form";
-import { NumberField, SwitchRow } from "./form-bits";
 
 /**
  * Spec 3 §2 Agent Manager, the right side: edit tabs Basic Info, Behavior and Sales Goals, the
@@ -51,27 +51,13 @@ export function TelecomAgentEditor({
   onSaved: (agent: TelecomAgent) => void;
   onDeleted: () => void;
 }) {
-  const [form, setForm] = useState<TelecomFormState>(() => telecomFormState(agent));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setForm, errors, setErrors, set, text } = useFieldForm<TelecomFormState>(() =>
+    telecomFormState(agent),
+  );
   const [tab, setTab] = useState<TelecomTab>("basic");
   const [confirming, setConfirming] = useState(false);
   const save = useSaveTelecomAgent();
   const remove = useDeleteTelecomAgent();
-
-  const set =
-    <K extends keyof TelecomFormState>(key: K, path: string = key) =>
-    (value: TelecomFormState[K]) => {
-      setForm((current) => ({ ...current, [key]: value }));
-      setErrors((current) => {
-        if (!(path in current)) return current;
-        const { [path]: _gone, ...rest } = current;
-        return rest;
-      });
-    };
-  const text =
-    (key: keyof TelecomFormState, path: string = key) =>
-    (event: { target: { value: string } }) =>
-      set(key, path)(event.target.value as never);
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -128,17 +114,7 @@ export function TelecomAgentEditor({
   const problems = Object.keys(errors).length;
   const tabHasError = (name: TelecomTab) => Object.keys(errors).some((path) => telecomTabOf(path) === name);
   const tabTrigger = (value: TelecomTab, label: string) => (
-    <TabsTrigger value={value} className="whitespace-normal px-1.5">
-      {label}
-      {tabHasError(value) ? (
-        <>
-          <span className="ml-1 text-destructive" aria-hidden>
-            •
-          </span>
-          <span className="sr-only"> (has a problem)</span>
-        </>
-      ) : null}
-    </TabsTrigger>
+    <ErrorTabTrigger value={value} label={label} hasError={tabHasError(value)} />
   );
 
   return (

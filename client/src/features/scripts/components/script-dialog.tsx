@@ -19,6 +19,7 @@ import {
   type TransferCondition,
 } from "@common/scripts";
 import { type FormEvent, useId, useState } from "react";
+import { ErrorTabTrigger, NumberField } from "../../../components/forms/form-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -35,18 +36,18 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
+import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
+import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { toast, toastError } from "../../../lib/toast";
 import { useCreateScript } from "../api/create-script";
 import { useUpdateScript } from "../api/update-script";
 import { PITCH_LABELS, SCRIPT_TYPE_LABELS, TONE_LABELS, VOICE_LABELS } from "../labels";
 import {
   checkScriptForm,
-  type FieldErrors,
-  firstTabWithError,
+  firstScriptTab,
   type ScriptFormState,
   scriptFormState,
-  serverFieldErrors,
   tabOf,
 } from "../script-form";
 
@@ -79,29 +80,17 @@ export function ScriptDialog({
 }
 
 function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => void }) {
-  const [form, setForm] = useState<ScriptFormState>(() => scriptFormState(script));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, setErrors, set, text } = useFieldForm<ScriptFormState>(() => scriptFormState(script));
   const [tab, setTab] = useState<Tab>("voice");
   const create = useCreateScript();
   const update = useUpdateScript();
   const pending = create.isPending || update.isPending;
   const editing = script !== null;
 
-  const change = <K extends keyof ScriptFormState>(key: K, value: ScriptFormState[K], path: string) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(path in current)) return current;
-      const { [path]: _gone, ...rest } = current;
-      return rest;
-    });
-  };
-  const text = (key: keyof ScriptFormState, path: string) => (event: { target: { value: string } }) =>
-    change(key, event.target.value as never, path);
-
   /** Shows the messages, on the tab of the first one when it is behind a tab. */
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const where = firstTabWithError(found);
+    const where = firstScriptTab(found);
     if (where) setTab(where);
   };
 
@@ -143,17 +132,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
   const problems = Object.keys(errors).length;
   const tabHasError = (name: Tab) => Object.keys(errors).some((path) => tabOf(path) === name);
   const tabLabel = (name: Tab, label: string) => (
-    <TabsTrigger value={name} className="whitespace-normal px-1.5">
-      {label}
-      {tabHasError(name) ? (
-        <>
-          <span className="ml-1 text-destructive" aria-hidden>
-            •
-          </span>
-          <span className="sr-only"> (has a problem)</span>
-        </>
-      ) : null}
-    </TabsTrigger>
+    <ErrorTabTrigger value={name} label={label} hasError={tabHasError(name)} />
   );
 
   return (
@@ -288,42 +267,26 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
             )}
           </Field>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
+            <NumberField
               label={`Empathy (${TRAIT_MIN}-${TRAIT_MAX})`}
-              error={errors["personalityTraits.empathy"]}
+              value={form.empathy}
+              onChange={set("empathy", "personalityTraits.empathy")}
+              min={TRAIT_MIN}
+              max={TRAIT_MAX}
+              step={1}
               hint="Higher acknowledges how the caller feels before answering."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  min={TRAIT_MIN}
-                  max={TRAIT_MAX}
-                  step={1}
-                  value={form.empathy}
-                  onChange={text("empathy", "personalityTraits.empathy")}
-                />
-              )}
-            </Field>
-            <Field
+              error={errors["personalityTraits.empathy"]}
+            />
+            <NumberField
               label={`Formality (${TRAIT_MIN}-${TRAIT_MAX})`}
-              error={errors["personalityTraits.formality"]}
+              value={form.formality}
+              onChange={set("formality", "personalityTraits.formality")}
+              min={TRAIT_MIN}
+              max={TRAIT_MAX}
+              step={1}
               hint="Higher speaks more formally; lower more casually."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  min={TRAIT_MIN}
-                  max={TRAIT_MAX}
-                  step={1}
-                  value={form.formality}
-                  onChange={text("formality", "personalityTraits.formality")}
-                />
-              )}
-            </Field>
+              error={errors["personalityTraits.formality"]}
+            />
           </div>
         </TabsContent>
 
@@ -384,7 +347,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
             <ConditionChoices
               value={form.transferConditions}
               error={errors["transferRules.conditions"]}
-              onChange={(next) => change("transferConditions", next, "transferRules.conditions")}
+              onChange={set("transferConditions", "transferRules.conditions")}
             />
           </fieldset>
           <Field
@@ -422,7 +385,7 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
             <SwitchRow
               label="Book appointments on these calls"
               checked={form.appointmentsEnabled}
-              onChange={(checked) => change("appointmentsEnabled", checked, "appointmentSettings.enabled")}
+              onChange={set("appointmentsEnabled", "appointmentSettings.enabled")}
             />
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field
@@ -462,15 +425,11 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
       </Tabs>
 
       <div className="grid gap-3 rounded-md bg-muted/50 p-3">
-        <SwitchRow
-          label="Active"
-          checked={form.isActive}
-          onChange={(checked) => change("isActive", checked, "isActive")}
-        />
+        <SwitchRow label="Active" checked={form.isActive} onChange={set("isActive", "isActive")} />
         <SwitchRow
           label="Default script for calls"
           checked={form.isDefault}
-          onChange={(checked) => change("isDefault", checked, "isDefault")}
+          onChange={set("isDefault", "isDefault")}
         />
       </div>
 
