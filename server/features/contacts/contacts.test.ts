@@ -456,6 +456,71 @@ describe("GET /api/contacts/stats", () => {
   });
 });
 
+describe("the stats' kept counts", () => {
+  /** What the stats would be if every row were read: the truth the counter row must match. */
+  async function fromRows(workspaceId: string) {
+    const [row] = await rows<{ total: number; fresh: number; converted: number; score: number }>(
+      t,
+      sql`select count(*)::int as total, (count(*) filter (where contact_status = 'new'))::int as fresh,
+            (count(*) filter (where contact_status = 'converted'))::int as converted,
+            coalesce(sum(lead_score), 0)::int as score
+          from contacts where workspace_id = ${workspaceId}`,
+    );
+    const total = row?.total ?? 0;
+    return {
+      totalContacts: total,
+      newContacts: row?.fresh ?? 0,
+      conversionRate: total === 0 ? 0 : Math.round(((row?.converted ?? 0) / total) * 1000) / 10,
+      avgLeadScore: total === 0 ? 0 : Math.round(((row?.score ?? 0) / total) * 10) / 10,
+    };
+  }
+
+  async function expectKept(c: SignedInClient) {
+    const stats = (await c.get("/api/contacts/stats")).json();
+    expect(stats).toMatchObject(await fromRows(c.user.workspace.id));
+    return stats;
+  }
+
+  it("stay equal to the rows through adding, editing, bulk inserts, imports, undo and deletion, per workspace", async () => {
+    const c = await buildWorkspace(t);
+    const other = await buildWorkspace(t);
+    await add(other, { name: "Elsewhere", leadScore: 90, contactStatus: "converted" });
+
+    const a = await add(c, { name: "A", leadScore: 40 });
+    await add(c, { name: "B", leadScore: 60, contactStatus: "converted" });
+    expect(await expectKept(c)).toMatchObject({ totalContacts: 2, newContacts: 1, avgLeadScore: 50 });
+
+    // An edit that moves the contact between counts, and one that changes none of them.
+    expect(
+      (await c.patch(`/api/contacts/${a.id}`, { contactStatus: "converted", leadScore: 10 })).statusCode,
+    ).toBe(200);
+    expect((await c.patch(`/api/contacts/${a.id}`, { notes: "Called back" })).statusCode).toBe(200);
+    expect(await expectKept(c)).toMatchObject({ totalContacts: 2, newContacts: 0, conversionRate: 100 });
+
+    await seed(c, 300, (i) => ({ leadScore: i % 101, contactStatus: i % 3 === 0 ? "converted" : "new" }));
+    await expectKept(c);
+
+    const imported = await c.post("/api/contacts/import", {
+      csvData: "Name,Phone,Lead Score,Status\nImp One,5551230001,70,new\nImp Two,5551230002,30,converted\n",
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await expectKept(c)).toMatchObject({ totalContacts: 304 });
+    const undone = await c.post(`/api/contacts/imports/${imported.json().importId}/undo`, {});
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await expectKept(c)).toMatchObject({ totalContacts: 302 });
+
+    expect((await c.delete(`/api/contacts/${a.id}`)).statusCode).toBe(204);
+    expect(await expectKept(c)).toMatchObject({ totalContacts: 301 });
+
+    // The other workspace's figures never moved.
+    expect((await other.get("/api/contacts/stats")).json()).toMatchObject({
+      totalContacts: 1,
+      conversionRate: 100,
+      avgLeadScore: 90,
+    });
+  });
+});
+
 describe("known contacts on calls", () => {
   it("shows a contact's name on a call from their number, however either was written", async () => {
     const c = await buildWorkspace(t);

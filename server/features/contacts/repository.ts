@@ -1,8 +1,21 @@
-import { and, arrayContains, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ContactSort, ContactStatus, LeadSource } from "../../../common/contacts";
 import type { BoundQuery, Db } from "../../db/client";
-import { contacts, phoneLogs } from "../../db/schema";
+import { contactCounts, contacts, phoneLogs } from "../../db/schema";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<
@@ -260,24 +273,38 @@ export function contactRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Spec 3 "Contact stats" as counts and the sum of lead scores, in one pass over the workspace's contacts. */
+    /**
+     * Spec 3 "Contact stats": the counts that do not depend on the day from the workspace's
+     * contact_counts row (kept by triggers on every write), and "contacted today" from the two
+     * small index ranges of contacts called or attempted since midnight.
+     */
     async statsSums(workspaceId: string, since: Date): Promise<StatsSums> {
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          fresh: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'new'))::int`,
-          contactedToday: sql<number>`(count(*) filter (where ${contacts.lastCalled} >= ${since} or ${contacts.lastContactAttempt} >= ${since}))::int`,
-          converted: sql<number>`(count(*) filter (where ${contacts.contactStatus} = 'converted'))::int`,
-          scoreSum: sql<string>`coalesce(sum(${contacts.leadScore}), 0)::text`,
-        })
-        .from(contacts)
-        .where(eq(contacts.workspaceId, workspaceId));
+      const [[kept], [today]] = await Promise.all([
+        db
+          .select({
+            total: contactCounts.total,
+            fresh: contactCounts.fresh,
+            converted: contactCounts.converted,
+            scoreSum: contactCounts.scoreSum,
+          })
+          .from(contactCounts)
+          .where(eq(contactCounts.workspaceId, workspaceId)),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.workspaceId, workspaceId),
+              or(gte(contacts.lastCalled, since), gte(contacts.lastContactAttempt, since)),
+            ),
+          ),
+      ]);
       return {
-        total: row?.total ?? 0,
-        fresh: row?.fresh ?? 0,
-        contactedToday: row?.contactedToday ?? 0,
-        converted: row?.converted ?? 0,
-        scoreSum: Number(row?.scoreSum ?? 0),
+        total: kept?.total ?? 0,
+        fresh: kept?.fresh ?? 0,
+        contactedToday: today?.n ?? 0,
+        converted: kept?.converted ?? 0,
+        scoreSum: kept?.scoreSum ?? 0,
       };
     },
 
