@@ -28,6 +28,7 @@ import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
 import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
+import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
@@ -152,6 +153,13 @@ export function composeServices(input: CompositionInput) {
         answerTurn: (...args) => aiStudio().answerTurn(...args),
         callEnded: (...args) => aiStudio().callEnded(...args),
       },
+      // The default script and the agents (issue 12 part 2): `assistant` is built below.
+      assistant: {
+        view: (...args) => assistant.view(...args),
+        recordTurn: (...args) => assistant.recordTurn(...args),
+        callEnded: (...args) => assistant.callEnded(...args),
+      },
+      log,
       ...clock,
     }),
     usage,
@@ -262,6 +270,9 @@ export function composeServices(input: CompositionInput) {
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
   const health = healthService({ config, database, speech, telephony });
+  // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
+  // through the business area's job, and starts campaigns through the dialer.
+  const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: null, ...clock });
 
   return {
     config,
@@ -287,6 +298,7 @@ export function composeServices(input: CompositionInput) {
     telephony,
     voiceCalls,
     business,
+    enterprise,
     health,
     jobs,
     studio: aiStudioArea,

@@ -51,8 +51,25 @@ export const calls = pgTable(
      * The engine's conversation state between turns (stage, offered slot, message so far, the
      * call-level evidence) and the caller facts read when the call started. A state an older
      * version stored may lack newer fields: read it through the engine's restoreState.
+     * `assistant` (issue 12): the agent the call was routed to, kept for the next turn, and how
+     * the call speaks (the default script's voice, the agent's speed and language); absent on
+     * calls before it, and on calls with no default script and no agent.
      */
-    engineState: jsonb("engine_state").$type<{ state: EngineState; facts: CallerFacts }>(),
+    engineState: jsonb("engine_state").$type<{
+      state: EngineState;
+      facts: CallerFacts;
+      assistant?: {
+        agentId: string | null;
+        voice: {
+          twilioVoice: string | null;
+          rate: string | null;
+          pitch: string | null;
+          volume: string | null;
+          gatherLanguage: string | null;
+          speechTimeout: number | null;
+        } | null;
+      };
+    }>(),
     recordingUrl: text("recording_url"),
     callType: text("call_type").notNull().default("simulation"),
     /**

@@ -1,10 +1,11 @@
 import type { CallDirection } from "../../../common/agents";
-import type { ScriptVoice, VoiceSettings } from "../../../common/scripts";
+import type { VoiceSettings } from "../../../common/scripts";
 import type { EngineSettings, TurnResult } from "../../engine";
 import type { Account } from "../../http/account";
 import type { ScriptForCall } from "../scripts/service";
-import type { RoutingChoice } from "./routing";
-import type { AgentRow, AgentService } from "./service";
+import { type CallVoice, callVoice, TWILIO_VOICES } from "./call-assistant-voice";
+import { chooseAgent, type RoutingChoice } from "./routing";
+import type { AgentRow, AgentService, RoutingSnapshot } from "./service";
 import { composeTurn, type TurnTransfer } from "./turn";
 
 /**
@@ -23,11 +24,16 @@ import { composeTurn, type TurnTransfer } from "./turn";
  *   `agentId` for the next turn (stored with the call's engine state);
  * - after the turn is answered (off the caller's path): `recordTurn(...)`;
  * - when the call ends: `callEnded(workspaceId, callId, ...)`.
+ *
+ * The calls area reads both cached sets once per turn with `view(workspaceId)`, before any
+ * transaction (on the embedded database a read on the app's handle inside a caller's
+ * transaction would wait for it forever), and then answers from that view without I/O:
+ * `view.engineSettings`, `view.answerTurn`, `view.voice` (call-assistant-voice.ts).
  */
 
 export type CallAssistantDeps = {
   scripts: { forCall(workspaceId: string): Promise<ScriptForCall | null> };
-  agents: Pick<AgentService, "route" | "snapshot" | "recordTurn" | "recordEnd">;
+  agents: Pick<AgentService, "snapshot" | "recordTurn" | "recordEnd">;
 };
 
 export type CallOpening = {
@@ -61,16 +67,6 @@ export type AnsweredTurn = {
   agentName: string | null;
   routingReason: string;
   transfer: TurnTransfer | null;
-};
-
-/** The script's speech voices as Twilio's Polly voices (OpenAI-style names to the nearest timbre). */
-const TWILIO_VOICES: Record<ScriptVoice, string> = {
-  nova: "Polly.Joanna",
-  shimmer: "Polly.Salli",
-  alloy: "Polly.Kendra",
-  echo: "Polly.Matthew",
-  fable: "Polly.Brian",
-  onyx: "Polly.Joey",
 };
 
 /** SSML prosody for a script's voice: speed 0.9 is "90%". */
@@ -122,9 +118,104 @@ export function promptContext(script: ScriptForCall | null, agent: AgentRow | nu
   return lines;
 }
 
+/** The default script and the routing set as one turn reads them (both cached per workspace). */
+export type AssistantSets = { script: ScriptForCall | null; snapshot: RoutingSnapshot };
+
+/** The agent for this turn: the routing's choice, or the call's agent when the words name nobody. */
+function routeTurn(sets: AssistantSets, turn: TurnResult, input: AnswerTurnInput): RoutingChoice<AgentRow> {
+  const { snapshot } = sets;
+  const choice = chooseAgent(snapshot.prepared, {
+    text: input.text,
+    extension: input.extension ?? null,
+    direction: input.direction,
+    classification: turn.analysis.classification,
+    classificationConfidence: turn.analysis.confidence,
+  });
+  let routing: RoutingChoice<AgentRow> = {
+    ...choice,
+    agent: choice.agent ? (snapshot.agents.get(choice.agent.id) ?? null) : null,
+  };
+  const previous = input.previousAgentId ? snapshot.agents.get(input.previousAgentId) : undefined;
+  const weak = routing.via === "specialization" || routing.via === "general" || routing.via === "none";
+  if (weak && previous && previous.status === "active")
+    routing = { ...routing, agent: previous, reason: `Continues with ${previous.name}`, confidence: 0.9 };
+  return routing;
+}
+
+/**
+ * After the engine heard the caller: the agent for these words (an agent keeps the call when the
+ * words name nobody), the transfer rules, and the reply as the script and agent say it. Pure.
+ */
+export function answerTurnWith(
+  sets: AssistantSets,
+  account: Account,
+  turn: TurnResult,
+  input: AnswerTurnInput,
+): AnsweredTurn {
+  const { script } = sets;
+  const routing = routeTurn(sets, turn, input);
+  const agent = routing.agent;
+  const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
+  const ownerName = account.companyName || firstName || "the person you're calling";
+  const composed = composeTurn({
+    turn,
+    text: input.text,
+    script,
+    routing,
+    agentIsNew: Boolean(agent && agent.id !== input.previousAgentId),
+    replyIndex: Math.max(0, turn.state.turns - 1),
+    inAppointmentExchange: input.stageBefore === "awaiting_time" || input.stageBefore === "offered_slot",
+    minutesOnCall: Math.floor((input.at.getTime() - input.startedAt.getTime()) / 60_000),
+    previewPhrases: false,
+    ownerCell: account.owner.cellphoneNumber,
+    allowAppointments: script ? script.appointmentSettings.enabled : true,
+    names: { callerName: input.callerName, businessName: ownerName, ownerName },
+  });
+  return {
+    turn: composed.turn,
+    agentId: agent?.id ?? null,
+    agentName: agent?.name ?? null,
+    routingReason: routing.reason,
+    transfer: composed.transfer,
+  };
+}
+
+/** One turn's view of the assistant: answers without I/O from the sets read once. */
+export type AssistantView = AssistantSets & {
+  /** The default script's opening; null: the settings' greeting stays. */
+  greeting: string | null;
+  engineSettings(settings: EngineSettings, agentId: string | null): EngineSettings;
+  answerTurn(account: Account, turn: TurnResult, input: AnswerTurnInput): AnsweredTurn;
+  /** How the call speaks with this agent (null: the account's voice, as before scripts). */
+  voice(agentId: string | null): CallVoice | null;
+};
+
+export function assistantView(sets: AssistantSets): AssistantView {
+  const agentOf = (agentId: string | null) => (agentId ? (sets.snapshot.agents.get(agentId) ?? null) : null);
+  return {
+    ...sets,
+    greeting: sets.script?.openingMessage ?? null,
+    engineSettings: (settings, agentId) => engineSettingsFor(settings, sets.script, agentOf(agentId)),
+    answerTurn: (account, turn, input) => answerTurnWith(sets, account, turn, input),
+    voice: (agentId) => callVoice(sets.script, agentOf(agentId)),
+  };
+}
+
 export function callAssistant(deps: CallAssistantDeps) {
   const { scripts, agents } = deps;
+  const sets = async (workspaceId: string): Promise<AssistantSets> => {
+    const [script, snapshot] = await Promise.all([
+      scripts.forCall(workspaceId),
+      agents.snapshot(workspaceId),
+    ]);
+    return { script, snapshot };
+  };
   return {
+    /** Both cached sets, read once (no query once warm), as one turn's view. */
+    async view(workspaceId: string): Promise<AssistantView> {
+      return assistantView(await sets(workspaceId));
+    },
+
     async opening(workspaceId: string): Promise<CallOpening> {
       const script = await scripts.forCall(workspaceId);
       return {
@@ -139,59 +230,12 @@ export function callAssistant(deps: CallAssistantDeps) {
       settings: EngineSettings,
       agentId?: string | null,
     ): Promise<EngineSettings> {
-      const [script, snapshot] = await Promise.all([
-        scripts.forCall(workspaceId),
-        agentId ? agents.snapshot(workspaceId) : null,
-      ]);
-      const agent = agentId ? (snapshot?.agents.get(agentId) ?? null) : null;
-      return engineSettingsFor(settings, script, agent);
+      return assistantView(await sets(workspaceId)).engineSettings(settings, agentId ?? null);
     },
 
-    /**
-     * After the engine heard the caller: the agent for these words (an agent keeps the call
-     * when the words name nobody), the transfer rules, and the reply as the script and agent
-     * say it. Reads only cached sets: no query on the caller's path once warm.
-     */
+    /** answerTurn of a fresh view (see answerTurnWith); reads only cached sets. */
     async answerTurn(account: Account, turn: TurnResult, input: AnswerTurnInput): Promise<AnsweredTurn> {
-      const [script, snapshot] = await Promise.all([
-        scripts.forCall(account.id),
-        agents.snapshot(account.id),
-      ]);
-      let routing: RoutingChoice<AgentRow> = await agents.route(account.id, {
-        text: input.text,
-        extension: input.extension ?? null,
-        direction: input.direction,
-        classification: turn.analysis.classification,
-        classificationConfidence: turn.analysis.confidence,
-      });
-      const previous = input.previousAgentId ? snapshot.agents.get(input.previousAgentId) : undefined;
-      const weak = routing.via === "specialization" || routing.via === "general" || routing.via === "none";
-      if (weak && previous && previous.status === "active")
-        routing = { ...routing, agent: previous, reason: `Continues with ${previous.name}`, confidence: 0.9 };
-      const agent = routing.agent;
-      const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
-      const ownerName = account.companyName || firstName || "the person you're calling";
-      const composed = composeTurn({
-        turn,
-        text: input.text,
-        script,
-        routing,
-        agentIsNew: Boolean(agent && agent.id !== input.previousAgentId),
-        replyIndex: Math.max(0, turn.state.turns - 1),
-        inAppointmentExchange: input.stageBefore === "awaiting_time" || input.stageBefore === "offered_slot",
-        minutesOnCall: Math.floor((input.at.getTime() - input.startedAt.getTime()) / 60_000),
-        previewPhrases: false,
-        ownerCell: account.owner.cellphoneNumber,
-        allowAppointments: script ? script.appointmentSettings.enabled : true,
-        names: { callerName: input.callerName, businessName: ownerName, ownerName },
-      });
-      return {
-        turn: composed.turn,
-        agentId: agent?.id ?? null,
-        agentName: agent?.name ?? null,
-        routingReason: routing.reason,
-        transfer: composed.transfer,
-      };
+      return answerTurnWith(await sets(account.id), account, turn, input);
     },
 
     /** Records which agent answered this turn of a call (a write: call it after answering). */

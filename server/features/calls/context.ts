@@ -3,6 +3,7 @@ import type { CallerFacts, EngineAccount, TurnAnalysis, TurnResult } from "../..
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
 import { conflict, notFound } from "../../http/errors";
+import type { CallAssistant } from "../agents/call-assistant";
 import type { AiSettingsService } from "../ai-settings/service";
 import type { AppointmentService } from "../appointments/service";
 import type { ContactService } from "../contacts/service";
@@ -42,6 +43,14 @@ export type CallServiceDeps = {
     answerTurn(db: Db, account: Account, turn: TurnResult, input: StudioTurnInput): Promise<TurnResult>;
     callEnded(tx: Db, account: Account, call: CallRow): Promise<void>;
   };
+  /**
+   * The default script and the agents (issue 12 part 2, agents/call-assistant.ts): the opening
+   * and voice, the engine's manner, routing each turn to an agent, transfers by the script's
+   * rules, the reply composer; the agent's turns and the call's end are recorded for analytics.
+   */
+  assistant?: Pick<CallAssistant, "view" | "recordTurn" | "callEnded">;
+  /** Where a failed recording of an agent's turn or end is reported (it never fails the call). */
+  log?: { warn(details: object, message: string): void };
 };
 
 /** What AI Studio's flows read of a caller's turn. */
@@ -72,6 +81,11 @@ export type CallsContext = Omit<CallServiceDeps, "now" | "idleCallMinutes"> & {
   now: () => Date;
   idleCallMinutes: number;
   calls: CallRepository;
+  /**
+   * Each call's agent records still being written, in order (a turn's record lands before the
+   * end's): kept in this process, which answers the call's turns and, almost always, its end.
+   */
+  agentRecords: Map<string, Promise<void>>;
   /** Runs work in one transaction; repositories are built on its `tx`. */
   inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   control: {
@@ -88,6 +102,7 @@ export function callsContext(deps: CallServiceDeps): CallsContext {
     now: deps.now ?? (() => new Date()),
     idleCallMinutes: deps.idleCallMinutes ?? 10,
     calls: callRepository(db),
+    agentRecords: new Map(),
     inTransaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
     control: {
       notify(event) {

@@ -19,7 +19,11 @@ export function readStored(row: CallRow): StoredEngineState {
     contactName: null,
     blocked: false,
   };
-  return { state: restoreState(stored?.state), facts };
+  return {
+    state: restoreState(stored?.state),
+    facts,
+    ...(stored?.assistant ? { assistant: stored.assistant } : {}),
+  };
 }
 
 /** The workspace as the engine sees it: whose assistant it is, and how it behaves. */

@@ -1,5 +1,6 @@
 import type { Account } from "../../../http/account";
 import { notFound } from "../../../http/errors";
+import { agentCallEnded, assistantViewOf } from "../assistant";
 import { type CallsContext, lockActive } from "../context";
 import { appendLines, readStored } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";
@@ -13,12 +14,18 @@ export async function answerCarrierCall(
   input: { providerCallSid?: string | undefined; opening?: string | null | undefined },
 ): Promise<{ row: CallRow; greeting: string | null }> {
   const at = ctx.now();
+  // Read before the transaction: on the embedded database it holds the one connection.
+  const view = await assistantViewOf(ctx, account.id);
   const result = await ctx.inTransaction(async (tx) => {
     const { row } = await lockActive(tx, account, callId);
     if (row.status !== "ringing") return { row, greeting: null };
     const settings = await ctx.settings.rowIn(tx, account.id);
+    // An outbound call states its purpose; an inbound one hears the default script's opening.
     const greeting =
-      input.opening ?? (row.direction === "outbound" ? row.aiResponse : null) ?? settings.greetingMessage;
+      input.opening ??
+      (row.direction === "outbound" ? row.aiResponse : null) ??
+      view?.greeting ??
+      settings.greetingMessage;
     const updated = await callRepository(tx).update(account.id, callId, {
       status: "in_progress",
       startTime: at,
@@ -97,6 +104,9 @@ export async function endCarrierCall(
       row = (await repository.update(account.id, callId, { duration: input.duration })) ?? row;
     return row;
   });
-  if (ended) ctx.events.publish(account.id, { type: "call.ended", callId });
+  if (ended) {
+    await agentCallEnded(ctx, account.id, row);
+    ctx.events.publish(account.id, { type: "call.ended", callId });
+  }
   return row;
 }

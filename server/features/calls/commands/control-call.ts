@@ -1,6 +1,7 @@
 import { displayName } from "../../../../common/user";
 import type { Account } from "../../../http/account";
 import { conflict, notFound } from "../../../http/errors";
+import { agentCallEnded } from "../assistant";
 import { type CallsContext, lockActive } from "../context";
 import { appendLines, readStored } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";
@@ -47,6 +48,7 @@ export async function patchCall(
     return row;
   });
   if (body.isActive === false) {
+    await agentCallEnded(ctx, account.id, row);
     ctx.events.publish(account.id, { type: "call.ended", callId });
     ctx.control.notify({ type: "end", account, call: row });
   }

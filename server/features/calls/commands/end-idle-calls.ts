@@ -1,4 +1,5 @@
 import type { Account } from "../../../http/account";
+import { agentCallEnded } from "../assistant";
 import type { CallsContext } from "../context";
 import { appendLines, minutesText, readStored } from "../engine-state";
 import { callRepository } from "../repository";
@@ -63,6 +64,7 @@ export async function endIdleCalls(ctx: CallsContext): Promise<number> {
     });
     if (!row) continue;
     ended++;
+    await agentCallEnded(ctx, account.id, row);
     ctx.events.publish(account.id, { type: "call.ended", callId: id });
     // A simulated phone call still playing (on hold, say) is hung up at the carrier too.
     ctx.control.notify({ type: "end", account, call: row });

@@ -3,6 +3,7 @@ import { isTestCallType } from "../../../../common/calls";
 import type { Db } from "../../../db/client";
 import { type CallerFacts, CallSession, initialState, inspectNumber } from "../../../engine";
 import type { Account } from "../../../http/account";
+import { assistantState, assistantViewOf } from "../assistant";
 import type { CallsContext } from "../context";
 import { engineAccount, type StoredEngineState } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";
@@ -29,18 +30,26 @@ async function callerFacts(ctx: CallsContext, account: Account, rawNumber: strin
   return { ...inspected, inContacts: contactName !== null, contactName, blocked };
 }
 
-/** A simulated call from the Call Simulator screen: live at once, the assistant's greeting first. */
+/**
+ * A simulated call from the Call Simulator screen: live at once, the assistant's greeting first
+ * (the default script's opening message when there is one).
+ */
 export async function simulateCall(
   ctx: CallsContext,
   account: Account,
   input: { phoneNumber: string; callerName?: string | undefined },
 ): Promise<CallRow> {
-  const settings = await ctx.settings.row(account.id);
+  const [settings, view] = await Promise.all([
+    ctx.settings.row(account.id),
+    assistantViewOf(ctx, account.id),
+  ]);
   const facts = await callerFacts(ctx, account, input.phoneNumber);
   const state = initialState();
   const at = ctx.now();
+  const engine = engineAccount(account, settings);
+  if (view) engine.settings = view.engineSettings(engine.settings, null);
   const session = new CallSession(
-    engineAccount(account, settings),
+    engine,
     { phoneNumber: facts.number, callerName: null },
     () => {
       throw new Error("no turn before the greeting");
@@ -56,10 +65,10 @@ export async function simulateCall(
     isActive: true,
     startTime: at,
     transcript: session.greeting().join("\n"),
-    aiResponse: settings.greetingMessage,
+    aiResponse: engine.settings.greetingMessage,
     callType: "simulation",
     lastActivityAt: at,
-    engineState: { state, facts } satisfies StoredEngineState,
+    engineState: { state, facts, ...assistantState(view, null) } satisfies StoredEngineState,
   });
   ctx.events.publish(account.id, { type: "call.started", callId: row.id });
   return row;
@@ -135,9 +144,13 @@ export async function startCarrierCall(
   admit?: (tx: Db) => Promise<void>,
 ): Promise<{ row: CallRow; greeting: string | null }> {
   const at = ctx.now();
-  const settings = await ctx.settings.row(account.id);
+  const [settings, view] = await Promise.all([
+    ctx.settings.row(account.id),
+    assistantViewOf(ctx, account.id),
+  ]);
   const facts = await callerFacts(ctx, account, input.phoneNumber);
-  const greeting = input.answered ? (input.opening ?? settings.greetingMessage) : null;
+  // An inbound call hears the default script's opening message, else the settings' greeting.
+  const greeting = input.answered ? (input.opening ?? view?.greeting ?? settings.greetingMessage) : null;
   const row = await ctx.inTransaction(async (tx) => {
     if (admit) {
       await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${account.id}))`);
@@ -159,7 +172,11 @@ export async function startCarrierCall(
       providerCallSid: input.providerCallSid,
       dialKey: input.dialKey ?? null,
       createdBy: account.actor?.id ?? null,
-      engineState: { state: initialState(), facts } satisfies StoredEngineState,
+      engineState: {
+        state: initialState(),
+        facts,
+        ...assistantState(view, null),
+      } satisfies StoredEngineState,
     });
   });
   ctx.events.publish(account.id, { type: "call.started", callId: row.id });

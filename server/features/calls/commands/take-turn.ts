@@ -1,7 +1,10 @@
+import type { CallDirection } from "../../../../common/agents";
 import type { Db } from "../../../db/client";
-import { CallSession, type TurnResult } from "../../../engine";
+import { CallSession, type EngineAccount, type EnginePorts, type TurnResult } from "../../../engine";
 import type { Account } from "../../../http/account";
 import { conflict, notFound } from "../../../http/errors";
+import type { AnsweredTurn, AssistantView } from "../../agents/call-assistant";
+import { agentCallEnded, assistantState, assistantViewOf, recordAgentTurn } from "../assistant";
 import type { CallsContext, Understand } from "../context";
 import { appendLines, engineAccount, monthOf, readStored, type StoredEngineState } from "../engine-state";
 import { type CallPatch, type CallRow, callRepository } from "../repository";
@@ -9,7 +12,7 @@ import { finalizeCall } from "./finalize-call";
 
 type Understood = Awaited<ReturnType<Understand>>;
 type StoredAnalysis = NonNullable<CallRow["analysis"]> & { source: "local" | "llm" };
-type Turn = { row: CallRow; turn: TurnResult; analysis: StoredAnalysis };
+type Turn = { row: CallRow; turn: TurnResult; analysis: StoredAnalysis; answered: AnsweredTurn | null };
 
 /** The engine asked to change an appointment during a lock-free turn: redo it under the lock. */
 const NEEDS_LOCK = Symbol("the turn needs the call's lock");
@@ -28,6 +31,9 @@ export async function takeTurn(
   options: { transcribed: boolean },
 ) {
   const at = ctx.now();
+  const started = performance.now();
+  // The default script and the agents, cached: read before any transaction (see assistant.ts).
+  const view = await assistantViewOf(ctx, account.id);
   // A language model may take seconds: ask it before taking the call's lock, so neither the
   // lock nor (on the embedded database) anyone else's request waits for it. The local AI
   // takes a fraction of a millisecond and runs inside, saving a read.
@@ -39,10 +45,16 @@ export async function takeTurn(
     understood = await ctx.understand(text, readStored(before).facts);
   }
 
-  const quick = options.transcribed ? undefined : await plainTurn(ctx, account, callId, text, at, understood);
+  const quick = options.transcribed
+    ? undefined
+    : await plainTurn(ctx, account, callId, text, at, understood, view);
   const result =
     quick ??
-    (await ctx.inTransaction((tx) => lockedTurn(ctx, tx, account, callId, text, at, options, understood)));
+    (await ctx.inTransaction((tx) =>
+      lockedTurn(ctx, tx, account, callId, text, at, options, understood, view),
+    ));
+  recordAgentTurn(ctx, account.id, result.row, result.answered, performance.now() - started);
+  if (!result.row.isActive) await agentCallEnded(ctx, account.id, result.row);
 
   const { events } = ctx;
   events.publish(account.id, { type: "call.updated", callId, lines: result.turn.lines });
@@ -53,7 +65,13 @@ export async function takeTurn(
     });
   }
   if (!result.row.isActive) events.publish(account.id, { type: "call.ended", callId });
-  return { call: result.row, reply: result.turn.reply, analysis: result.analysis };
+  return {
+    call: result.row,
+    reply: result.turn.reply,
+    analysis: result.analysis,
+    /** Where this turn transferred the call (the script's number, the owner's cell), if it did. */
+    forwardTo: result.turn.call.forwardTo,
+  };
 }
 
 /**
@@ -68,6 +86,7 @@ async function plainTurn(
   text: string,
   at: Date,
   understoodBefore: Understood | undefined,
+  view: AssistantView | null,
 ): Promise<Turn | undefined> {
   const found = await ctx.calls.getWithVersion(account.id, callId);
   if (!found) throw notFound("That call");
@@ -80,31 +99,31 @@ async function plainTurn(
   const needsLock = async (): Promise<never> => {
     throw NEEDS_LOCK;
   };
-  const session = new CallSession(
-    engineAccount(account, settings),
-    { phoneNumber: row.phoneNumber, callerName: row.callerName },
-    async () => understood,
-    { ...ports, bookAppointment: needsLock, cancelAppointment: needsLock, moveAppointment: needsLock },
-    stored.state,
-  );
-  let turn: TurnResult;
+  let heard: Heard;
   try {
-    turn = await session.hear(text, at);
+    heard = await hearTurn(ctx, ctx.db, account, settings, row, stored, text, at, view, {
+      understood,
+      ports: {
+        ...ports,
+        bookAppointment: needsLock,
+        cancelAppointment: needsLock,
+        moveAppointment: needsLock,
+      },
+    });
   } catch (error) {
     if (error === NEEDS_LOCK) return undefined;
     throw error;
   }
-  turn = await withStudioFlow(ctx, ctx.db, account, settings, row, stored, text, at, turn);
+  const { turn, answered } = heard;
   if (turn.call.end) return undefined;
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
-  stored.state = turn.state;
   const updated = await ctx.calls.updateIfUnchanged(
     account.id,
     row.id,
     version,
     turnPatch(row, turn, analysis, stored, at),
   );
-  return updated ? { row: updated, turn, analysis } : undefined;
+  return updated ? { row: updated, turn, analysis, answered } : undefined;
 }
 
 /** The turn under a lock on the call: it may book, end the call and count usage, all or nothing. */
@@ -117,6 +136,7 @@ async function lockedTurn(
   at: Date,
   options: { transcribed: boolean },
   understoodBefore: Understood | undefined,
+  view: AssistantView | null,
 ): Promise<Turn> {
   const calls = callRepository(tx);
   const row = await calls.getForUpdate(account.id, callId);
@@ -126,17 +146,11 @@ async function lockedTurn(
   const stored = readStored(row);
   const understood = understoodBefore ?? (await ctx.understand(text, stored.facts));
   const booking = ctx.appointments.enginePorts(tx, account.id, row);
-  const session = new CallSession(
-    engineAccount(account, settings),
-    { phoneNumber: row.phoneNumber, callerName: row.callerName },
-    async () => understood,
-    booking.ports,
-    stored.state,
-  );
-  const heard = await session.hear(text, at);
-  const turn = await withStudioFlow(ctx, tx, account, settings, row, stored, text, at, heard);
+  const { turn, answered } = await hearTurn(ctx, tx, account, settings, row, stored, text, at, view, {
+    understood,
+    ports: booking.ports,
+  });
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
-  stored.state = turn.state;
   let updated = await calls.update(account.id, row.id, turnPatch(row, turn, analysis, stored, at));
   if (!updated) throw notFound("That call");
   if (turn.call.end) {
@@ -153,7 +167,56 @@ async function lockedTurn(
       transcriptionsUsed: options.transcribed ? 1 : 0,
     });
   }
-  return { row: updated, turn, analysis };
+  return { row: updated, turn, analysis, answered };
+}
+
+type Heard = { turn: TurnResult; answered: AnsweredTurn | null };
+
+/**
+ * The engine hears the caller under the default script's and the call's agent's manner; then
+ * the script and agents answer (routing to an agent, transfers by the script's rules, the reply
+ * composer), then AI Studio's flows. `stored` takes the new state and the agent for next turn.
+ */
+async function hearTurn(
+  ctx: CallsContext,
+  db: Db,
+  account: Account,
+  settings: Parameters<typeof engineAccount>[1],
+  row: CallRow,
+  stored: StoredEngineState,
+  text: string,
+  at: Date,
+  view: AssistantView | null,
+  engineInput: { understood: Understood; ports: EnginePorts },
+): Promise<Heard> {
+  const previousAgentId = stored.assistant?.agentId ?? null;
+  const stageBefore = row.engineState?.state.stage ?? "screening";
+  const engine = engineAccount(account, settings);
+  if (view) engine.settings = view.engineSettings(engine.settings, previousAgentId);
+  const session = new CallSession(
+    engine,
+    { phoneNumber: row.phoneNumber, callerName: row.callerName },
+    async () => engineInput.understood,
+    engineInput.ports,
+    stored.state,
+  );
+  const heard = await session.hear(text, at);
+  const answered = view
+    ? view.answerTurn(account, heard, {
+        callId: row.id,
+        text,
+        direction: row.direction as CallDirection,
+        startedAt: row.startTime,
+        at,
+        previousAgentId,
+        stageBefore,
+        callerName: row.callerName ?? stored.facts.contactName,
+      })
+    : null;
+  const turn = await withStudioFlow(ctx, db, account, engine, row, stored, text, at, answered?.turn ?? heard);
+  stored.state = turn.state;
+  if (view) Object.assign(stored, assistantState(view, answered?.agentId ?? null));
+  return { turn, answered };
 }
 
 /**
@@ -166,7 +229,7 @@ function withStudioFlow(
   ctx: CallsContext,
   db: Db,
   account: Account,
-  settings: Parameters<typeof engineAccount>[1],
+  engine: EngineAccount,
   row: CallRow,
   stored: StoredEngineState,
   text: string,
@@ -179,7 +242,7 @@ function withStudioFlow(
     callerName: row.callerName ?? stored.facts.contactName,
     phoneNumber: row.phoneNumber,
     inContacts: stored.facts.inContacts,
-    engine: engineAccount(account, settings),
+    engine,
     at,
     stageBefore: row.engineState?.state.stage ?? "screening",
   });

@@ -1,0 +1,77 @@
+import type { AnsweredTurn, AssistantView } from "../agents/call-assistant";
+import type { CallsContext } from "./context";
+import type { StoredEngineState } from "./engine-state";
+import type { CallRow } from "./repository";
+
+/**
+ * The calls area's side of the default script and the agents (issue 12 part 2): when to ask the
+ * assistant, what of it a call keeps, and the agents' records written off the caller's path.
+ */
+
+/**
+ * The assistant's view for one piece of a call's work (both sets cached: no query once warm),
+ * read before any transaction. Null without the port, or when the workspace has no default
+ * script and no active agent: the engine alone answers, exactly as before scripts and agents.
+ */
+export async function assistantViewOf(ctx: CallsContext, workspaceId: string): Promise<AssistantView | null> {
+  if (!ctx.assistant) return null;
+  const view = await ctx.assistant.view(workspaceId);
+  return view.script || view.snapshot.active.length > 0 ? view : null;
+}
+
+/** What a call keeps of the assistant: its agent for the next turn, and how it speaks. */
+export function assistantState(
+  view: AssistantView | null,
+  agentId: string | null,
+): Pick<StoredEngineState, "assistant"> {
+  return view ? { assistant: { agentId, voice: view.voice(agentId) } } : {};
+}
+
+/** Runs `work` after the call's earlier agent records, in this process; a failure is logged, never thrown. */
+function queueRecord(ctx: CallsContext, callId: string, work: () => Promise<void>): Promise<void> {
+  const before = ctx.agentRecords.get(callId) ?? Promise.resolve();
+  const next = before.then(work).catch((error: unknown) => {
+    ctx.log?.warn({ err: error, callId }, "the call's agent record was not written");
+  });
+  ctx.agentRecords.set(callId, next);
+  void next.then(() => {
+    if (ctx.agentRecords.get(callId) === next) ctx.agentRecords.delete(callId);
+  });
+  return next;
+}
+
+/**
+ * The agent that answered a caller's turn, recorded after the caller has the reply (not one of
+ * the turn's two round trips). Test calls stay out of the agents' figures, as out of every other.
+ */
+export function recordAgentTurn(
+  ctx: CallsContext,
+  workspaceId: string,
+  row: CallRow,
+  answered: AnsweredTurn | null,
+  responseMs: number,
+): void {
+  const assistant = ctx.assistant;
+  if (!assistant || !answered?.agentId || row.isTest) return;
+  void queueRecord(ctx, row.id, () =>
+    assistant.recordTurn(workspaceId, answered, { callId: row.id, responseMs }),
+  );
+}
+
+/**
+ * A call the assistant's agents took part in has ended (after its transaction: on the embedded
+ * database the agents' write would otherwise wait for it): its agent's success is counted once
+ * the turns' records before it have landed.
+ */
+export async function agentCallEnded(ctx: CallsContext, workspaceId: string, row: CallRow): Promise<void> {
+  const assistant = ctx.assistant;
+  if (!assistant || row.isActive || row.isTest || !row.engineState?.assistant) return;
+  await queueRecord(ctx, row.id, () =>
+    assistant.callEnded(workspaceId, row.id, {
+      status: row.status,
+      classification: row.classification,
+      lastSentiment: row.sentiment,
+      transferred: row.transferredAt !== null,
+    }),
+  );
+}
