@@ -1,0 +1,262 @@
+/**
+ * How many lines a campaign dials on this tick: a pure function of what the dialer sees now and
+ * the campaign's settings. The runtime calls it on every dialer tick, dials `lines` numbers, and
+ * stores `level` (and `mode`, when it changed) for the next tick.
+ *
+ * Modes:
+ * - **predictive** (adaptive): a dial level in the spirit of VICIdial's adaptive modes
+ *   (AST_VDadapt.pl). The campaign keeps `level x agents` lines in flight (ringing, answered and
+ *   waiting, or talking to an agent), so calls are already ringing when an agent is about to
+ *   finish. The level starts at the campaign's dialRatio and moves every tick:
+ *     - up while agents sit ready with nobody to talk to (the gap between ready agents and
+ *       answered-but-waiting calls), scaled by an intensity;
+ *     - toward the abandonment target: each call answered by a person earns a little room
+ *       (target x step), each abandoned call costs a step, so over many calls the level settles
+ *       where about `target` of the people who answer are abandoned;
+ *     - when the campaign is over its target (over the rolling 30 days or the campaign so far,
+ *       whichever is worse) the room earned shrinks, so the excess is paid back;
+ *     - at the hard limit (3% by default) the campaign drops to progressive, and the decision
+ *       says so for the runtime to store.
+ *   maxLines caps the lines dialling at once; the level never goes under 1 (progressive's pace).
+ * - **progressive**: one line per ready agent, less the lines already ringing for them.
+ * - **preview** and **manual**: no automatic lines (the agent clicks to dial).
+ */
+
+import { type AnswerModel, DEFAULT_ANSWER_MODEL, humanChanceWhileRinging } from "./answer-outcomes";
+
+export const DIALING_MODES = ["predictive", "progressive", "preview", "manual"] as const;
+export type DialingMode = (typeof DIALING_MODES)[number];
+
+/** Abandoned calls among calls answered by a person (machines are never counted either way). */
+export interface AbandonmentTally {
+  abandoned: number;
+  humanAnswered: number;
+}
+
+/** What the dialer sees at this tick ("recent stats"). */
+export interface PacingSnapshot {
+  /** Agents logged in to the campaign and ready for a call now. */
+  readyAgents: number;
+  /** Agents on one of the campaign's calls (talking or wrapping up). */
+  agentsOnCall: number;
+  /** Lines dialled that have not answered, failed or timed out yet. */
+  linesRinging: number;
+  /** Optional: how long each ringing line has rung (seconds); sharper forecasts when given. */
+  ringingSeconds?: readonly number[];
+  /** Optional: how long each agent on a call has been on it (seconds). */
+  onCallSeconds?: readonly number[];
+  /** Calls answered by a person that wait for an agent (at most 2 seconds, then abandoned). */
+  callsWaiting: number;
+  /** The level the previous decision returned; null on the campaign's first tick (dialRatio). */
+  level: number | null;
+  /** Seconds since the previous decision: the level moves per second, whatever the tick rate. */
+  secondsSinceLastDecision: number;
+  /** Calls answered by a person and abandoned since the previous decision. */
+  sincePrevious: AbandonmentTally;
+  /** Over calls answered by a person: the campaign's last 30 days and the campaign so far. */
+  rolling30Days: AbandonmentTally;
+  campaignSoFar: AbandonmentTally;
+}
+
+export interface PacingSettings {
+  mode: DialingMode;
+  /** Predictive's starting level (lines in flight per agent); the spec's default is 2.5. */
+  dialRatio: number;
+  /** The most lines dialling at once (ringing or answered and waiting); the spec's default is 15. */
+  maxLines: number;
+  /** Abandonment the adaptive level aims at; 2% unless the campaign sets less. */
+  targetAbandonRate?: number;
+  /** The hard limit: at or over it, predictive drops to progressive. 3% unless set lower. */
+  abandonCeiling?: number;
+  /**
+   * VICIdial's adaptive intensity, -40 to 40: how fast the level moves (0 is the default pace,
+   * +20 doubles it, -20 halves it).
+   */
+  intensity?: number;
+  /** False holds the level at dialRatio (a fixed-ratio predictive dialer); adaptive by default. */
+  adaptive?: boolean;
+  /** How answers come in on this campaign's lines (the carrier model); typical timings by default. */
+  answerProfile?: AnswerModel;
+}
+
+export type PacingReason =
+  | "not_automatic"
+  | "progressive"
+  | "abandon_ceiling"
+  | "no_agents"
+  | "predictive"
+  | "max_lines";
+
+export interface PacingDecision {
+  /** New lines to dial now. */
+  lines: number;
+  /** The level to pass back as `snapshot.level` on the next tick. */
+  level: number;
+  /** The mode the campaign runs in after this decision. */
+  mode: DialingMode;
+  /** Set when this decision changed the mode: the runtime stores it and tells the supervisor. */
+  modeChange: { from: DialingMode; to: DialingMode; reason: "abandon_ceiling" } | null;
+  /** The abandonment rate the decision was held to (the worse of the 30 days and the campaign). */
+  abandonRate: number;
+  reason: PacingReason;
+}
+
+export const DEFAULT_TARGET_ABANDON_RATE = 0.02;
+export const ABANDON_CEILING = 0.03;
+/**
+ * Until this many calls have been answered by a person, rates are counted over this many: a
+ * campaign's first abandoned call out of three answers reads as 1%, not 33%, so one unlucky
+ * minute does not end predictive dialling for the day. The law's measure is 30 days of calls.
+ */
+export const MIN_ANSWERS_FOR_RATE = 200;
+/** The level never goes under progressive's pace, nor over this many lines per agent. */
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 6;
+
+/** The share of the level one abandoned call takes off (earned back over 1/target answers). */
+const STEP = 0.05;
+/** The step over a campaign's first answers, while the starting dialRatio may be far off. */
+const WARM_UP_STEP = 0.25;
+/** Level gained per second (as a share) when every agent sits ready with no call. */
+const IDLE_RISE_PER_SECOND = 0.001;
+
+export function linesToDial(snapshot: PacingSnapshot, settings: PacingSettings): PacingDecision {
+  const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
+  const ceiling = Math.min(settings.abandonCeiling ?? ABANDON_CEILING, ABANDON_CEILING);
+  const abandonRate = Math.max(rateOf(snapshot.rolling30Days), rateOf(snapshot.campaignSoFar));
+  const level = clampLevel(snapshot.level ?? settings.dialRatio);
+  const base = { level, abandonRate, modeChange: null };
+
+  if (settings.mode === "preview" || settings.mode === "manual") {
+    return { ...base, lines: 0, mode: settings.mode, reason: "not_automatic" };
+  }
+  if (settings.mode === "progressive") {
+    return {
+      ...base,
+      lines: progressiveLines(snapshot, settings),
+      mode: "progressive",
+      reason: "progressive",
+    };
+  }
+  if (abandonRate >= ceiling) {
+    return {
+      ...base,
+      lines: progressiveLines(snapshot, settings),
+      mode: "progressive",
+      modeChange: { from: "predictive", to: "progressive", reason: "abandon_ceiling" },
+      reason: "abandon_ceiling",
+    };
+  }
+  const nextLevel =
+    settings.adaptive === false ? level : adaptLevel(level, snapshot, settings, target, abandonRate);
+  return { ...base, level: nextLevel, mode: "predictive", ...predictiveLines(nextLevel, snapshot, settings) };
+}
+
+/**
+ * A plain fixed-ratio dialer, the baseline the adaptive pacing is measured against (the bench and
+ * its tests): dialRatio lines per ready agent, less every line ringing, with no abandonment limit.
+ */
+export function fixedRatioLines(snapshot: PacingSnapshot, settings: PacingSettings): PacingDecision {
+  const gap = snapshot.readyAgents - snapshot.callsWaiting;
+  const wanted = Math.max(0, Math.floor(settings.dialRatio * gap + 1e-9) - snapshot.linesRinging);
+  const room = dialRoom(snapshot, settings);
+  return {
+    lines: Math.min(wanted, room),
+    level: settings.dialRatio,
+    mode: settings.mode,
+    modeChange: null,
+    abandonRate: Math.max(rateOf(snapshot.rolling30Days), rateOf(snapshot.campaignSoFar)),
+    reason: wanted > room ? "max_lines" : "predictive",
+  };
+}
+
+/**
+ * Lines for the gap (ready agents less callers already waiting): `level` lines per agent in the
+ * gap, less the lines already ringing for them. A ringing line counts by what it still may bring:
+ * one that has rung past most answers is nearly always a no-answer, so it counts for little
+ * (when the runtime passes the lines' ringing times; otherwise each counts as a fresh line).
+ */
+function predictiveLines(
+  level: number,
+  snapshot: PacingSnapshot,
+  settings: PacingSettings,
+): Pick<PacingDecision, "lines" | "reason"> {
+  const gap = snapshot.readyAgents - snapshot.callsWaiting;
+  if (snapshot.readyAgents + snapshot.agentsOnCall <= 0) return { lines: 0, reason: "no_agents" };
+  if (gap <= 0) return { lines: 0, reason: "predictive" };
+  const wanted = Math.max(0, Math.floor(level * gap - ringingLineEquivalent(snapshot, settings) + 1e-9));
+  const room = dialRoom(snapshot, settings);
+  return { lines: Math.min(wanted, room), reason: wanted > room ? "max_lines" : "predictive" };
+}
+
+function ringingLineEquivalent(snapshot: PacingSnapshot, settings: PacingSettings): number {
+  const ages = snapshot.ringingSeconds;
+  if (!ages || ages.length !== snapshot.linesRinging) return snapshot.linesRinging;
+  const model = settings.answerProfile ?? DEFAULT_ANSWER_MODEL;
+  const fresh = humanChanceWhileRinging(0, model);
+  if (fresh <= 0) return snapshot.linesRinging;
+  return ages.reduce((sum, age) => sum + humanChanceWhileRinging(age, model) / fresh, 0);
+}
+
+/** Abandoned over answered by a person, counted over at least MIN_ANSWERS_FOR_RATE answers. */
+export function rateOf(tally: AbandonmentTally): number {
+  return tally.abandoned / Math.max(tally.humanAnswered, MIN_ANSWERS_FOR_RATE);
+}
+
+/**
+ * One adaptive step, on the logarithm of the level (so a change is a share of the level, the
+ * same at 1.2 as at 3). The forces, each after the VICIdial idea it follows:
+ * - the drop budget: each call answered by a person earns `target` of a step, each abandoned
+ *   call costs a whole step, so the level settles where about `target` of answered calls are
+ *   abandoned. Steps are larger for a campaign's first answers, when the starting dialRatio may
+ *   be far off, and the intensity scales them all;
+ * - the gap (ready agents less callers waiting): a caller waiting now is an abandoned call in
+ *   under 2 seconds unless an agent frees up, so it costs a step at once; agents sitting ready
+ *   nudge the level up, by the share of agents idle and the seconds elapsed;
+ * - over the target (the rolling 30 days or the campaign so far, whichever is worse), the budget
+ *   earned per answer shrinks with the square of how far over it is and idle agents no longer
+ *   raise the level, so the excess is paid back before the pace grows again.
+ */
+function adaptLevel(
+  level: number,
+  snapshot: PacingSnapshot,
+  settings: PacingSettings,
+  target: number,
+  abandonRate: number,
+): number {
+  const gain = 2 ** (clamp(settings.intensity ?? 0, -40, 40) / 20);
+  const warmingUp = snapshot.campaignSoFar.humanAnswered < MIN_ANSWERS_FOR_RATE;
+  const step = gain * (warmingUp ? WARM_UP_STEP : STEP);
+  const agents = snapshot.readyAgents + snapshot.agentsOnCall;
+  const overTarget = abandonRate > target;
+  const gap = snapshot.readyAgents - snapshot.callsWaiting;
+
+  const payBack = overTarget ? (target / abandonRate) ** 2 : 1;
+  let change =
+    step * (snapshot.sincePrevious.humanAnswered * target * payBack - snapshot.sincePrevious.abandoned);
+  if (gap < 0) change -= step * -gap;
+  if (gap > 0 && agents > 0 && !overTarget) {
+    const seconds = clamp(snapshot.secondsSinceLastDecision, 0, 60);
+    change += gain * IDLE_RISE_PER_SECOND * seconds * (gap / agents);
+  }
+  return clampLevel(level * Math.exp(change));
+}
+
+/** Lines still free under maxLines (those ringing or answered and waiting use one each). */
+function dialRoom(snapshot: PacingSnapshot, settings: PacingSettings): number {
+  return Math.max(0, Math.floor(settings.maxLines) - snapshot.linesRinging - snapshot.callsWaiting);
+}
+
+/** One line per ready agent, less the lines already ringing or waiting for them. */
+function progressiveLines(snapshot: PacingSnapshot, settings: PacingSettings): number {
+  const wanted = Math.max(0, snapshot.readyAgents - snapshot.linesRinging - snapshot.callsWaiting);
+  return Math.min(wanted, dialRoom(snapshot, settings));
+}
+
+function clampLevel(level: number): number {
+  return clamp(Number.isFinite(level) ? level : MIN_LEVEL, MIN_LEVEL, MAX_LEVEL);
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
