@@ -20,6 +20,7 @@ import { calendarRoutes } from "./features/calendar/routes";
 import { callRoutes } from "./features/calls/routes";
 import { contactImportRoutes } from "./features/contacts/import-routes";
 import { contactRoutes } from "./features/contacts/routes";
+import { enterpriseRoutes } from "./features/enterprise/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(conversationRoutes, { conversation: v.conversation, agentTests: v.agentTests });
 
   await app.register(aiStudioRoutes, { studio: v.studio, billing: v.billing });
+  await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -55,6 +55,7 @@ const TABLE_OWNERS: Record<string, string> = {
   agentTests: "agents",
   aiFlows: "ai-studio",
   automationRules: "ai-studio",
+  enterpriseEnquiries: "enterprise",
 };
 
 /**
@@ -76,6 +77,7 @@ const AREAS_SENDING_ROWS = [
   "billing",
   "calendar",
   "calls",
+  "enterprise",
   "health",
   "scripts",
   "telephony",

@@ -41,7 +41,8 @@ export type EnterpriseDeps = {
   calls: Pick<CallService, "list" | "figuresSince">;
   appointments: Pick<AppointmentService, "countCreatedSince">;
   business: Pick<BusinessService, "startBulkCall">;
-  campaigns: CampaignPort;
+  /** Null on a server built without the dialer: no campaigns exist, and none can start. */
+  campaigns: CampaignPort | null;
   now?: () => Date;
 };
 

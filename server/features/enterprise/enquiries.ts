@@ -31,7 +31,7 @@ export async function sendEnquiry(
     const sent = await ctx.repo.countByUserSince(userId, since);
     if (sent >= ENQUIRIES_PER_DAY) throw tooMany(TOO_MANY_ENQUIRIES);
   }
-  return ctx.repo.insertEnquiry({ ...input, workspaceId: account.id, userId });
+  return ctx.repo.insertEnquiry({ ...input, workspaceId: account.id, userId, createdAt: ctx.now() });
 }
 
 /** Every workspace's enquiries, newest first (platform administrators only: see routes.ts). */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { enterpriseEnquiries } from "../../db/schema";
 
 export type EnquiryRow = typeof enterpriseEnquiries.$inferSelect;
-export type NewEnquiry = Omit<typeof enterpriseEnquiries.$inferInsert, "id" | "createdAt">;
+export type NewEnquiry = Omit<typeof enterpriseEnquiries.$inferInsert, "id">;
 
 /** The enterprise area's own table: contact-sales enquiries. */
 export function enterpriseRepository(db: Db) {

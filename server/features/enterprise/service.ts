@@ -1,5 +1,6 @@
 import type { AnalyticsRange, EnterpriseCallStats, EnterpriseCampaignType } from "../../../common/enterprise";
 import type { Account } from "../../http/account";
+import { HttpError } from "../../http/errors";
 import { type EnterpriseDeps, enterpriseContext } from "./context";
 import { type EnquiryInput, listEnquiries, sendEnquiry } from "./enquiries";
 import { analytics, averageCallSeconds, campaignStats, liveCalls } from "./monitoring";
@@ -7,12 +8,16 @@ import { presentLiveCall } from "./presenter";
 
 export type { EnterpriseDeps } from "./context";
 
+const NO_LEADS = { total: 0, contacted: 0, qualified: 0, interested: 0, sales: 0 };
+
 /**
  * The enterprise area, assembled (issue 13 part 7): the contact-sales enquiries (enquiries.ts),
  * the dashboard's live calls, campaign figures and analytics (monitoring.ts), campaigns started
  * from contacts through the dialer (campaigns.ts), and the bulk call with a purpose through the
  * business area's calls.bulk job.
  */
+const unavailable = (message: string) => new HttpError(503, message);
+
 export function enterpriseService(deps: EnterpriseDeps) {
   const ctx = enterpriseContext(deps);
 
@@ -25,7 +30,7 @@ export function enterpriseService(deps: EnterpriseDeps) {
       const [live, averageCallDuration, leads] = await Promise.all([
         liveCalls(ctx, account),
         averageCallSeconds(ctx, account),
-        ctx.campaigns.leadFigures(account),
+        ctx.campaigns ? ctx.campaigns.leadFigures(account) : NO_LEADS,
       ]);
       return {
         realTime: {
@@ -40,10 +45,13 @@ export function enterpriseService(deps: EnterpriseDeps) {
     analytics: (account: Account, range: AnalyticsRange) => analytics(ctx, account, range),
 
     /** POST /api/enterprise/start-campaign: a dialer campaign for the chosen contacts, started. */
-    startCampaign: (
+    async startCampaign(
       account: Account,
       input: { campaignType: EnterpriseCampaignType; contactIds: string[] },
-    ) => ctx.campaigns.startForContacts(account, input),
+    ) {
+      if (!ctx.campaigns) throw unavailable("Campaigns are not available on this server");
+      return ctx.campaigns.startForContacts(account, input);
+    },
 
     /**
      * Call Controls' bulk call: the calls.bulk job dials each number with the purpose the

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_NUMBERS } from "../../../common/business";
+import { INVALID_EMAIL } from "../../../common/contacts";
+import {
+  ENQUIRIES_PER_DAY,
+  ENQUIRY_SENT,
+  NO_CALL_PURPOSE,
+  TOO_MANY_ENQUIRIES,
+} from "../../../common/enterprise";
+import { PHONE_INVALID } from "../../../common/telephony";
+import { appointments, calls } from "../../db/schema";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { buildCall, buildMember, buildWorkspace, type SignedInClient } from "../../test/factories";
+import { setWorkspace } from "../../test/telephony";
+
+/** The server's clock: stopped at the start of the file, so the analytics' ranges have exact edges. */
+const NOW = new Date();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+/** The first person on a fresh database is the platform administrator (users.role = admin). */
+let platformAdmin: SignedInClient;
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => NOW });
+  platformAdmin = await buildWorkspace(t, { username: "platform_admin" });
+});
+afterAll(() => t.close());
+
+const enquiry = {
+  name: "Morgan Lee",
+  email: "Morgan.Lee@Example.com",
+  company: "Northwind Call Centers",
+  phoneNumber: "(555) 201-4000",
+  planId: "enterprise_pro",
+  expectedConcurrentCalls: 350,
+  message: "We run three call centers and want to move them over in the spring.",
+};
+
+describe("contact sales (POST /api/enterprise/enquiries)", () => {
+  it("stores the enquiry for the workspace and the person, and says what happens next", async () => {
+    const owner = await buildWorkspace(t);
+    const res = await owner.post("/api/enterprise/enquiries", enquiry);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: ENQUIRY_SENT,
+      enquiry: {
+        ...enquiry,
+        email: "morgan.lee@example.com",
+        planName: "Pro",
+        workspaceId: owner.user.workspace.id,
+        userId: owner.user.id,
+      },
+    });
+  });
+
+  it("takes the optional fields empty", async () => {
+    const owner = await buildWorkspace(t);
+    const res = await owner.post("/api/enterprise/enquiries", {
+      ...enquiry,
+      phoneNumber: "",
+      expectedConcurrentCalls: null,
+      message: "  ",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().enquiry).toMatchObject({
+      phoneNumber: null,
+      expectedConcurrentCalls: null,
+      message: null,
+    });
+  });
+
+  it.each([
+    [{ name: "  " }, "Please enter your name"],
+    [{ email: "morgan at example" }, INVALID_EMAIL],
+    [{ company: "" }, "Please enter your company name"],
+    [{ phoneNumber: "555-12" }, PHONE_INVALID],
+    [{ planId: "enterprise_mega" }, "Please choose one of the enterprise plans"],
+    [{ expectedConcurrentCalls: 0 }, "Expected concurrent calls must be at least 1"],
+    [{ message: "x".repeat(2001) }, "Message must be at most 2000 characters"],
+  ])("refuses %j with a message a person can act on", async (change, message) => {
+    const owner = await buildWorkspace(t);
+    const res = await owner.post("/api/enterprise/enquiries", { ...enquiry, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(message);
+  });
+
+  it(`takes ${ENQUIRIES_PER_DAY} a day from one person, then answers 429`, async () => {
+    const owner = await buildWorkspace(t);
+    for (let i = 0; i < ENQUIRIES_PER_DAY; i++)
+      expect((await owner.post("/api/enterprise/enquiries", enquiry)).statusCode).toBe(201);
+    const refused = await owner.post("/api/enterprise/enquiries", enquiry);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(TOO_MANY_ENQUIRIES);
+    // Another person of the same workspace still can.
+    const agent = await buildMember(t, owner, "agent");
+    expect((await agent.post("/api/enterprise/enquiries", enquiry)).statusCode).toBe(201);
+  });
+});
+
+describe("the administrator's list (GET /api/admin/enterprise-enquiries)", () => {
+  it("lists every workspace's enquiries, newest first, to the platform administrator only", async () => {
+    const first = await buildWorkspace(t);
+    const second = await buildWorkspace(t);
+    await first.post("/api/enterprise/enquiries", { ...enquiry, company: "First Co" });
+    await second.post("/api/enterprise/enquiries", {
+      ...enquiry,
+      company: "Second Co",
+      planId: "enterprise_ultimate",
+    });
+
+    const list = await platformAdmin.get("/api/admin/enterprise-enquiries?limit=100");
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json();
+    const companies = body.enquiries.map((e: { company: string }) => e.company);
+    expect(companies).toContain("First Co");
+    expect(companies).toContain("Second Co");
+    expect(body.enquiries.find((e: { company: string }) => e.company === "Second Co")).toMatchObject({
+      planName: "Ultimate",
+      workspaceId: second.user.workspace.id,
+    });
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    const times = body.enquiries.map((e: { createdAt: string }) => e.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    // A workspace owner who is not a platform administrator is refused, and so is signed out.
+    const refused = await first.get("/api/admin/enterprise-enquiries");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only administrators can do that");
+    expect((await t.client().get("/api/admin/enterprise-enquiries")).statusCode).toBe(401);
+  });
+
+  it("pages the list and refuses a bad page", async () => {
+    const page = await platformAdmin.get("/api/admin/enterprise-enquiries?limit=1&page=2");
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ page: 2, limit: 1 });
+    expect(page.json().enquiries.length).toBeLessThanOrEqual(1);
+    const bad = await platformAdmin.get("/api/admin/enterprise-enquiries?page=0");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("page starts at 1");
+  });
+});
+
+describe("Live Calls (GET /api/enterprise/call-stats)", () => {
+  it("lists the workspace's calls in progress, not ended ones nor another workspace's", async () => {
+    const owner = await buildWorkspace(t);
+    const other = await buildWorkspace(t);
+    const live = await buildCall(owner, { phoneNumber: "+15552014001", live: true });
+    await buildCall(owner, { phoneNumber: "+15552014002" });
+    await buildCall(other, { phoneNumber: "+15552014003", live: true });
+    const agent = await buildMember(t, owner, "agent");
+
+    const res = await agent.get("/api/enterprise/call-stats");
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json();
+    expect(stats.realTime.activeCalls).toBe(1);
+    expect(stats.realTime.timestamp).toBe(NOW.toISOString());
+    expect(stats.realTime.callDetails).toEqual([
+      expect.objectContaining({ id: live.id, phoneNumber: "+15552014001", status: "in_progress" }),
+    ]);
+    expect(stats.campaign).toMatchObject({ totalLeads: 0, contactedLeads: 0, conversionRate: 0 });
+
+    // Ended, it leaves the list at the next poll.
+    await owner.patch(`/api/calls/${live.id}`, { isActive: false });
+    const after = (await agent.get("/api/enterprise/call-stats")).json();
+    expect(after.realTime).toMatchObject({ activeCalls: 0, callDetails: [] });
+  });
+
+  it("averages the length of the month's ended calls", async () => {
+    const owner = await buildWorkspace(t);
+    const workspaceId = owner.user.workspace.id;
+    await insertCalls(workspaceId, [
+      { startTime: new Date(NOW.getTime() - 2 * DAY), duration: 60 },
+      { startTime: new Date(NOW.getTime() - 3 * DAY), duration: 181 },
+      // Older than 30 days: left out.
+      { startTime: new Date(NOW.getTime() - 40 * DAY), duration: 900 },
+    ]);
+    const stats = (await owner.get("/api/enterprise/call-stats")).json();
+    expect(stats.campaign.averageCallDuration).toBe(121);
+  });
+});
+
+/** Stored calls as a carrier would have left them: ended, real (not test), with these fields. */
+async function insertCalls(workspaceId: string, rows: Partial<typeof calls.$inferInsert>[]) {
+  await t.database.db.insert(calls).values(
+    rows.map((row, index) => ({
+      workspaceId,
+      phoneNumber: `+1555201${String(5000 + index)}`,
+      status: "completed",
+      isActive: false,
+      actionTaken: "Took a message",
+      classification: "legitimate",
+      callType: "simulator",
+      duration: 30,
+      ...row,
+    })),
+  );
+}
+
+describe("Analytics (GET /api/enterprise/analytics)", () => {
+  let owner: SignedInClient;
+  beforeAll(async () => {
+    owner = await buildWorkspace(t);
+    const id = owner.user.workspace.id;
+    const ago = (ms: number) => new Date(NOW.getTime() - ms);
+    await insertCalls(id, [
+      // In the last 24 hours: a sale handled, a support call transferred, spam blocked, and one
+      // that ended before the caller spoke (not a success).
+      { startTime: ago(1 * HOUR), classification: "sales", actionTaken: "Booked a demo" },
+      { startTime: ago(2 * HOUR), classification: "support", transferredAt: ago(2 * HOUR) },
+      { startTime: ago(3 * HOUR), classification: "spam", status: "blocked", actionTaken: "Blocked spam" },
+      { startTime: ago(4 * HOUR), classification: null, actionTaken: "Ended before the caller spoke" },
+      // Earlier this week: an important call needing a follow-up, and a missed one.
+      { startTime: ago(3 * DAY), classification: "important", followUpRequired: true },
+      { startTime: ago(4 * DAY), classification: "appointment", status: "missed", actionTaken: "" },
+      // Earlier this month.
+      { startTime: ago(20 * DAY), classification: "sales" },
+      // Outside every range, a live call, and a test call: never counted.
+      { startTime: ago(45 * DAY), classification: "sales" },
+      { startTime: ago(1 * HOUR), isActive: true, status: "in_progress" },
+      { startTime: ago(1 * HOUR), isTest: true },
+    ]);
+    await t.database.db.insert(appointments).values([
+      {
+        workspaceId: id,
+        title: "Demo",
+        startTime: new Date(NOW.getTime() + 10 * DAY),
+        endTime: new Date(NOW.getTime() + 10 * DAY + HOUR),
+        createdAt: ago(5 * HOUR),
+      },
+      {
+        workspaceId: id,
+        title: "Cancelled demo",
+        status: "cancelled",
+        startTime: new Date(NOW.getTime() + 11 * DAY),
+        endTime: new Date(NOW.getTime() + 11 * DAY + HOUR),
+        createdAt: ago(5 * HOUR),
+      },
+      {
+        workspaceId: id,
+        title: "Last week's",
+        startTime: new Date(NOW.getTime() + 12 * DAY),
+        endTime: new Date(NOW.getTime() + 12 * DAY + HOUR),
+        createdAt: ago(6 * DAY),
+      },
+    ]);
+  });
+
+  it("counts the last 24 hours (the default)", async () => {
+    const res = await owner.get("/api/enterprise/analytics");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      timeRange: "24h",
+      totalCalls: 4,
+      successfulCalls: 3,
+      successRate: 75,
+      conversionMetrics: { leadsGenerated: 1, appointmentsScheduled: 1, callsTransferred: 1 },
+      callsByClassification: {
+        spam: 1,
+        sales: 1,
+        appointment: 0,
+        support: 1,
+        important: 0,
+        legitimate: 0,
+        unclassified: 1,
+      },
+    });
+  });
+
+  it("counts 7 and 30 days", async () => {
+    const week = (await owner.get("/api/enterprise/analytics?timeRange=7d")).json();
+    expect(week).toMatchObject({
+      timeRange: "7d",
+      totalCalls: 6,
+      successfulCalls: 4,
+      successRate: 66.7,
+      conversionMetrics: { leadsGenerated: 2, appointmentsScheduled: 2, callsTransferred: 1 },
+    });
+    expect(week.callsByClassification).toMatchObject({ important: 1, appointment: 1 });
+    const month = (await owner.get("/api/enterprise/analytics?timeRange=30d")).json();
+    expect(month).toMatchObject({
+      totalCalls: 7,
+      successfulCalls: 5,
+      conversionMetrics: { leadsGenerated: 3 },
+    });
+    expect(month.callsByClassification.sales).toBe(2);
+  });
+
+  it("answers zeros for a workspace with no calls, and refuses an unknown range", async () => {
+    const empty = await buildWorkspace(t);
+    const res = (await empty.get("/api/enterprise/analytics?timeRange=30d")).json();
+    expect(res).toMatchObject({ totalCalls: 0, successfulCalls: 0, successRate: 0 });
+    const bad = await empty.get("/api/enterprise/analytics?timeRange=1y");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("timeRange must be 24h, 7d or 30d");
+  });
+});
+
+/** Starts an enterprise bulk call and waits for its job (GET /api/jobs/:id). */
+async function bulk(c: TestClient, body: object) {
+  const started = await c.post("/api/enterprise/bulk-call", body);
+  expect(started.statusCode, started.body).toBe(202);
+  const { jobId } = started.json() as { jobId: string };
+  for (let i = 0; i < 400; i++) {
+    const job = (await c.get(`/api/jobs/${jobId}`)).json();
+    if (job.status === "completed" || job.status === "failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the bulk-call job did not finish");
+}
+
+describe("Call Controls' bulk call (POST /api/enterprise/bulk-call)", () => {
+  it("dials each number with the purpose through the calls.bulk job; the result counts results.successful", async () => {
+    const owner = await buildWorkspace(t, { businessInfo: { companyName: "Northwind" } });
+    const job = await bulk(owner, {
+      phoneNumbers: ["5552014101", "5552014102", "12"],
+      callPurpose: "Confirm your installation window",
+    });
+    expect(job).toMatchObject({ kind: "calls.bulk", status: "completed" });
+    expect(job.result.results).toEqual({ successful: 2, failed: 1 });
+    const placed = (await owner.get("/api/calls?search=55520141&limit=10")).json().calls;
+    expect(placed).toHaveLength(2);
+    expect(placed[0].aiResponse).toContain("confirm your installation window");
+  });
+
+  it("needs a purpose and numbers", async () => {
+    const owner = await buildWorkspace(t);
+    const noPurpose = await owner.post("/api/enterprise/bulk-call", { phoneNumbers: ["5552014103"] });
+    expect(noPurpose.statusCode).toBe(400);
+    expect(noPurpose.body).toContain(NO_CALL_PURPOSE);
+    const blank = await owner.post("/api/enterprise/bulk-call", {
+      phoneNumbers: ["5552014103"],
+      callPurpose: " ",
+    });
+    expect(blank.body).toContain(NO_CALL_PURPOSE);
+    const none = await owner.post("/api/enterprise/bulk-call", { phoneNumbers: [" "], callPurpose: "Hello" });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain(NO_NUMBERS);
+  });
+
+  it("is behind the business-features plan gate", async () => {
+    const personal = await buildWorkspace(t, { planType: "personal" });
+    const res = await personal.post("/api/enterprise/bulk-call", {
+      phoneNumbers: ["5552014104"],
+      callPurpose: "Hello",
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toMatch(/^The Personal plan does not include CSV import and bulk calling/);
+  });
+});
+
+describe("the enterprise plans' concurrent calls", () => {
+  it("refuses the call over an Enterprise Starter plan's 100 lines with the plan's message", async () => {
+    const owner = await buildWorkspace(t);
+    const workspaceId = owner.user.workspace.id;
+    await setWorkspace(t, workspaceId, { planType: "enterprise_starter" });
+    await insertCalls(
+      workspaceId,
+      Array.from({ length: 99 }, () => ({ isActive: true, status: "in_progress", startTime: NOW })),
+    );
+    // The 100th line is free.
+    const hundredth = await owner.post("/api/voice/outbound", { phoneNumber: "+16465550100" });
+    expect(hundredth.statusCode, hundredth.body).toBe(200);
+    const refused = await owner.post("/api/voice/outbound", { phoneNumber: "+16465550101" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      "Your Enterprise Starter plan allows 100 calls at the same time, and all are in use. End a call or upgrade your plan to take more.",
+    );
+  });
+});
