@@ -15,7 +15,7 @@ import {
 } from "../../server/db/client";
 import { contactColumns, leadColumns } from "../../server/features/contacts/export";
 import { type ContactFilters, contactRepository } from "../../server/features/contacts/repository";
-import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP } from "../../server/features/contacts/service";
+import { countCap } from "../../server/features/contacts/service";
 import { printTable } from "../load";
 import { signUp, startServer } from "../server";
 
@@ -535,7 +535,7 @@ export async function contactsBench(): Promise<void> {
     const repo = contactRepository(bare.database.db);
     const listBare = async (query: Query, page: number) => {
       const filters = { ...query, sort: query.sort ?? "newest", page, limit: 50 };
-      const cap = filters.search ? SEARCH_COUNT_CAP : EXACT_COUNT_CAP;
+      const cap = countCap(filters);
       const [, counted] = await Promise.all([
         repo.page(workspaceId, filters),
         repo.countUpTo(workspaceId, filters, cap),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Contact, INVALID_EMAIL, NAME_REQUIRED } from "../../../common/contacts";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildCall, buildMember, buildWorkspace, rows, type SignedInClient } from "../../test/factories";
-import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP } from "./service";
+import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP, TAG_COUNT_CAP } from "./service";
 
 /**
  * The contacts API (issue 11, part 2): the list with its filters, search, sorts and paging
@@ -294,7 +294,10 @@ describe("listing", () => {
 
   it(`counts exactly up to ${EXACT_COUNT_CAP}, then says the total is an estimate`, async () => {
     const c = await buildWorkspace(t);
-    await seed(c, EXACT_COUNT_CAP, (i) => ({ contactStatus: i < 20 ? "converted" : "new" }));
+    await seed(c, EXACT_COUNT_CAP, (i) => ({
+      contactStatus: i < 20 ? "converted" : "new",
+      tags: i % 4 === 0 ? ["vip"] : i < 4 ? ["rare"] : [],
+    }));
     const exact = await c.get("/api/contacts?limit=1");
     expect(exact.headers["x-total-count"]).toBe(String(EXACT_COUNT_CAP));
     expect(exact.headers["x-total-count-estimated"]).toBeUndefined();
@@ -317,6 +320,13 @@ describe("listing", () => {
     const few = await c.get(`/api/contacts?search=${encodeURIComponent("seeded 999")}`);
     expect(few.headers["x-total-count"]).toBe("11");
     expect(few.headers["x-total-count-estimated"]).toBeUndefined();
+    // So does a tag: 2,500 "vip" contacts are past it, three "rare" ones are counted exactly.
+    const tagged = await c.get("/api/contacts?tag=vip&limit=1");
+    expect(tagged.headers["x-total-count-estimated"]).toBe("true");
+    expect(Number(tagged.headers["x-total-count"])).toBeGreaterThan(TAG_COUNT_CAP);
+    const rare = await c.get("/api/contacts?tag=rare");
+    expect(rare.headers["x-total-count"]).toBe("3");
+    expect(rare.headers["x-total-count-estimated"]).toBeUndefined();
   });
 });
 

@@ -32,6 +32,19 @@ export const EXACT_COUNT_CAP = 10_000;
  * common term ("per") costs about 1 ms a hundred matches (history caps its searches at 500).
  */
 export const SEARCH_COUNT_CAP = 1_000;
+/**
+ * A tag filter counts no further either: the tags' GIN index answers with a bitmap, so every
+ * counted match is a visit to the table, never an index-only read (bench contacts: a count of
+ * 10,001 "vip" contacts among a million took about 250 ms).
+ */
+export const TAG_COUNT_CAP = 1_000;
+
+/** Where a list's exact count stops for these filters. */
+export function countCap(filters: ContactFilters): number {
+  if (filters.search) return SEARCH_COUNT_CAP;
+  if (filters.tag) return TAG_COUNT_CAP;
+  return EXACT_COUNT_CAP;
+}
 /** Phone logs a contact's history shows. */
 const PHONE_LOG_LIMIT = 200;
 const DEFAULT_TIMEZONE = "America/New_York";
@@ -169,7 +182,7 @@ export function contactService(deps: ContactServiceDeps) {
       query: ContactFilters & { sort: ContactSort; page: number; limit: number },
     ): Promise<{ rows: ContactRow[]; total: number; estimated: boolean }> {
       const filters = { ...query, search: query.search || undefined, tag: query.tag || undefined };
-      const cap = filters.search ? SEARCH_COUNT_CAP : EXACT_COUNT_CAP;
+      const cap = countCap(filters);
       const [rows, counted] = await Promise.all([
         repo.page(account.id, filters),
         repo.countUpTo(account.id, filters, cap),
