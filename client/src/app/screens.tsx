@@ -56,6 +56,12 @@ const ContactsPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
 );
+const AutodialerPage = lazy(() =>
+  import("../features/dialer/autodialer-page").then((m) => ({ default: m.AutodialerPage })),
+);
+const AgentConsolePage = lazy(() =>
+  import("../features/dialer/agent-console-page").then((m) => ({ default: m.AgentConsolePage })),
+);
 const LeadManagerPage = lazy(() =>
   import("../features/leads/lead-manager-page").then((m) => ({ default: m.LeadManagerPage })),
 );
@@ -215,7 +221,13 @@ export const SCREENS: Screen[] = [
     element: soon("Virtual business phone service", "Business numbers, analytics and voicemail."),
   },
   { path: "/ai-studio", title: "AI Studio", element: <AiStudioPage /> },
-  { path: "/autodialer", title: "Autodialer", element: soon("Autodialer", "Predictive dialing campaigns.") },
+  { path: "/autodialer", title: "Autodialer", element: <AutodialerPage /> },
+  {
+    // Issue 13 part 2: where a member takes the autodialer's calls (reached from the Autodialer and More).
+    path: "/autodialer/console",
+    title: "Agent Console",
+    element: <AgentConsolePage />,
+  },
   {
     path: "/email-marketing",
     title: "Email Marketing",

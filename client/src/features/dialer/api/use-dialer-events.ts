@@ -1,0 +1,43 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
+import { isDialerQuery } from "./refresh-dialer";
+
+/**
+ * The /api/events types that change what the dialer screens show: the dialer's own (a call
+ * connected to an agent, an attempt ended, an agent's status, a campaign's state) and the calls
+ * table's, since every dialled attempt is also a call.
+ */
+export const DIALER_EVENT_TYPES = [
+  "dialer.call.connected",
+  "dialer.call.ended",
+  "dialer.attempt.updated",
+  "dialer.agent.updated",
+  "dialer.campaign.updated",
+  "call.started",
+  "call.updated",
+  "call.ended",
+] as const;
+
+/**
+ * Listens to /api/events (server-sent) and refreshes the dialer's queries the moment something
+ * happens, so a connected call reaches the agent's console at once; the screens' polls remain
+ * the fallback. Returns whether the stream is live.
+ */
+export function useDialerEvents(): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  // The stream carries one workspace's events: switching workspaces opens a new one.
+  const workspaceId = useWorkspace().workspace?.id;
+  useEffect(() => {
+    if (!workspaceId || typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events", { withCredentials: true });
+    const refresh = () =>
+      queryClient.invalidateQueries({ predicate: (query) => isDialerQuery(query.queryKey) });
+    for (const type of DIALER_EVENT_TYPES) source.addEventListener(type, refresh);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [queryClient, workspaceId]);
+  return live;
+}

@@ -1,0 +1,65 @@
+import {
+  CAMPAIGN_DEFAULTS,
+  type Campaign,
+  DIAL_RATIO_RANGE,
+  HOURS_ORDER,
+  HOURS_OUTSIDE_LAW,
+  MAX_LINES_RANGE,
+  NAME_REQUIRED,
+} from "@common/dialer";
+import { describe, expect, it } from "vitest";
+import { campaignBody, campaignFormState, checkCampaignForm, firstCampaignTab, tabOf } from "./campaign-form";
+
+describe("the campaign form", () => {
+  it("starts from spec 3 §9's defaults: predictive, 15 lines, ratio 2.5", () => {
+    const form = campaignFormState(null);
+    expect(form).toMatchObject({ dialingMode: "predictive", maxLines: "15", dialRatio: "2.5", name: "" });
+    expect(form.callingHoursStart).toBe(CAMPAIGN_DEFAULTS.callingHoursStart);
+    expect(form.maxAttempts).toBe(String(CAMPAIGN_DEFAULTS.maxAttempts));
+  });
+
+  it("asks for a name with the contract's message, on the first tab", () => {
+    const checked = checkCampaignForm(campaignFormState(null));
+    expect(checked).toEqual({ ok: false, errors: { name: NAME_REQUIRED } });
+    if (!checked.ok) expect(firstCampaignTab(checked.errors)).toBe("basics");
+  });
+
+  it("accepts a named campaign and sends numbers, nulls for blanks and the AI staffing", () => {
+    const form = { ...campaignFormState(null), name: "Spring renewals", aiAgents: { "a-1": "3" } };
+    const checked = checkCampaignForm({ ...form, aiAgents: {} });
+    expect(checked.ok).toBe(true);
+    const body = campaignBody(form);
+    expect(body).toMatchObject({ maxLines: 15, dialRatio: 2.5, description: null, voicemailMessage: null });
+    expect(body.aiAgents).toEqual([{ agentId: "a-1", concurrentCalls: 3 }]);
+  });
+
+  it("names each rule broken, on the tab that holds the field", () => {
+    const base = { ...campaignFormState(null), name: "x" };
+    const lines = checkCampaignForm({ ...base, maxLines: "0", dialRatio: "2.55" });
+    expect(lines).toEqual({ ok: false, errors: { maxLines: MAX_LINES_RANGE, dialRatio: DIAL_RATIO_RANGE } });
+    const order = checkCampaignForm({ ...base, callingHoursStart: "12:00", callingHoursEnd: "10:00" });
+    expect(order).toEqual({ ok: false, errors: { callingHoursEnd: HOURS_ORDER } });
+    if (!order.ok) expect(firstCampaignTab(order.errors)).toBe("pacing");
+    const law = checkCampaignForm({ ...base, callingHoursStart: "07:00" });
+    expect(law).toEqual({ ok: false, errors: { callingHoursStart: HOURS_OUTSIDE_LAW } });
+    expect(checkCampaignForm({ ...base, maxLines: "" }).ok).toBe(false);
+    expect(tabOf("aiAgents.0.concurrentCalls")).toBe("messages");
+  });
+
+  it("fills the form from a saved campaign", () => {
+    const saved = {
+      ...CAMPAIGN_DEFAULTS,
+      name: "Saved",
+      description: "Renewals",
+      voicemailMessage: null,
+      businessName: "Acme",
+      callbackNumber: "+15552014400",
+      aiAgents: [{ agentId: "a-2", concurrentCalls: 4 }],
+      maxLines: 20,
+      dialRatio: 1.7,
+    } as unknown as Campaign;
+    const form = campaignFormState(saved);
+    expect(form).toMatchObject({ name: "Saved", maxLines: "20", dialRatio: "1.7", businessName: "Acme" });
+    expect(form.aiAgents).toEqual({ "a-2": "4" });
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  type AiAgentStaffing,
+  CAMPAIGN_DEFAULTS,
+  type Campaign,
+  CampaignCreate,
+  type DialingMode,
+} from "@common/dialer";
+import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
+
+/** The create/edit dialog's tabs, in the order a problem's tab is opened. */
+export const CAMPAIGN_TABS = ["basics", "pacing", "messages"] as const;
+export type CampaignTab = (typeof CAMPAIGN_TABS)[number];
+
+/** The campaign dialog's fields as typed (numbers as text until sent). */
+export type CampaignFormState = {
+  name: string;
+  description: string;
+  dialingMode: DialingMode;
+  maxLines: string;
+  dialRatio: string;
+  maxAttempts: string;
+  retryMinutes: string;
+  abandonedRetryMinutes: string;
+  callingHoursStart: string;
+  callingHoursEnd: string;
+  abandonTargetPercent: string;
+  voicemailMessage: string;
+  businessName: string;
+  callbackNumber: string;
+  /** AI agents staffing the campaign, by agent id: the calls each takes at once (as typed). */
+  aiAgents: Record<string, string>;
+};
+
+/** A new campaign's form: spec 3 §9 and issue 13's defaults; an existing one's values to edit. */
+export function campaignFormState(campaign: Campaign | null): CampaignFormState {
+  const source = campaign ?? { ...CAMPAIGN_DEFAULTS, aiAgents: [] as AiAgentStaffing[] };
+  return {
+    name: campaign?.name ?? "",
+    description: campaign?.description ?? "",
+    dialingMode: source.dialingMode,
+    maxLines: String(source.maxLines),
+    dialRatio: String(source.dialRatio),
+    maxAttempts: String(source.maxAttempts),
+    retryMinutes: String(source.retryMinutes),
+    abandonedRetryMinutes: String(source.abandonedRetryMinutes),
+    callingHoursStart: source.callingHoursStart,
+    callingHoursEnd: source.callingHoursEnd,
+    abandonTargetPercent: String(source.abandonTargetPercent),
+    voicemailMessage: campaign?.voicemailMessage ?? "",
+    businessName: campaign?.businessName ?? "",
+    callbackNumber: campaign?.callbackNumber ?? "",
+    aiAgents: Object.fromEntries(
+      source.aiAgents.map((staff) => [staff.agentId, String(staff.concurrentCalls)]),
+    ),
+  };
+}
+
+/** A typed number: blank or not a number stays NaN, so the contract names the field's rule. */
+const numberOf = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));
+
+/**
+ * The body of POST /api/autodialer/campaigns and of PATCH .../:id: every field the dialog has,
+ * blanks sent as null (which clears them on an edit).
+ */
+export function campaignBody(form: CampaignFormState) {
+  return {
+    name: form.name,
+    description: form.description.trim() || null,
+    dialingMode: form.dialingMode,
+    maxLines: numberOf(form.maxLines),
+    dialRatio: numberOf(form.dialRatio),
+    maxAttempts: numberOf(form.maxAttempts),
+    retryMinutes: numberOf(form.retryMinutes),
+    abandonedRetryMinutes: numberOf(form.abandonedRetryMinutes),
+    callingHoursStart: form.callingHoursStart,
+    callingHoursEnd: form.callingHoursEnd,
+    abandonTargetPercent: numberOf(form.abandonTargetPercent),
+    voicemailMessage: form.voicemailMessage.trim() || null,
+    businessName: form.businessName.trim() || null,
+    callbackNumber: form.callbackNumber.trim() || null,
+    aiAgents: Object.entries(form.aiAgents).map(([agentId, calls]) => ({
+      agentId,
+      concurrentCalls: numberOf(calls),
+    })),
+  };
+}
+
+/** Which tab shows a field's message. */
+export function tabOf(path: string): CampaignTab {
+  const field = path.split(".")[0] ?? "";
+  if (["name", "description", "dialingMode", "maxLines", "dialRatio", "form"].includes(field))
+    return "basics";
+  if (["voicemailMessage", "businessName", "callbackNumber", "aiAgents"].includes(field)) return "messages";
+  return "pacing";
+}
+
+export const firstCampaignTab = (errors: FieldErrors) => firstTabWithError(errors, CAMPAIGN_TABS, tabOf);
+
+/** Checks the form against the shared contract (the server checks it again with the same rules). */
+export function checkCampaignForm(
+  form: CampaignFormState,
+): { ok: true; body: ReturnType<typeof campaignBody> } | { ok: false; errors: FieldErrors } {
+  const body = campaignBody(form);
+  const parsed = CampaignCreate.safeParse(body);
+  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
+}
