@@ -1,36 +1,42 @@
 import { type CallContext, nextTurn, type TelephonyContext } from "./context";
-import { dialUser, holdMusic, SAYINGS, sayAndHangUp, speakAndListen } from "./twiml";
+import { dialUser, holdMusic, SAYINGS, sayAndHangUp, speakAndListen, speechOfCall } from "./twiml";
 
 /**
  * The conversation on a phone call, one TwiML answer per webhook: the carrier connects a call
  * the app knows (an outbound call answered, a test call connecting), the caller speaks, or the
- * caller says nothing. The engine's work is the calls area's; this turns it into TwiML.
+ * caller says nothing. The engine's work is the calls area's; this turns it into TwiML, in the
+ * voice the call keeps (the default script's, the routed agent's speed and language).
  */
 
 /** The carrier connects a call the app already has: a ringing one is answered and greeted. */
 export async function answerKnownCall(ctx: TelephonyContext, { call, account }: CallContext, sid: string) {
-  const speech = await ctx.speech.of(account.id);
+  const speech = speechOfCall(await ctx.speech.of(account.id), call);
   if (!call.isActive) return sayAndHangUp(speech, null);
   const record = call.callType === "twilio";
   if (call.status === "ringing") {
     const { row, greeting } = await ctx.calls.answerCarrierCall(account, call.id, { providerCallSid: sid });
-    return speakAndListen(speech, greeting, call.id, nextTurn(row), { record });
+    return speakAndListen(speechOfCall(speech, row), greeting, call.id, nextTurn(row), { record });
   }
   return speakAndListen(speech, null, call.id, nextTurn(call));
 }
 
-/** The caller said something (Twilio recognised the speech): the engine answers, or forwards. */
+/**
+ * The caller said something (Twilio recognised the speech): the engine answers, or forwards to
+ * the number the turn gave (the default script's transfer number, else the user's cellphone).
+ */
 export async function speakTurn(ctx: TelephonyContext, { call, account }: CallContext, text: string) {
-  const speech = await ctx.speech.of(account.id);
-  if (!call.isActive) return sayAndHangUp(speech, null);
+  const base = await ctx.speech.of(account.id);
+  if (!call.isActive) return sayAndHangUp(speechOfCall(base, call), null);
   if (call.isOnHold) return holdMusic(ctx.config.telephony.holdMusicUrl);
   // Twilio recognised the speech: no transcription of ours is used.
   const result = await ctx.calls.hear(account, call.id, text, { transcribed: false });
   const row = result.call;
+  // This turn may have routed the call to an agent who speaks (or listens) differently.
+  const speech = speechOfCall(base, row);
   if (!row.isActive) return sayAndHangUp(speech, result.reply);
   const forwarded = row.transferredAt && !call.transferredAt;
-  if (forwarded && account.owner.cellphoneNumber)
-    return dialUser(speech, result.reply, account.owner.cellphoneNumber, row.id);
+  const transferTo = result.forwardTo ?? account.owner.cellphoneNumber;
+  if (forwarded && transferTo) return dialUser(speech, result.reply, transferTo, row.id);
   return speakAndListen(speech, result.reply, row.id, nextTurn(row));
 }
 
@@ -41,7 +47,7 @@ export async function silentTurn(
   turn: number,
   silence: number,
 ) {
-  const speech = await ctx.speech.of(account.id);
+  const speech = speechOfCall(await ctx.speech.of(account.id), call);
   if (!call.isActive) return sayAndHangUp(speech, null);
   if (call.isOnHold) return holdMusic(ctx.config.telephony.holdMusicUrl);
   if (silence < 2) return speakAndListen(speech, SAYINGS.stillThere, call.id, turn, { silence });

@@ -6,9 +6,56 @@ type SayVoice = Parameters<VoiceResponse["say"]>[0] extends infer A
     ? V
     : never
   : never;
+type GatherLanguage = NonNullable<NonNullable<Parameters<VoiceResponse["gather"]>[0]>["language"]>;
 
-/** How the assistant speaks on this call: the account's voice, in US English. */
-export type Speech = { voice: string; language: "en-US" };
+/**
+ * How the assistant speaks on this call: the account's voice, in US English; on a call under a
+ * default script or routed to an agent, as the call keeps it (speechOfCall).
+ */
+export type Speech = {
+  voice: string;
+  language: "en-US";
+  /** SSML prosody around what is said (Polly and Google voices read it; the basic ones do not). */
+  prosody?: { rate?: string; pitch?: string; volume?: string };
+  /** What <Gather> recognises (the routed agent's language); absent: `language`. */
+  gatherLanguage?: string;
+  /** <Gather speechTimeout> in whole seconds; absent: "auto". */
+  speechTimeout?: number;
+};
+
+/** How a call's stored engine state says it speaks (see agents/call-assistant-voice.ts). */
+type StoredVoice = {
+  twilioVoice: string | null;
+  rate: string | null;
+  pitch: string | null;
+  volume: string | null;
+  gatherLanguage: string | null;
+  speechTimeout: number | null;
+};
+
+/**
+ * The account's speech as this call speaks: the default script's voice over the account's, and
+ * the script's and agent's speed, pitch, volume and language (issue 12 part 2).
+ */
+export function speechOfCall(
+  base: Speech,
+  call: { engineState?: { assistant?: { voice: StoredVoice | null } } | null },
+): Speech {
+  const voice = call.engineState?.assistant?.voice;
+  if (!voice) return base;
+  const prosody = {
+    ...(voice.rate ? { rate: voice.rate } : {}),
+    ...(voice.pitch ? { pitch: voice.pitch } : {}),
+    ...(voice.volume ? { volume: voice.volume } : {}),
+  };
+  return {
+    voice: voice.twilioVoice ?? base.voice,
+    language: base.language,
+    ...(Object.keys(prosody).length ? { prosody } : {}),
+    ...(voice.gatherLanguage ? { gatherLanguage: voice.gatherLanguage } : {}),
+    ...(voice.speechTimeout ? { speechTimeout: voice.speechTimeout } : {}),
+  };
+}
 
 /** What the assistant says on the phone when the app, not the engine, has the word. */
 export const SAYINGS = {
@@ -41,8 +88,14 @@ export function gatherAction(
   return `${WEBHOOK_PATHS.gather(callId)}?${query}`;
 }
 
+/** Voices that read SSML: Twilio ignores or refuses it for man, woman and alice. */
+const READS_SSML = /^(Polly|Google)\./;
+
 function say(target: { say: VoiceResponse["say"] }, speech: Speech, text: string): void {
-  target.say({ voice: speech.voice as SayVoice, language: speech.language }, text);
+  const attributes = { voice: speech.voice as SayVoice, language: speech.language };
+  if (speech.prosody && READS_SSML.test(speech.voice))
+    target.say(attributes, "").prosody(speech.prosody, text);
+  else target.say(attributes, text);
 }
 
 /**
@@ -70,8 +123,8 @@ export function speakAndListen(
     input: ["speech"],
     action: gatherAction(callId, turn),
     method: "POST",
-    speechTimeout: "auto",
-    language: speech.language,
+    speechTimeout: speech.speechTimeout ? String(speech.speechTimeout) : "auto",
+    language: (speech.gatherLanguage ?? speech.language) as GatherLanguage,
     actionOnEmptyResult: false,
   });
   if (text) say(gather, speech, text);

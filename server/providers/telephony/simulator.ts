@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { twilioSignature } from "./twilio";
 import { parseTwiml, type TwimlNode } from "./twiml-parser";
-import { type CallUpdate, CarrierError, type PlaceCallInput, type TelephonyProvider } from "./types";
+import {
+  type CallUpdate,
+  CarrierError,
+  type PlaceCallInput,
+  type SimulatedDial,
+  type TelephonyProvider,
+} from "./types";
 
 /** One line the simulated person says, after a pause (the simulator's milliseconds, before scaling). */
 export type CallerLine = { text: string; delayMs?: number };
@@ -20,8 +26,8 @@ export type SimulatedParty = {
 
 /** How an outbound call goes: someone answers, or the carrier gives up. */
 export type DialOutcome =
-  | { kind: "answer"; party: SimulatedParty }
-  | { kind: "busy" | "no-answer" | "failed" };
+  | { kind: "answer"; party: SimulatedParty; answeredBy?: "human" | "machine"; ringMs?: number }
+  | { kind: "busy" | "no-answer" | "failed"; ringMs?: number };
 
 export type CarrierDelivery = (
   url: string,
@@ -146,7 +152,7 @@ export class CarrierSimulator {
   /** Outbound, like Twilio's POST /Calls: answers at once with the SID; the call goes on without the caller. */
   async placeCall(input: PlaceCallInput): Promise<{ callSid: string }> {
     if (this.stopped) throw new CarrierError("The simulator has stopped", 503);
-    const outcome = (this.options.dialOutcome ?? defaultDialOutcome)(input.to);
+    const outcome = plannedOutcome((this.options.dialOutcome ?? defaultDialOutcome)(input.to), input.simulated);
     const call = this.create({
       sid: newSimulatorSid(),
       from: input.from,
@@ -162,11 +168,15 @@ export class CarrierSimulator {
       if (!this.live(call, gen)) return;
       call.status = "ringing";
       await this.post(call, call.statusCallback as string, { CallbackSource: "call-progress-events" });
-      await this.sleep(call, RING_MS);
+      await this.sleep(call, outcome.ringMs ?? RING_MS);
       if (!this.live(call, gen)) return;
       if (outcome.kind !== "answer") return this.finish(call, outcome.kind);
       this.answered(call);
-      const answer = await this.post(call, call.docUrl);
+      // With machine detection the voice webhook says who answered, as Twilio's does.
+      const detected: Record<string, string> = input.machineDetection
+        ? { AnsweredBy: outcome.answeredBy === "machine" ? "machine_end_beep" : "human" }
+        : {};
+      const answer = await this.post(call, call.docUrl, detected);
       if (!this.live(call, gen)) return;
       if (!answer) return this.finish(call, "failed");
       await this.execute(call, answer.body, call.docUrl, gen);
@@ -382,9 +392,15 @@ export class CarrierSimulator {
   }
 
   private async listen(call: SimCall, say: TwimlNode): Promise<void> {
-    call.heard.push(say.text);
-    // About the time it takes to say it, capped: the caller waits for the assistant to finish.
-    await this.sleep(call, Math.min(3000, 300 + say.text.split(/\s+/).length * 60));
+    // The words may sit inside SSML (<prosody rate="90%">...</prosody>), as Twilio reads them.
+    const text = [say.text, ...say.children.map((child) => child.text)].filter(Boolean).join(" ");
+    const rate = Number.parseFloat(
+      say.children.find((child) => child.name === "prosody")?.attributes.rate ?? "",
+    );
+    const speed = Number.isFinite(rate) && rate > 0 ? rate / 100 : 1;
+    call.heard.push(text);
+    // About the time it takes to say it at its speed, capped: the caller waits for the assistant to finish.
+    await this.sleep(call, Math.min(3000, (300 + text.split(/\s+/).length * 60) / speed));
   }
 
   private finish(call: SimCall, status: CallStatus): void {
@@ -489,6 +505,34 @@ export const CALLEE_SCRIPT: CallerLine[] = [
   { text: "Okay, that sounds useful. Please send me the details by email.", delayMs: 3000 },
   { text: "Thanks, goodbye.", delayMs: 2500 },
 ];
+
+/**
+ * Autodialer (issue 13): a dial planned by the dialer's answer-outcome model, as the simulator
+ * plays it. The fixed test numbers (below) keep their endings; everyone else answers as planned:
+ * a person after ringing, talking until they hang up; a machine after ringing and its greeting
+ * (the voice webhook then comes at the beep); or busy, no answer, failed after the planned time.
+ */
+function plannedOutcome(fixed: DialOutcome, planned: SimulatedDial | undefined): DialOutcome {
+  if (!planned || fixed.kind !== "answer") return fixed;
+  switch (planned.outcome) {
+    case "human": {
+      const party: SimulatedParty =
+        planned.talkMs === undefined ? { script: CALLEE_SCRIPT } : { script: CALLEE_SCRIPT, hangUpAfterMs: planned.talkMs };
+      return { kind: "answer", answeredBy: "human", ringMs: planned.afterMs, party };
+    }
+    case "machine":
+      return {
+        kind: "answer",
+        answeredBy: "machine",
+        ringMs: planned.afterMs + (planned.greetingMs ?? 0),
+        party: { script: [] },
+      };
+    case "no_answer":
+      return { kind: "no-answer", ringMs: planned.afterMs };
+    default:
+      return { kind: planned.outcome, ringMs: planned.afterMs };
+  }
+}
 
 /**
  * Who answers a simulated outbound call. Like Twilio's test numbers, a few endings are kept for

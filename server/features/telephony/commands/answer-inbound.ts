@@ -4,7 +4,7 @@ import { HttpError } from "../../../http/errors";
 import { admitPhoneCall } from "../admission";
 import type { TelephonyContext } from "../context";
 import type { TelephonyRepository } from "../repository";
-import { reject, SAYINGS, sayAndHangUp, speakAndListen } from "../twiml";
+import { reject, SAYINGS, sayAndHangUp, speakAndListen, speechOfCall } from "../twiml";
 
 type RoutedNumber = NonNullable<Awaited<ReturnType<TelephonyRepository["routeNumber"]>>>;
 type InboundCall = {
@@ -60,7 +60,8 @@ export async function answerInbound(
       { ...call, answered: true },
       admitPhoneCall(ctx.calls, account),
     );
-    return speakAndListen(await ctx.speech.of(account.id), greeting, row.id, 1, {
+    // In the voice the call keeps: the default script's, when there is one.
+    return speakAndListen(speechOfCall(await ctx.speech.of(account.id), row), greeting, row.id, 1, {
       record: callType === "twilio",
     });
   } catch (error) {
