@@ -48,6 +48,22 @@ export type TelephonyDeps = {
   settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
   /** The workspace's do-not-call list (the contacts area's): every outbound call asks it as it dials. */
   doNotCall: Pick<DoNotCallService, "isDoNotCall">;
+  /** The autodialer's say on the calls it placed (issue 13); built after telephony, reached late. */
+  dialer?: DialerCallHooks | undefined;
+};
+
+/** A call as the autodialer's hooks see it: telephony's calls carry the dial attempt's key. */
+export type DialerCall = { id: string; dialKey: string | null };
+
+/**
+ * What the webhooks ask the autodialer (issue 13) about a call it placed (one with a dial key):
+ * - `answered`: the TwiML for the answer (an agent, the safe-harbor message, a voicemail), or
+ *   null to let the assistant take the call as usual (an AI agent, or not the dialer's call);
+ * - `ended`: the call ended with this History status (busy, no_answer, failed, completed, ...).
+ */
+export type DialerCallHooks = {
+  answered(account: Account, call: DialerCall, answeredBy: string | null): Promise<string | null>;
+  ended(account: Account, call: DialerCall, status: string): Promise<void>;
 };
 
 /**

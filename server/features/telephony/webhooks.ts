@@ -46,6 +46,15 @@ export function webhooks(ctx: TelephonyContext) {
     return { call, connection, account };
   }
 
+  /**
+   * The autodialer (issue 13) answers the calls it placed first: a person gets an agent within
+   * 2 seconds or the safe-harbor message, a machine the voicemail; null: the assistant goes on.
+   */
+  async function dialerAnswer(call: CallContext, request: WebhookRequest): Promise<string | null> {
+    if (!ctx.dialer || !call.call.dialKey || call.call.status !== "ringing") return null;
+    return ctx.dialer.answered(call.account, call.call, request.params.AnsweredBy ?? null);
+  }
+
   return {
     /** The carrier connects a call: one the app placed or expects, or a new call to a workspace's number. */
     async voice(request: WebhookRequest, callId: string | undefined): Promise<string> {
@@ -57,7 +66,7 @@ export function webhooks(ctx: TelephonyContext) {
         const call = await callContext(request, known.id);
         return deliveries.once(
           `${sid}:voice`,
-          () => answerKnownCall(ctx, call, sid),
+          async () => (await dialerAnswer(call, request)) ?? answerKnownCall(ctx, call, sid),
           () => empty(),
         );
       }
@@ -132,6 +141,8 @@ export function webhooks(ctx: TelephonyContext) {
             duration: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
             countUsage: call.call.callType !== "system_test",
           });
+          // The autodialer moves its attempt and lead on (issue 13).
+          if (call.call.dialKey && ctx.dialer) await ctx.dialer.ended(call.account, call.call, ending.status);
           return "";
         },
         () => "",

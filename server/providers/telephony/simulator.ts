@@ -152,7 +152,10 @@ export class CarrierSimulator {
   /** Outbound, like Twilio's POST /Calls: answers at once with the SID; the call goes on without the caller. */
   async placeCall(input: PlaceCallInput): Promise<{ callSid: string }> {
     if (this.stopped) throw new CarrierError("The simulator has stopped", 503);
-    const outcome = plannedOutcome((this.options.dialOutcome ?? defaultDialOutcome)(input.to), input.simulated);
+    const outcome = plannedOutcome(
+      (this.options.dialOutcome ?? defaultDialOutcome)(input.to),
+      input.simulated,
+    );
     const call = this.create({
       sid: newSimulatorSid(),
       from: input.from,
@@ -517,7 +520,9 @@ function plannedOutcome(fixed: DialOutcome, planned: SimulatedDial | undefined):
   switch (planned.outcome) {
     case "human": {
       const party: SimulatedParty =
-        planned.talkMs === undefined ? { script: CALLEE_SCRIPT } : { script: CALLEE_SCRIPT, hangUpAfterMs: planned.talkMs };
+        planned.talkMs === undefined
+          ? { script: CALLEE_SCRIPT }
+          : { script: CALLEE_SCRIPT, hangUpAfterMs: planned.talkMs };
       return { kind: "answer", answeredBy: "human", ringMs: planned.afterMs, party };
     }
     case "machine":

@@ -16,6 +16,26 @@ export type PlaceCallInput = {
   url: string;
   /** Absolute: told of ringing, answer and the end. */
   statusCallback: string;
+  /**
+   * Autodialer (issue 13): the carrier tells the voice webhook who answered (`AnsweredBy`:
+   * human, or machine_end_beep once a machine's greeting is over, where a voicemail starts).
+   */
+  machineDetection?: boolean | undefined;
+  /** Seconds to ring before giving up as no-answer (the dialer rings at least 15). */
+  ringTimeoutSeconds?: number | undefined;
+  /** The built-in carrier only: how this call goes (the dialer's answer-outcome model). Twilio ignores it. */
+  simulated?: SimulatedDial | undefined;
+};
+
+/** A simulated dial's planned outcome: who answers (or how it fails) after how long, and how long they talk. */
+export type SimulatedDial = {
+  outcome: "human" | "machine" | "busy" | "no_answer" | "failed";
+  /** From dialling to the answer, the busy signal, the failure, or the ring timeout. */
+  afterMs: number;
+  /** A machine's greeting before the beep. */
+  greetingMs?: number | undefined;
+  /** A person hangs up this long after answering. */
+  talkMs?: number | undefined;
 };
 
 export type CallUpdate = { twiml: string } | { status: "completed" };

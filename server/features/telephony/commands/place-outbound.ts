@@ -2,7 +2,7 @@ import { ON_DO_NOT_CALL } from "../../../../common/contacts";
 import { callPurposeSentence } from "../../../engine/call-purpose";
 import type { Account } from "../../../http/account";
 import { conflict, HttpError, paymentRequired } from "../../../http/errors";
-import type { TelephonyProvider } from "../../../providers/telephony/types";
+import type { PlaceCallInput, TelephonyProvider } from "../../../providers/telephony/types";
 import { admitPhoneCall } from "../admission";
 import { ensureSimulatorNumber } from "../connection";
 import type { TelephonyContext } from "../context";
@@ -19,7 +19,13 @@ import { WEBHOOK_PATHS } from "../twiml";
 export async function placeOutbound(
   ctx: TelephonyContext,
   account: Account,
-  input: { phoneNumber: string; purpose?: string | undefined; dialKey?: string | undefined },
+  input: {
+    phoneNumber: string;
+    purpose?: string | undefined;
+    dialKey?: string | undefined;
+    /** The autodialer's line settings (issue 13): machine detection, ring time, the simulator's plan. */
+    carrier?: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated"> | undefined;
+  },
 ) {
   const { calls, repo, config } = ctx;
   const to = toE164(input.phoneNumber);
@@ -74,6 +80,7 @@ export async function placeOutbound(
       from,
       url: `${ctx.baseUrl}${WEBHOOK_PATHS.voice}${query}`,
       statusCallback: `${ctx.baseUrl}${WEBHOOK_PATHS.status}${query}`,
+      ...input.carrier,
     });
     await calls.setProviderSid(account, row.id, callSid);
     return { callId: row.id, callSid, to, provider: provider.name };
