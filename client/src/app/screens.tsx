@@ -56,6 +56,14 @@ const ContactsPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
 );
+const EnterpriseDashboardPage = lazy(() =>
+  import("../features/enterprise/enterprise-dashboard-page").then((m) => ({
+    default: m.EnterpriseDashboardPage,
+  })),
+);
+const EnterprisePage = lazy(() =>
+  import("../features/enterprise/enterprise-page").then((m) => ({ default: m.EnterprisePage })),
+);
 const AutodialerPage = lazy(() =>
   import("../features/dialer/autodialer-page").then((m) => ({ default: m.AutodialerPage })),
 );
@@ -168,11 +176,11 @@ export const SCREENS: Screen[] = [
     title: "Business Features",
     element: <BusinessPlanPage />,
   },
-  { path: "/enterprise", title: "Enterprise", element: soon("Enterprise", "Plans for high-volume calling.") },
+  { path: "/enterprise", title: "Enterprise", element: <EnterprisePage /> },
   {
     path: "/enterprise-dashboard",
     title: "Enterprise Dashboard",
-    element: soon("Enterprise Dashboard", "Live calls, campaigns and analytics."),
+    element: <EnterpriseDashboardPage />,
   },
   {
     path: "/call-system-test",
