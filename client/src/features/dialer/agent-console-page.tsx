@@ -20,7 +20,7 @@ export function AgentConsolePage() {
   const { user } = useUser();
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const console = useAgentConsole();
-  const campaigns = useCampaigns(1);
+  const campaigns = useCampaigns();
   const live = useDialerEvents();
 
   return (
@@ -60,11 +60,7 @@ export function AgentConsolePage() {
       ) : (
         <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid min-w-0 content-start gap-6">
-            <StatusPanel
-              console={console.data}
-              campaigns={campaigns.data?.campaigns ?? []}
-              timeZone={timeZone}
-            />
+            <StatusPanel console={console.data} campaigns={campaigns.data ?? []} timeZone={timeZone} />
             <CallbacksList callbacks={console.data.callbacks} timeZone={timeZone} />
           </div>
           <div className="grid min-w-0 content-start gap-6">

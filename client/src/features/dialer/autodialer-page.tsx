@@ -1,5 +1,5 @@
 import type { Campaign } from "@common/dialer";
-import { ChevronLeft, ChevronRight, Headset, ListPlus, PhoneForwarded, Plus, RefreshCw } from "lucide-react";
+import { Headset, ListPlus, PhoneForwarded, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -7,7 +7,6 @@ import { Field } from "../../components/ui/field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useUser } from "../../lib/auth/use-user";
 import { useWorkspace } from "../../lib/auth/use-workspace";
-import { cn } from "../../lib/cn";
 import { useCampaignStats } from "./api/get-campaign-stats";
 import { useCampaigns } from "./api/get-campaigns";
 import { useDialerEvents } from "./api/use-dialer-events";
@@ -31,9 +30,8 @@ export function AutodialerPage() {
   const { user } = useUser();
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const canManage = useWorkspace().can("admin");
-  const [page, setPage] = useState(1);
-  const campaigns = useCampaigns(page);
-  const list = campaigns.data?.campaigns ?? [];
+  const campaigns = useCampaigns();
+  const list = campaigns.data ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selected =
     list.find((campaign) => campaign.id === chosenId) ??
@@ -115,7 +113,7 @@ export function AutodialerPage() {
             </h2>
             {campaigns.data ? (
               <span className="text-sm text-muted-foreground">
-                {plural(campaigns.data.total, "campaign")}
+                {plural(campaigns.data.length, "campaign")}
               </span>
             ) : null}
           </div>
@@ -141,7 +139,7 @@ export function AutodialerPage() {
               </p>
             </div>
           ) : (
-            <div className={cn("grid gap-3", campaigns.isPlaceholderData && "opacity-60")}>
+            <div className="grid gap-3">
               {list.map((campaign) => (
                 <CampaignCard
                   key={campaign.id}
@@ -155,29 +153,6 @@ export function AutodialerPage() {
               ))}
             </div>
           )}
-          {campaigns.data && campaigns.data.totalPages > 1 ? (
-            <nav aria-label="Campaign pages" className="flex items-center justify-between gap-2 text-sm">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((current) => current - 1)}
-                disabled={page <= 1}
-              >
-                <ChevronLeft aria-hidden /> Previous
-              </Button>
-              <span>
-                Page {page} of {campaigns.data.totalPages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((current) => current + 1)}
-                disabled={page >= campaigns.data.totalPages}
-              >
-                Next <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          ) : null}
         </section>
         <AgentsPanel />
       </div>

@@ -1,8 +1,7 @@
 import type { LeadsAddResult } from "@common/dialer";
-import { lineMessage } from "@common/dialer";
 import { plural } from "../labels";
 
-/** What adding or importing did: counts, then each rejected line with its reason. */
+/** What adding or importing did: counts, then each rejected line ("Line 3: ...", as the server words it). */
 export function LeadsResultSummary({ result }: { result: LeadsAddResult }) {
   return (
     <section aria-label="Leads added" className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
@@ -19,8 +18,8 @@ export function LeadsResultSummary({ result }: { result: LeadsAddResult }) {
           </p>
           <ul className="grid max-h-40 gap-0.5 overflow-y-auto text-destructive" aria-label="Rejected lines">
             {result.rejected.slice(0, 100).map((reject) => (
-              <li key={reject.line} className="wrap-anywhere">
-                {lineMessage(reject.line, reject.message)}
+              <li key={`${reject.line}-${reject.contactId ?? ""}`} className="wrap-anywhere">
+                {reject.message}
               </li>
             ))}
           </ul>
