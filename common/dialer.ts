@@ -521,7 +521,12 @@ export const LeadsImport = z.object({
 });
 export type LeadsImport = z.input<typeof LeadsImport>;
 
-export const LeadRejectOut = z.object({ line: z.number(), message: z.string() });
+/** A line (or a chosen contact) not added, and why; `line` counts from 1 in the text or the list. */
+export const LeadRejectOut = z.object({
+  line: z.number(),
+  message: z.string(),
+  contactId: z.string().nullable(),
+});
 export type LeadReject = z.infer<typeof LeadRejectOut>;
 
 /** What adding or importing leads did. */

@@ -28,8 +28,10 @@ import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
 import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
+import { dialerService } from "./features/dialer/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
+import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
@@ -43,8 +45,10 @@ import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
-import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
 import type { DbTransaction } from "./jobs/types";
+import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
@@ -224,7 +228,9 @@ export function composeServices(input: CompositionInput) {
     },
   });
   const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
-  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
+  // The embedded database has no autovacuum: its contacts table is vacuumed by a job.
+  const contactsVacuum = database.engine === "pglite" ? defineContactsVacuum(jobs, { contacts }) : null;
+  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony, contactsVacuum });
   const aiStudioArea = aiStudioService({
     db,
     access,
@@ -262,6 +268,10 @@ export function composeServices(input: CompositionInput) {
     jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     queueImport: (workspaceId, importId) =>
       jobs.send(contactsImport, { importId }, { workspaceId, idempotencyKey: `contacts-import:${importId}` }),
+    afterLargeImport: contactsVacuum
+      ? (importId) =>
+          jobs.send(contactsVacuum, {}, { workspaceId: null, idempotencyKey: `vacuum:${importId}` })
+      : undefined,
     ...clock,
   });
   const contactsImport = defineContactsImport(jobs, { imports: contactImports });
@@ -270,9 +280,38 @@ export function composeServices(input: CompositionInput) {
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
   const health = healthService({ config, database, speech, telephony });
+  // Lead generation (issue 14): business search, leads saved as contacts, campaigns that run on
+  // a schedule through the jobs queue (a sweep every minute queues the due ones).
+  const leadCampaigns = defineLeadCampaigns(jobs, { leads: () => leads, accounts: directory });
+  const leads = leadGenerationService({
+    db,
+    provider: createLeadSearchProvider(config),
+    contacts,
+    queueRun: async (workspaceId, campaignId, dueAt) => {
+      await queueLeadCampaignRun(jobs, leadCampaigns.run, workspaceId, campaignId, dueAt);
+    },
+    dealerSpacingMs: config.leadSearch.dealerSpacingMs,
+    ...clock,
+  });
+  if (input.schedules !== false) jobs.schedule(leadCampaigns.sweep, "* * * * *", {});
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.
-  const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: null, ...clock });
+  // The autodialer (issue 13): campaigns, leads, agents and the console; its runtime ticks on the
+  // jobs queue through dialer.dialPort. Every member can be an agent; AI agents can staff it.
+  const dialer = dialerService({
+    db,
+    contacts,
+    doNotCall,
+    members: async (account) =>
+      (await team().team(account)).members.map((member) => ({
+        userId: member.userId,
+        name: member.fullName || member.username,
+        joinedAt: new Date(member.joinedAt),
+      })),
+    aiAgentIds: async (account) => new Set((await agents.listAgents(account)).rows.map((agent) => agent.id)),
+    ...clock,
+  });
+  const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
 
   return {
     config,
@@ -299,7 +338,9 @@ export function composeServices(input: CompositionInput) {
     voiceCalls,
     business,
     enterprise,
+    dialer,
     health,
+    leads,
     jobs,
     studio: aiStudioArea,
     scripts,

@@ -56,6 +56,12 @@ const TABLE_OWNERS: Record<string, string> = {
   aiFlows: "ai-studio",
   automationRules: "ai-studio",
   enterpriseEnquiries: "enterprise",
+  campaigns: "dialer",
+  campaignLeads: "dialer",
+  dialAttempts: "dialer",
+  dialerCallbacks: "dialer",
+  dialerAgentSessions: "dialer",
+  campaignDoNotCall: "dialer",
 };
 
 /**
@@ -77,6 +83,7 @@ const AREAS_SENDING_ROWS = [
   "billing",
   "calendar",
   "calls",
+  "dialer",
   "enterprise",
   "health",
   "scripts",

@@ -159,6 +159,26 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const res = await owner.post("/api/ai-studio/generate-voice", { text: "Hello from the owner." });
     return { id: String(res.json().audioUrl).split("/").pop() ?? "" };
   },
+  /**
+   * The autodialer (issue 13): a manual campaign of the owner's with a lead, a number on its
+   * do-not-call list, and the lead dialled from the console (an attempt of the owner's).
+   */
+  async autodialer(owner) {
+    const campaign = await owner.post("/api/autodialer/campaigns", {
+      name: "Owner's campaign",
+      dialingMode: "manual",
+    });
+    const id = campaign.json().id;
+    await owner.post(`/api/autodialer/campaigns/${id}/leads`, {
+      text: "+15551230061, Owner, Lead\n+15551230062, Second, Lead",
+    });
+    const entry = await owner.post(`/api/autodialer/campaigns/${id}/do-not-call`, {
+      phoneNumber: "+15551230063",
+    });
+    const leads = (await owner.get(`/api/autodialer/campaigns/${id}/leads`)).json().leads as { id: string }[];
+    const dialled = await owner.post(`/api/autodialer/leads/${leads[0]?.id}/dial`);
+    return { id, entryId: entry.json().id, leadId: leads[1]?.id ?? "", attemptId: dialled.json().attemptId };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -332,6 +352,24 @@ export const VALID_BODIES: Record<string, unknown> = {
     action: { type: "follow_up" },
   },
   "PUT /api/automation-rules/:id": { name: "Renamed by someone else" },
+  "POST /api/autodialer/campaigns": {
+    name: "Spring renewals",
+    description: "Customers whose plan ends in May",
+    dialingMode: "predictive",
+    maxLines: 15,
+    dialRatio: 2.5,
+    maxAttempts: 3,
+    retryMinutes: 60,
+    callingHoursStart: "09:00",
+    callingHoursEnd: "20:00",
+  },
+  "PATCH /api/autodialer/campaigns/:id": { name: "Renamed by someone else", dialRatio: 2 },
+  "POST /api/autodialer/campaigns/:id/leads": { text: "+15551230071, Pat, Doe, Doe Ltd, pat@example.com" },
+  "POST /api/autodialer/campaigns/:id/import-leads": { contactIds: ["00000000-0000-4000-8000-000000000000"] },
+  "POST /api/autodialer/campaigns/:id/do-not-call": { phoneNumber: "+15551230072" },
+  "PUT /api/autodialer/console/status": { status: "available" },
+  "POST /api/autodialer/console/calls/:attemptId/end": { disposition: "not_interested", notes: "No budget" },
+  "POST /api/autodialer/leads/:leadId/callback": { at: "2031-03-04T15:00:00.000Z", agentOnly: true },
   "POST /api/ai-studio/analyze-conversation": { message: "My internet has been down since yesterday" },
   "POST /api/ai-studio/generate-voice": {
     text: "Thanks for calling.",

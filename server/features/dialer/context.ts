@@ -1,0 +1,69 @@
+import { TZDate } from "@date-fns/tz";
+import { ENTERPRISE_PLANS, planFor, UNLIMITED } from "../../../common/plans";
+import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
+import type { DoNotCallService } from "../contacts/do-not-call";
+import type { ContactService } from "../contacts/service";
+import { dialerRepository } from "./repository";
+
+/** A workspace member as the dialer shows them (an agent of the dialer). */
+export type DialerMember = { userId: string; name: string; joinedAt: Date };
+
+/**
+ * What the dialer's modules share (issue 13): its repository, the clock, and the other areas it
+ * uses through their services, built in the composition root.
+ * - contacts: the lead manager's contacts (import-leads) and the workspace's phone reading;
+ * - doNotCall: the workspace's do-not-call list (leads on it are never dialled);
+ * - members: the workspace's people (every member can take calls on the agent console);
+ * - aiAgentIds: the workspace's AI agents (the agents issue), which may staff a campaign.
+ */
+export type DialerDeps = {
+  db: Db;
+  contacts: Pick<ContactService, "get" | "list" | "normalize">;
+  doNotCall: Pick<DoNotCallService, "listedAmong" | "add">;
+  members: (account: Account) => Promise<DialerMember[]>;
+  aiAgentIds: (account: Account) => Promise<Set<string>>;
+  now?: (() => Date) | undefined;
+};
+
+export function dialerContext(deps: DialerDeps) {
+  return {
+    ...deps,
+    repo: dialerRepository(deps.db),
+    now: deps.now ?? (() => new Date()),
+    /** Runs work in one transaction with a repository bound to it. */
+    inTransaction<T>(work: (repo: ReturnType<typeof dialerRepository>, tx: Db) => Promise<T>): Promise<T> {
+      return deps.db.transaction((tx) => work(dialerRepository(tx as unknown as Db), tx as unknown as Db));
+    },
+  };
+}
+
+export type DialerContext = ReturnType<typeof dialerContext>;
+
+/** Midnight of `at`'s day in the workspace's time zone: where "today" starts for the figures. */
+export function startOfDay(at: Date, timeZone: string): Date {
+  const z = new TZDate(at.getTime(), timeZone);
+  return new Date(new TZDate(z.getFullYear(), z.getMonth(), z.getDate(), 0, 0, timeZone).getTime());
+}
+
+/**
+ * The lines a workspace's plan lets it dial at once, or null for no limit: an enterprise plan's
+ * concurrent calls (spec 2 §9: Starter 100, Pro 500, Scale 1000, Ultimate unlimited), else the
+ * subscription plan's calls at the same time (common/plans.ts).
+ */
+export function planLineLimit(planType: string): { planName: string; limit: number | null } {
+  const enterprise = ENTERPRISE_PLANS.find((plan) => plan.id === planType);
+  if (enterprise)
+    return {
+      planName: `Enterprise ${enterprise.name}`,
+      limit: enterprise.concurrentCalls === UNLIMITED ? null : enterprise.concurrentCalls,
+    };
+  const plan = planFor(planType);
+  return { planName: plan.name, limit: plan.concurrentCalls === UNLIMITED ? null : plan.concurrentCalls };
+}
+
+/** One decimal, as every percentage the dialer answers. */
+export const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** part / whole as a percentage with one decimal; 0 when the whole is 0. */
+export const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));

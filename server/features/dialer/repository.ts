@@ -1,0 +1,723 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+} from "drizzle-orm";
+import {
+  type AgentStatus,
+  type AttemptState,
+  DIALABLE_LEAD_STATUSES,
+  type LeadStatus,
+  LIVE_ATTEMPT_STATES,
+} from "../../../common/dialer";
+import type { Db } from "../../db/client";
+import {
+  campaignDoNotCall,
+  campaignLeads,
+  campaigns,
+  dialAttempts,
+  dialerAgentSessions,
+  dialerCallbacks,
+} from "../../db/schema";
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = Omit<
+  typeof campaigns.$inferInsert,
+  "id" | "workspaceId" | "createdAt" | "updatedAt"
+>;
+/** A campaign with the counts its card shows. */
+export type CampaignWithCounts = CampaignRow & {
+  totalLeads: number;
+  dialableLeads: number;
+  completedCalls: number;
+  successfulConnections: number;
+};
+export type LeadRow = typeof campaignLeads.$inferSelect;
+export type NewLead = Omit<
+  typeof campaignLeads.$inferInsert,
+  "id" | "workspaceId" | "campaignId" | "createdAt" | "updatedAt"
+>;
+export type AttemptRow = typeof dialAttempts.$inferSelect;
+export type CallbackRow = typeof dialerCallbacks.$inferSelect;
+export type AgentSessionRow = typeof dialerAgentSessions.$inferSelect;
+export type CampaignDoNotCallRow = typeof campaignDoNotCall.$inferSelect;
+export type Tally = { abandoned: number; answeredByPerson: number };
+
+/** PostgreSQL takes at most 65,535 parameters a statement: leads go in batches. */
+const BATCH = 500;
+
+const dialable = inArray(campaignLeads.status, [...DIALABLE_LEAD_STATUSES]);
+const live = inArray(dialAttempts.state, [...LIVE_ATTEMPT_STATES]);
+
+/** The counts a campaign card shows, as correlated subqueries over the campaign's own indexes. */
+const campaignCounts = {
+  totalLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${campaigns.id})`,
+  dialableLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${campaigns.id} and ${campaignLeads.status} in ('new', 'retry', 'callback'))`,
+  completedCalls: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${campaigns.id} and ${dialAttempts.endedAt} is not null)`,
+  successfulConnections: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${campaigns.id} and ${dialAttempts.connectedAt} is not null)`,
+};
+
+/** The dialer's tables, every query filtered by the workspace (the runtime's by campaign or key). */
+export function dialerRepository(db: Db) {
+  return {
+    // --- campaigns -------------------------------------------------------------------------
+
+    async listCampaigns(workspaceId: string): Promise<CampaignWithCounts[]> {
+      return db
+        .select({ ...getTableColumns(campaigns), ...campaignCounts })
+        .from(campaigns)
+        .where(eq(campaigns.workspaceId, workspaceId))
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+    },
+
+    async getCampaign(workspaceId: string, id: string): Promise<CampaignWithCounts | undefined> {
+      const [row] = await db
+        .select({ ...getTableColumns(campaigns), ...campaignCounts })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)));
+      return row;
+    },
+
+    /** The row locked until the transaction ends (start, pause and adding leads serialise on it). */
+    async lockCampaign(workspaceId: string, id: string): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .for("update");
+      return row;
+    },
+
+    async insertCampaign(workspaceId: string, fields: NewCampaign): Promise<CampaignRow> {
+      const [row] = await db
+        .insert(campaigns)
+        .values({ ...fields, workspaceId })
+        .returning();
+      if (!row) throw new Error("insert returned no campaign");
+      return row;
+    },
+
+    async updateCampaign(
+      workspaceId: string,
+      id: string,
+      fields: Partial<NewCampaign>,
+    ): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(campaigns)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .returning();
+      return row;
+    },
+
+    async deleteCampaign(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .returning({ id: campaigns.id });
+      return rows.length > 0;
+    },
+
+    /** Campaigns the runtime should tick: active, or scheduled and due; least recently ticked first. */
+    async dueCampaigns(now: Date, limit: number): Promise<CampaignRow[]> {
+      return db
+        .select()
+        .from(campaigns)
+        .where(
+          or(
+            eq(campaigns.status, "active"),
+            and(eq(campaigns.status, "scheduled"), lte(campaigns.scheduledStartAt, now)),
+          ),
+        )
+        .orderBy(asc(sql`${campaigns.lastTickAt} nulls first`))
+        .limit(limit);
+    },
+
+    /** A scheduled campaign whose time came becomes active (once: the status is checked). */
+    async activateScheduled(id: string, now: Date): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(campaigns)
+        .set({ status: "active", startedAt: now, updatedAt: now })
+        .where(and(eq(campaigns.id, id), eq(campaigns.status, "scheduled")))
+        .returning();
+      return row;
+    },
+
+    async setTicked(id: string, at: Date, pacing?: CampaignRow["pacing"]): Promise<void> {
+      await db
+        .update(campaigns)
+        .set(pacing === undefined ? { lastTickAt: at } : { lastTickAt: at, pacing })
+        .where(eq(campaigns.id, id));
+    },
+
+    /** Active campaigns of the workspace with nothing left to dial and no line in use become completed. */
+    async completeIfDone(campaignId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(campaigns)
+        .set({ status: "completed", updatedAt: now })
+        .where(
+          and(
+            eq(campaigns.id, campaignId),
+            eq(campaigns.status, "active"),
+            sql`not exists (select 1 from ${campaignLeads} where ${campaignLeads.campaignId} = ${campaignId} and ${campaignLeads.status} in ('new', 'retry', 'callback', 'dialing'))`,
+            sql`not exists (select 1 from ${dialAttempts} where ${dialAttempts.campaignId} = ${campaignId} and ${dialAttempts.state} in ('queued', 'dialing', 'ringing', 'answered', 'connected'))`,
+          ),
+        )
+        .returning({ id: campaigns.id });
+      return rows.length > 0;
+    },
+
+    // --- leads -----------------------------------------------------------------------------
+
+    /**
+     * Inserts the leads a batch at a time; a number already in the campaign (or twice in the
+     * input) is skipped by the unique index. Answers the numbers that went in.
+     */
+    async insertLeads(workspaceId: string, campaignId: string, leads: NewLead[]): Promise<string[]> {
+      const added: string[] = [];
+      for (let i = 0; i < leads.length; i += BATCH) {
+        const rows = await db
+          .insert(campaignLeads)
+          .values(leads.slice(i, i + BATCH).map((lead) => ({ ...lead, workspaceId, campaignId })))
+          .onConflictDoNothing({ target: [campaignLeads.campaignId, campaignLeads.phoneE164] })
+          .returning({ phoneE164: campaignLeads.phoneE164 });
+        added.push(...rows.map((row) => row.phoneE164));
+      }
+      return added;
+    },
+
+    async pageLeads(
+      campaignId: string,
+      query: { status?: LeadStatus | undefined; page: number; limit: number },
+    ): Promise<{ rows: LeadRow[]; total: number }> {
+      const where = and(
+        eq(campaignLeads.campaignId, campaignId),
+        query.status ? eq(campaignLeads.status, query.status) : undefined,
+      );
+      const [rows, counted] = await Promise.all([
+        db
+          .select()
+          .from(campaignLeads)
+          .where(where)
+          .orderBy(asc(campaignLeads.createdAt), asc(campaignLeads.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(campaignLeads).where(where),
+      ]);
+      return { rows, total: counted[0]?.n ?? 0 };
+    },
+
+    async getLead(workspaceId: string, id: string): Promise<LeadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(campaignLeads)
+        .where(and(eq(campaignLeads.workspaceId, workspaceId), eq(campaignLeads.id, id)));
+      return row;
+    },
+
+    async lockLead(workspaceId: string, id: string): Promise<LeadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(campaignLeads)
+        .where(and(eq(campaignLeads.workspaceId, workspaceId), eq(campaignLeads.id, id)))
+        .for("update");
+      return row;
+    },
+
+    async leadsByIds(ids: string[]): Promise<LeadRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(campaignLeads).where(inArray(campaignLeads.id, ids));
+    },
+
+    async updateLead(id: string, fields: Partial<NewLead>): Promise<LeadRow | undefined> {
+      const [row] = await db
+        .update(campaignLeads)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(campaignLeads.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Marks the campaign's leads with these numbers do-not-call (a number added to its list). */
+    async markLeadsDoNotCall(campaignId: string, e164s: string[]): Promise<number> {
+      if (e164s.length === 0) return 0;
+      const rows = await db
+        .update(campaignLeads)
+        .set({ status: "do_not_call", updatedAt: sql`now()` })
+        .where(
+          and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.phoneE164, e164s), dialable),
+        )
+        .returning({ id: campaignLeads.id });
+      return rows.length;
+    },
+
+    /** How many of the campaign's leads are dialable, and how many of those have AI-voice consent. */
+    async dialableCounts(campaignId: string): Promise<{ dialable: number; consented: number }> {
+      const [row] = await db
+        .select({
+          dialable: sql<number>`count(*)::int`,
+          consented: sql<number>`(count(*) filter (where ${campaignLeads.aiVoiceConsent}))::int`,
+        })
+        .from(campaignLeads)
+        .where(and(eq(campaignLeads.campaignId, campaignId), dialable));
+      return row ?? { dialable: 0, consented: 0 };
+    },
+
+    /**
+     * The next dialable lead a person could take now (preview mode), without claiming it: due,
+     * and not a callback kept for another agent.
+     */
+    async peekLead(campaignId: string, agentUserId: string, now: Date): Promise<LeadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(campaignLeads)
+        .where(
+          and(
+            eq(campaignLeads.campaignId, campaignId),
+            dialable,
+            or(isNull(campaignLeads.nextAttemptAt), lte(campaignLeads.nextAttemptAt, now)),
+            or(isNull(campaignLeads.reservedFor), eq(campaignLeads.reservedFor, agentUserId)),
+          ),
+        )
+        .orderBy(
+          desc(campaignLeads.priority),
+          sql`${campaignLeads.nextAttemptAt} asc nulls first`,
+          asc(campaignLeads.createdAt),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Claims up to `count` due leads of a campaign for dialling, inside the caller's transaction:
+     * FOR UPDATE SKIP LOCKED, so two servers (or two ticks) never take the same lead, then one
+     * queued attempt per lead keyed "<lead id>:<attempt number>" (unique), the lead marked
+     * dialing with its attempt counted. `agentUserId` null: the campaign's runtime; a person
+     * otherwise (their own callbacks are theirs to take).
+     */
+    async claimLeads(
+      campaign: Pick<CampaignRow, "id" | "workspaceId">,
+      count: number,
+      now: Date,
+      options: { agentUserId?: string | null; requireConsent?: boolean; leadId?: string } = {},
+    ): Promise<{ lead: LeadRow; attempt: AttemptRow }[]> {
+      if (count <= 0) return [];
+      const agent = options.agentUserId ?? null;
+      const picked = await db
+        .select()
+        .from(campaignLeads)
+        .where(
+          and(
+            eq(campaignLeads.campaignId, campaign.id),
+            dialable,
+            options.leadId ? eq(campaignLeads.id, options.leadId) : undefined,
+            or(isNull(campaignLeads.nextAttemptAt), lte(campaignLeads.nextAttemptAt, now)),
+            agent
+              ? or(isNull(campaignLeads.reservedFor), eq(campaignLeads.reservedFor, agent))
+              : isNull(campaignLeads.reservedFor),
+            options.requireConsent ? eq(campaignLeads.aiVoiceConsent, true) : undefined,
+          ),
+        )
+        .orderBy(
+          desc(campaignLeads.priority),
+          sql`${campaignLeads.nextAttemptAt} asc nulls first`,
+          asc(campaignLeads.createdAt),
+        )
+        .limit(count)
+        .for("update", { skipLocked: true });
+      if (picked.length === 0) return [];
+      const attempts = await db
+        .insert(dialAttempts)
+        .values(
+          picked.map((lead) => ({
+            workspaceId: campaign.workspaceId,
+            campaignId: campaign.id,
+            leadId: lead.id,
+            attemptNumber: lead.callAttempts + 1,
+            dialKey: `${lead.id}:${lead.callAttempts + 1}`,
+            phoneE164: lead.phoneE164,
+            agentUserId: agent,
+            queuedAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: dialAttempts.dialKey })
+        .returning();
+      const claimedIds = attempts.map((attempt) => attempt.leadId);
+      if (claimedIds.length === 0) return [];
+      const leads = await db
+        .update(campaignLeads)
+        .set({
+          status: "dialing",
+          callAttempts: sql`${campaignLeads.callAttempts} + 1`,
+          lastCallTime: now,
+          updatedAt: now,
+        })
+        .where(inArray(campaignLeads.id, claimedIds))
+        .returning();
+      const byId = new Map(leads.map((lead) => [lead.id, lead]));
+      return attempts.flatMap((attempt) => {
+        const lead = byId.get(attempt.leadId);
+        return lead ? [{ lead, attempt }] : [];
+      });
+    },
+
+    /** Lead counts of the workspace's campaigns (the enterprise dashboard's figures). */
+    async leadFigures(workspaceId: string) {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          contacted: sql<number>`(count(*) filter (where ${campaignLeads.callAttempts} > 0))::int`,
+          qualified: sql<number>`(count(*) filter (where ${campaignLeads.disposition} in ('sale', 'interested', 'not_interested', 'callback', 'do_not_call', 'wrong_number')))::int`,
+          interested: sql<number>`(count(*) filter (where ${campaignLeads.disposition} in ('sale', 'interested', 'callback')))::int`,
+          sales: sql<number>`(count(*) filter (where ${campaignLeads.disposition} = 'sale'))::int`,
+        })
+        .from(campaignLeads)
+        .where(eq(campaignLeads.workspaceId, workspaceId));
+      return row ?? { total: 0, contacted: 0, qualified: 0, interested: 0, sales: 0 };
+    },
+
+    // --- attempts --------------------------------------------------------------------------
+
+    async getAttempt(workspaceId: string, id: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.workspaceId, workspaceId), eq(dialAttempts.id, id)));
+      return row;
+    },
+
+    async lockAttempt(id: string): Promise<AttemptRow | undefined> {
+      const [row] = await db.select().from(dialAttempts).where(eq(dialAttempts.id, id)).for("update");
+      return row;
+    },
+
+    async updateAttempt(
+      id: string,
+      fields: Partial<typeof dialAttempts.$inferInsert>,
+    ): Promise<AttemptRow | undefined> {
+      const [row] = await db.update(dialAttempts).set(fields).where(eq(dialAttempts.id, id)).returning();
+      return row;
+    },
+
+    /** Attempts in a state, of one campaign (the runtime's view of what it has in flight). */
+    async attemptsIn(campaignId: string, states: readonly AttemptState[]): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.campaignId, campaignId), inArray(dialAttempts.state, [...states])));
+    },
+
+    /** Lines in use: the workspace's live attempts, and the campaign's. */
+    async liveLines(
+      workspaceId: string,
+      campaignId: string,
+    ): Promise<{ workspace: number; campaign: number }> {
+      const [row] = await db
+        .select({
+          workspace: sql<number>`count(*)::int`,
+          campaign: sql<number>`(count(*) filter (where ${dialAttempts.campaignId} = ${campaignId}))::int`,
+        })
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.workspaceId, workspaceId), live));
+      return row ?? { workspace: 0, campaign: 0 };
+    },
+
+    /**
+     * Dialled, connected and answered by a person since `since` (index range on queued_at), and
+     * dialled since `hourAgo`, for one campaign.
+     */
+    async dialCounts(campaignId: string, since: Date, hourAgo: Date) {
+      const from = since < hourAgo ? since : hourAgo;
+      const [row] = await db
+        .select({
+          dialed: sql<number>`(count(*) filter (where ${dialAttempts.dialedAt} is not null and ${dialAttempts.queuedAt} >= ${since}))::int`,
+          connected: sql<number>`(count(*) filter (where ${dialAttempts.connectedAt} is not null and ${dialAttempts.queuedAt} >= ${since}))::int`,
+          answered: sql<number>`(count(*) filter (where ${dialAttempts.answeredByPerson} and ${dialAttempts.queuedAt} >= ${since}))::int`,
+          lastHour: sql<number>`(count(*) filter (where ${dialAttempts.dialedAt} >= ${hourAgo}))::int`,
+        })
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.campaignId, campaignId), gte(dialAttempts.queuedAt, from)));
+      return row ?? { dialed: 0, connected: 0, answered: 0, lastHour: 0 };
+    },
+
+    /**
+     * Abandoned over answered by a person for one campaign: since `today`, since `thirtyDaysAgo`,
+     * and ever. Reads dial_attempts_campaign_human_idx only (answered_at and state are in it).
+     */
+    async abandonment(
+      campaignId: string,
+      today: Date,
+      thirtyDaysAgo: Date,
+    ): Promise<{ today: Tally; last30Days: Tally; campaign: Tally }> {
+      const abandoned = sql`${dialAttempts.state} = 'abandoned'`;
+      const [row] = await db
+        .select({
+          todayAbandoned: sql<number>`(count(*) filter (where ${abandoned} and ${dialAttempts.answeredAt} >= ${today}))::int`,
+          todayAnswered: sql<number>`(count(*) filter (where ${dialAttempts.answeredAt} >= ${today}))::int`,
+          monthAbandoned: sql<number>`(count(*) filter (where ${abandoned} and ${dialAttempts.answeredAt} >= ${thirtyDaysAgo}))::int`,
+          monthAnswered: sql<number>`(count(*) filter (where ${dialAttempts.answeredAt} >= ${thirtyDaysAgo}))::int`,
+          allAbandoned: sql<number>`(count(*) filter (where ${abandoned}))::int`,
+          allAnswered: sql<number>`count(*)::int`,
+        })
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.campaignId, campaignId), dialAttempts.answeredByPerson));
+      const r = row ?? {
+        todayAbandoned: 0,
+        todayAnswered: 0,
+        monthAbandoned: 0,
+        monthAnswered: 0,
+        allAbandoned: 0,
+        allAnswered: 0,
+      };
+      return {
+        today: { abandoned: r.todayAbandoned, answeredByPerson: r.todayAnswered },
+        last30Days: { abandoned: r.monthAbandoned, answeredByPerson: r.monthAnswered },
+        campaign: { abandoned: r.allAbandoned, answeredByPerson: r.allAnswered },
+      };
+    },
+
+    /** Calls each member took today (connected to them), for the agents list. */
+    async callsTodayByAgent(workspaceId: string, since: Date): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ userId: dialAttempts.agentUserId, n: sql<number>`count(*)::int` })
+        .from(dialAttempts)
+        .where(
+          and(
+            eq(dialAttempts.workspaceId, workspaceId),
+            isNotNull(dialAttempts.agentUserId),
+            gte(dialAttempts.connectedAt, since),
+          ),
+        )
+        .groupBy(dialAttempts.agentUserId);
+      return new Map(rows.flatMap((row) => (row.userId ? [[row.userId, row.n] as const] : [])));
+    },
+
+    /** Each member's live calls (connected to them now). */
+    async liveCallsByAgent(workspaceId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ userId: dialAttempts.agentUserId, n: sql<number>`count(*)::int` })
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.workspaceId, workspaceId), isNotNull(dialAttempts.agentUserId), live))
+        .groupBy(dialAttempts.agentUserId);
+      return new Map(rows.flatMap((row) => (row.userId ? [[row.userId, row.n] as const] : [])));
+    },
+
+    /** The agent's call waiting for a disposition: live, or ended and not yet disposed. */
+    async openAttemptFor(workspaceId: string, userId: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(dialAttempts)
+        .where(
+          and(
+            eq(dialAttempts.workspaceId, workspaceId),
+            eq(dialAttempts.agentUserId, userId),
+            isNull(dialAttempts.disposition),
+            or(live, eq(dialAttempts.state, "completed")),
+          ),
+        )
+        .orderBy(desc(dialAttempts.queuedAt))
+        .limit(1);
+      return row;
+    },
+
+    // --- callbacks -------------------------------------------------------------------------
+
+    /** Replaces the lead's pending callback (at most one per lead) with a new one. */
+    async scheduleCallback(
+      fields: Omit<typeof dialerCallbacks.$inferInsert, "id" | "status" | "createdAt">,
+    ): Promise<CallbackRow> {
+      await db
+        .update(dialerCallbacks)
+        .set({ status: "cancelled" })
+        .where(and(eq(dialerCallbacks.leadId, fields.leadId), eq(dialerCallbacks.status, "pending")));
+      const [row] = await db.insert(dialerCallbacks).values(fields).returning();
+      if (!row) throw new Error("insert returned no callback");
+      return row;
+    },
+
+    async pendingCallbacksFor(leadIds: string[]): Promise<CallbackRow[]> {
+      if (leadIds.length === 0) return [];
+      return db
+        .select()
+        .from(dialerCallbacks)
+        .where(and(inArray(dialerCallbacks.leadId, leadIds), eq(dialerCallbacks.status, "pending")));
+    },
+
+    /** Pending callbacks a member may take: theirs, and anyone's; soonest first. */
+    async callbacksForAgent(workspaceId: string, userId: string, limit: number): Promise<CallbackRow[]> {
+      return db
+        .select()
+        .from(dialerCallbacks)
+        .where(
+          and(
+            eq(dialerCallbacks.workspaceId, workspaceId),
+            eq(dialerCallbacks.status, "pending"),
+            or(eq(dialerCallbacks.agentOnly, false), eq(dialerCallbacks.agentUserId, userId)),
+          ),
+        )
+        .orderBy(asc(dialerCallbacks.dueAt))
+        .limit(limit);
+    },
+
+    async closeCallbacks(leadId: string, status: "done" | "cancelled"): Promise<void> {
+      await db
+        .update(dialerCallbacks)
+        .set({ status })
+        .where(and(eq(dialerCallbacks.leadId, leadId), eq(dialerCallbacks.status, "pending")));
+    },
+
+    // --- agent sessions --------------------------------------------------------------------
+
+    async sessions(workspaceId: string): Promise<AgentSessionRow[]> {
+      return db.select().from(dialerAgentSessions).where(eq(dialerAgentSessions.workspaceId, workspaceId));
+    },
+
+    async session(workspaceId: string, userId: string): Promise<AgentSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(dialerAgentSessions)
+        .where(and(eq(dialerAgentSessions.workspaceId, workspaceId), eq(dialerAgentSessions.userId, userId)));
+      return row;
+    },
+
+    /** Sets a member's status (and campaign, call), creating the row on first use. */
+    async setSession(
+      workspaceId: string,
+      userId: string,
+      fields: {
+        status: AgentStatus;
+        campaignId?: string | null;
+        currentAttemptId?: string | null;
+        previewLeadId?: string | null;
+      },
+      now: Date,
+    ): Promise<AgentSessionRow> {
+      const values = { ...fields, since: now, updatedAt: now };
+      const [row] = await db
+        .insert(dialerAgentSessions)
+        .values({ workspaceId, userId, ...values })
+        .onConflictDoUpdate({
+          target: [dialerAgentSessions.workspaceId, dialerAgentSessions.userId],
+          set: {
+            ...values,
+            // The status's start moves only when the status changes.
+            since: sql`case when ${dialerAgentSessions.status} = ${fields.status} then ${dialerAgentSessions.since} else ${now} end`,
+          },
+        })
+        .returning();
+      if (!row) throw new Error("upsert returned no agent session");
+      return row;
+    },
+
+    /** Agents ready for a campaign's call: available on it, longest waiting first. */
+    async availableAgents(campaignId: string): Promise<AgentSessionRow[]> {
+      return db
+        .select()
+        .from(dialerAgentSessions)
+        .where(
+          and(eq(dialerAgentSessions.campaignId, campaignId), eq(dialerAgentSessions.status, "available")),
+        )
+        .orderBy(asc(dialerAgentSessions.since));
+    },
+
+    /** Agents logged in to a campaign (not offline), by status. */
+    async agentCounts(campaignId: string): Promise<Record<AgentStatus, number>> {
+      const rows = await db
+        .select({ status: dialerAgentSessions.status, n: sql<number>`count(*)::int` })
+        .from(dialerAgentSessions)
+        .where(eq(dialerAgentSessions.campaignId, campaignId))
+        .groupBy(dialerAgentSessions.status);
+      const counts: Record<AgentStatus, number> = { available: 0, busy: 0, on_call: 0, break: 0, offline: 0 };
+      for (const row of rows) counts[row.status as AgentStatus] = row.n;
+      return counts;
+    },
+
+    /**
+     * Takes an available agent of the campaign for a call, atomically: the first available one
+     * (longest waiting) becomes on_call with the attempt. Answers its user id, or null.
+     */
+    async takeAgent(campaignId: string, attemptId: string, now: Date): Promise<string | null> {
+      const result = (await db.execute(
+        sql`update ${dialerAgentSessions} set status = 'on_call', since = ${now}, updated_at = ${now}, current_attempt_id = ${attemptId}
+          where (workspace_id, user_id) = (
+            select workspace_id, user_id from ${dialerAgentSessions}
+            where campaign_id = ${campaignId} and status = 'available'
+            order by since asc limit 1 for update skip locked)
+          returning user_id`,
+      )) as unknown as { rows: { user_id: string }[] };
+      return result.rows[0]?.user_id ?? null;
+    },
+
+    // --- the campaign's do-not-call list ----------------------------------------------------
+
+    async doNotCallEntries(campaignId: string): Promise<CampaignDoNotCallRow[]> {
+      return db
+        .select()
+        .from(campaignDoNotCall)
+        .where(eq(campaignDoNotCall.campaignId, campaignId))
+        .orderBy(desc(campaignDoNotCall.createdAt));
+    },
+
+    async addDoNotCall(
+      workspaceId: string,
+      campaignId: string,
+      entry: { phoneE164: string; phoneNumber: string; createdBy: string | null },
+    ): Promise<{ row: CampaignDoNotCallRow; created: boolean }> {
+      const [added] = await db
+        .insert(campaignDoNotCall)
+        .values({ ...entry, workspaceId, campaignId })
+        .onConflictDoNothing({ target: [campaignDoNotCall.campaignId, campaignDoNotCall.phoneE164] })
+        .returning();
+      if (added) return { row: added, created: true };
+      const [existing] = await db
+        .select()
+        .from(campaignDoNotCall)
+        .where(
+          and(eq(campaignDoNotCall.campaignId, campaignId), eq(campaignDoNotCall.phoneE164, entry.phoneE164)),
+        );
+      if (!existing) throw new Error("do-not-call entry vanished");
+      return { row: existing, created: false };
+    },
+
+    async deleteDoNotCall(
+      workspaceId: string,
+      campaignId: string,
+      id: string,
+    ): Promise<CampaignDoNotCallRow | undefined> {
+      const [row] = await db
+        .delete(campaignDoNotCall)
+        .where(
+          and(
+            eq(campaignDoNotCall.workspaceId, workspaceId),
+            eq(campaignDoNotCall.campaignId, campaignId),
+            eq(campaignDoNotCall.id, id),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Which of the numbers are on the campaign's own list. */
+    async campaignListedAmong(campaignId: string, e164s: string[]): Promise<Set<string>> {
+      if (e164s.length === 0) return new Set();
+      const rows = await db
+        .select({ phone: campaignDoNotCall.phoneE164 })
+        .from(campaignDoNotCall)
+        .where(
+          and(eq(campaignDoNotCall.campaignId, campaignId), inArray(campaignDoNotCall.phoneE164, e164s)),
+        );
+      return new Set(rows.map((row) => row.phone));
+    },
+  };
+}
+
+export type DialerRepository = ReturnType<typeof dialerRepository>;
