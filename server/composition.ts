@@ -31,7 +31,6 @@ import { contactService } from "./features/contacts/service";
 import { dialerService } from "./features/dialer/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
-import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
@@ -45,10 +44,8 @@ import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
-import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
-import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
+import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import type { DbTransaction } from "./jobs/types";
-import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
@@ -228,9 +225,7 @@ export function composeServices(input: CompositionInput) {
     },
   });
   const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
-  // The embedded database has no autovacuum: its contacts table is vacuumed by a job.
-  const contactsVacuum = database.engine === "pglite" ? defineContactsVacuum(jobs, { contacts }) : null;
-  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony, contactsVacuum });
+  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
   const aiStudioArea = aiStudioService({
     db,
     access,
@@ -268,10 +263,6 @@ export function composeServices(input: CompositionInput) {
     jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     queueImport: (workspaceId, importId) =>
       jobs.send(contactsImport, { importId }, { workspaceId, idempotencyKey: `contacts-import:${importId}` }),
-    afterLargeImport: contactsVacuum
-      ? (importId) =>
-          jobs.send(contactsVacuum, {}, { workspaceId: null, idempotencyKey: `vacuum:${importId}` })
-      : undefined,
     ...clock,
   });
   const contactsImport = defineContactsImport(jobs, { imports: contactImports });
@@ -280,20 +271,6 @@ export function composeServices(input: CompositionInput) {
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
   const health = healthService({ config, database, speech, telephony });
-  // Lead generation (issue 14): business search, leads saved as contacts, campaigns that run on
-  // a schedule through the jobs queue (a sweep every minute queues the due ones).
-  const leadCampaigns = defineLeadCampaigns(jobs, { leads: () => leads, accounts: directory });
-  const leads = leadGenerationService({
-    db,
-    provider: createLeadSearchProvider(config),
-    contacts,
-    queueRun: async (workspaceId, campaignId, dueAt) => {
-      await queueLeadCampaignRun(jobs, leadCampaigns.run, workspaceId, campaignId, dueAt);
-    },
-    dealerSpacingMs: config.leadSearch.dealerSpacingMs,
-    ...clock,
-  });
-  if (input.schedules !== false) jobs.schedule(leadCampaigns.sweep, "* * * * *", {});
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.
   // The autodialer (issue 13): campaigns, leads, agents and the console; its runtime ticks on the
@@ -340,7 +317,6 @@ export function composeServices(input: CompositionInput) {
     enterprise,
     dialer,
     health,
-    leads,
     jobs,
     studio: aiStudioArea,
     scripts,
