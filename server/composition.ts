@@ -44,7 +44,7 @@ import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
-import { scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import type { DbTransaction } from "./jobs/types";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
@@ -225,7 +225,9 @@ export function composeServices(input: CompositionInput) {
     },
   });
   const bulkCall = defineBulkCall(jobs, { accounts: directory, telephony, doNotCall });
-  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony });
+  // The embedded database has no autovacuum: its contacts table is vacuumed by a job.
+  const contactsVacuum = database.engine === "pglite" ? defineContactsVacuum(jobs, { contacts }) : null;
+  if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony, contactsVacuum });
   const aiStudioArea = aiStudioService({
     db,
     access,
@@ -263,6 +265,10 @@ export function composeServices(input: CompositionInput) {
     jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     queueImport: (workspaceId, importId) =>
       jobs.send(contactsImport, { importId }, { workspaceId, idempotencyKey: `contacts-import:${importId}` }),
+    afterLargeImport: contactsVacuum
+      ? (importId) =>
+          jobs.send(contactsVacuum, {}, { workspaceId: null, idempotencyKey: `vacuum:${importId}` })
+      : undefined,
     ...clock,
   });
   const contactsImport = defineContactsImport(jobs, { imports: contactImports });

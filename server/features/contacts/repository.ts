@@ -308,6 +308,15 @@ export function contactRepository(db: Db) {
       };
     },
 
+    /**
+     * VACUUM (ANALYZE) of the contacts table: sets the visibility map (index-only counts),
+     * merges the search index's pending entries and refreshes the planner's statistics. Not in a
+     * transaction (VACUUM cannot run in one).
+     */
+    async vacuum(): Promise<void> {
+      await db.execute(sql`vacuum (analyze) contacts`);
+    },
+
     /** A dial placed: the contact's call counters and a phone log, together. */
     async recordDial(
       workspaceId: string,

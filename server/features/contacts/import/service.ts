@@ -46,6 +46,12 @@ export type ContactImportDeps = {
     workspaceId: string,
     jobId: string,
   ) => Promise<{ status: string; error: string | null } | undefined>;
+  /**
+   * Called once a queued (large) import has completed: the embedded database queues its
+   * contacts.vacuum housekeeping here (no autovacuum there), so counts over the new rows are
+   * index-only and the planner knows how many there are. Absent on PostgreSQL.
+   */
+  afterLargeImport?: ((importId: string) => Promise<unknown>) | undefined;
   now?: () => Date;
 };
 
@@ -339,6 +345,7 @@ export function contactImportService(deps: ContactImportDeps) {
         });
         // After the completion commits: a run that has to start again still finds the file.
         await files.remove(row.id);
+        await deps.afterLargeImport?.(row.id);
         return done;
       } catch (error) {
         if (job.lastAttempt || (await job.wasCancelled())) await fail(account.id, row.id, error, job);
