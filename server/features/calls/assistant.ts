@@ -27,9 +27,17 @@ export function assistantState(
   return view ? { assistant: { agentId, voice: view.voice(agentId) } } : {};
 }
 
+/** The next turn of the event loop: after the reply in hand has been sent. */
+const afterReply = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Runs `work` after the call's earlier agent records, in this process; a failure is logged, never thrown. */
-function queueRecord(ctx: CallsContext, callId: string, work: () => Promise<void>): Promise<void> {
-  const before = ctx.agentRecords.get(callId) ?? Promise.resolve();
+function queueRecord(
+  ctx: CallsContext,
+  callId: string,
+  work: () => Promise<void>,
+  start: Promise<void> = Promise.resolve(),
+): Promise<void> {
+  const before = Promise.all([ctx.agentRecords.get(callId), start]);
   const next = before.then(work).catch((error: unknown) => {
     ctx.log?.warn({ err: error, callId }, "the call's agent record was not written");
   });
@@ -53,8 +61,11 @@ export function recordAgentTurn(
 ): void {
   const assistant = ctx.assistant;
   if (!assistant || !answered?.agentId || row.isTest) return;
-  void queueRecord(ctx, row.id, () =>
-    assistant.recordTurn(workspaceId, answered, { callId: row.id, responseMs }),
+  void queueRecord(
+    ctx,
+    row.id,
+    () => assistant.recordTurn(workspaceId, answered, { callId: row.id, responseMs }),
+    afterReply(),
   );
 }
 

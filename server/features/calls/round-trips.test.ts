@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { buildWorkspace } from "../../test/factories";
+import { eventually } from "../../test/telephony";
 
 /**
  * Issue 10, part 10: an authenticated request finds its session in memory, and a caller's turn
@@ -59,6 +60,37 @@ describe("round trips", () => {
     const transcript = (await c.get(`/api/calls/${call.id}`)).json().transcript as string;
     expect(transcript).toContain("Caller: I wanted to ask about my order from last week.");
     expect(transcript).toContain("Caller: Can someone call me back about it?");
+  });
+
+  it("still two under a default script and a routed agent: their sets are cached, the agent's record comes after", async () => {
+    const c = await buildWorkspace(t, { planType: "personal" });
+    const script = await c.post("/api/ai-scripts/from-template/dental-office", { isDefault: true });
+    expect(script.statusCode, script.body).toBe(201);
+    const agent = (
+      await c.post("/api/ai-agents", { name: "Sally", specialization: "sales", keywords: "cost" })
+    ).json();
+    await c.post(`/api/ai-agents/${agent.id}/toggle`);
+    const call = (
+      await c.post("/api/calls/simulate", { phoneNumber: "+12125550102", callerName: "Pat" })
+    ).json();
+    await c.post(`/api/calls/${call.id}/process-audio`, { text: "Hi, this is Pat." });
+    const { agents } = t.app.services;
+    const workspaceId = c.user?.workspace.id ?? "";
+    const texts = ["How much does a cleaning cost?", "And is that the same for children?"];
+    for (const [index, text] of texts.entries()) {
+      const trips = await counted(async () => {
+        const res = await c.post(`/api/calls/${call.id}/process-audio`, { text });
+        expect(res.statusCode).toBe(200);
+      });
+      expect(trips, text).toBe(2);
+      // The agent's turn is written after the reply: it lands before the next turn is counted.
+      await eventually(async () => {
+        expect(await agents.outcomeOf(workspaceId, call.id)).toMatchObject({
+          agentId: agent.id,
+          turns: index + 1,
+        });
+      });
+    }
   });
 
   it("two turns at once on one call both land, one after the other", async () => {
