@@ -28,6 +28,7 @@ import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
 import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
+import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
@@ -44,6 +45,7 @@ import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
+import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import type { DbTransaction } from "./jobs/types";
 import { createLanguageModel } from "./providers/llm";
@@ -192,6 +194,11 @@ export function composeServices(input: CompositionInput) {
   const assistant = callAssistant({ scripts, agents });
   const voiceProviders = createVoiceProviders(config);
   const voice = voiceService({ db, dataDir: config.dataDir, providers: voiceProviders, log });
+  let dialerRuntimeBuilt: DialerRuntime | undefined;
+  const autodialer = (): DialerRuntime => {
+    if (!dialerRuntimeBuilt) throw new Error("the dialer's runtime is used before it is built");
+    return dialerRuntimeBuilt;
+  };
   const telephony = telephonyService({
     db,
     config,
@@ -205,6 +212,11 @@ export function composeServices(input: CompositionInput) {
     doNotCall,
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     deliver: input.deliver,
+    // The autodialer's runtime (built below) answers and ends the calls it placed.
+    dialer: {
+      answered: (...args) => autodialer().answered(...args),
+      ended: (...args) => autodialer().ended(...args),
+    },
   });
   const contactDial = contactDialer({ contacts, doNotCall, telephony });
   const voiceCalls = voiceCallService({
@@ -295,6 +307,22 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
+  // The dialer's runtime (issue 13): a tick on the jobs queue paces, claims and dials through
+  // telephony; telephony's webhooks reach it when its calls are answered and end.
+  const autodialerRuntime = dialerRuntime({
+    db,
+    attempts: dialer.dialPort,
+    accounts: directory,
+    telephony,
+    calls,
+    doNotCall,
+    events,
+    holdMusicUrl: config.telephony.holdMusicUrl,
+    log,
+    ...clock,
+  });
+  dialerRuntimeBuilt = autodialerRuntime;
+  if (input.schedules !== false) scheduleDialerTick(jobs, { runtime: autodialerRuntime });
 
   return {
     config,
@@ -322,6 +350,7 @@ export function composeServices(input: CompositionInput) {
     business,
     enterprise,
     dialer,
+    dialerRuntime: autodialerRuntime,
     health,
     jobs,
     studio: aiStudioArea,

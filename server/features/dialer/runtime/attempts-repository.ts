@@ -1,0 +1,473 @@
+import { sql } from "drizzle-orm";
+import type { LeadStatus } from "../../../../common/dialer";
+import type { Db } from "../../../db/client";
+import type { CampaignPacingState } from "../../../db/schema";
+
+/**
+ * The runtime's own SQL on the dialer's tables (the dialer area owns them; the CRUD and the
+ * console's queries are repository.ts's). Everything a tick reads or writes for many campaigns
+ * goes in one statement with bound arrays (`unnest`), so a tick over 100 campaigns costs a few
+ * round trips, not a few per campaign.
+ */
+
+/** What pacing needs to know of one campaign at a tick. */
+export type CampaignFigures = {
+  campaignId: string;
+  /** Lines dialled and not yet answered (queued, dialing, ringing). */
+  linesRinging: number;
+  /** Answered by a person and waiting for an agent (2 seconds at most). */
+  callsWaiting: number;
+  availableAgents: number;
+  agentsOnCall: number;
+  /** Attempts answered or connected to one of the campaign's AI agents. */
+  aiCalls: number;
+  rolling30Days: { abandoned: number; humanAnswered: number };
+  campaignSoFar: { abandoned: number; humanAnswered: number };
+  sincePrevious: { abandoned: number; humanAnswered: number };
+};
+
+/** A lead claimed for dialling, with its queued attempt. */
+export type ClaimedLead = {
+  attemptId: string;
+  dialKey: string;
+  attemptNumber: number;
+  campaignId: string;
+  workspaceId: string;
+  leadId: string;
+  contactId: string | null;
+  phoneE164: string;
+  timeZone: string | null;
+  zipCode: string | null;
+  aiVoiceConsent: boolean;
+  /** The status the lead had before the claim (it goes back there when the gate says "not now"). */
+  priorStatus: LeadStatus;
+  /** A callback kept for one agent: only that agent takes the call. */
+  reservedFor: string | null;
+};
+
+/** What the runtime knows of an attempt when the carrier reports on its call. */
+export type AttemptOnLine = {
+  id: string;
+  workspaceId: string;
+  campaignId: string;
+  leadId: string;
+  state: string;
+  dialKey: string;
+  callId: string | null;
+  agentUserId: string | null;
+  aiAgentId: string | null;
+  queuedAt: Date;
+  answeredAt: Date | null;
+};
+
+type Raw = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
+const param = (values: unknown[]) => sql.param(values);
+const int = (value: unknown) => Number(value ?? 0);
+const date = (value: unknown) => (value == null ? null : new Date(value as string));
+
+const LIVE = sql`('queued', 'dialing', 'ringing', 'answered', 'connected')`;
+
+function claimedFrom(row: Raw): ClaimedLead {
+  return {
+    attemptId: row.attempt_id as string,
+    dialKey: row.dial_key as string,
+    attemptNumber: int(row.attempt_number),
+    campaignId: row.campaign_id as string,
+    workspaceId: row.workspace_id as string,
+    leadId: row.lead_id as string,
+    contactId: (row.contact_id as string | null) ?? null,
+    phoneE164: row.phone_e164 as string,
+    timeZone: (row.time_zone as string | null) ?? null,
+    zipCode: (row.zip_code as string | null) ?? null,
+    aiVoiceConsent: Boolean(row.ai_voice_consent),
+    priorStatus: row.prior_status as LeadStatus,
+    reservedFor: (row.reserved_for as string | null) ?? null,
+  };
+}
+
+function attemptFrom(row: Raw): AttemptOnLine {
+  return {
+    id: row.id as string,
+    workspaceId: row.workspace_id as string,
+    campaignId: row.campaign_id as string,
+    leadId: row.lead_id as string,
+    state: row.state as string,
+    dialKey: row.dial_key as string,
+    callId: (row.call_id as string | null) ?? null,
+    agentUserId: (row.agent_user_id as string | null) ?? null,
+    aiAgentId: (row.ai_agent_id as string | null) ?? null,
+    queuedAt: new Date(row.queued_at as string),
+    answeredAt: date(row.answered_at),
+  };
+}
+
+export function runtimeRepository(db: Db) {
+  return {
+    /** Scheduled campaigns whose start came become active (each once: the status is checked). */
+    async activateScheduled(now: Date): Promise<number> {
+      const result = await db.execute(sql`
+        update campaigns set status = 'active', started_at = ${now}, updated_at = ${now}
+        where status = 'scheduled' and scheduled_start_at <= ${now}
+        returning id`);
+      return rowsOf(result).length;
+    },
+
+    /** Active campaigns, least recently ticked first (campaigns_due_idx). */
+    async activeCampaigns(limit: number) {
+      const result = await db.execute(sql`
+        select id, workspace_id, dialing_mode, max_lines, dial_ratio, abandon_target_percent,
+               ai_agents, pacing, calling_hours_start, calling_hours_end, business_name,
+               callback_number, voicemail_message
+        from campaigns where status = 'active'
+        order by last_tick_at asc nulls first limit ${limit}`);
+      return rowsOf(result).map((row) => ({
+        id: row.id as string,
+        workspaceId: row.workspace_id as string,
+        dialingMode: row.dialing_mode as string,
+        maxLines: int(row.max_lines),
+        dialRatio: Number(row.dial_ratio),
+        abandonTargetPercent: Number(row.abandon_target_percent),
+        aiAgents: (row.ai_agents as { agentId: string; concurrentCalls: number }[] | null) ?? [],
+        pacing: (row.pacing as CampaignPacingState | null) ?? null,
+        callingHoursStart: row.calling_hours_start as string,
+        callingHoursEnd: row.calling_hours_end as string,
+      }));
+    },
+
+    /**
+     * Pacing's inputs for many campaigns in one statement: lines in flight, agents by status,
+     * and the abandonment tallies over calls answered by a person (30 days, the campaign so far,
+     * since each campaign's previous decision), each read through the campaign's own indexes.
+     */
+    async figures(
+      campaigns: { id: string; workspaceId: string; since: Date }[],
+      thirtyDaysAgo: Date,
+    ): Promise<Map<string, CampaignFigures>> {
+      if (campaigns.length === 0) return new Map();
+      const result = await db.execute(sql`
+        select c.id,
+          coalesce(l.ringing, 0) ringing, coalesce(l.waiting, 0) waiting, coalesce(l.ai_calls, 0) ai_calls,
+          coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call,
+          t.month_abandoned, t.month_answered, t.all_abandoned, t.all_answered,
+          t.recent_abandoned, t.recent_answered
+        from unnest(${param(campaigns.map((c) => c.id))}::uuid[],
+                    ${param(campaigns.map((c) => c.workspaceId))}::uuid[],
+                    ${param(campaigns.map((c) => c.since.toISOString()))}::timestamptz[]) as c(id, workspace_id, since)
+        left join lateral (
+          select count(*) filter (where a.state in ('queued', 'dialing', 'ringing'))::int ringing,
+                 count(*) filter (where a.state = 'answered' and a.ai_agent_id is null)::int waiting,
+                 count(*) filter (where a.ai_agent_id is not null)::int ai_calls
+          from dial_attempts a
+          where a.workspace_id = c.workspace_id and a.campaign_id = c.id and a.state in ${LIVE}
+        ) l on true
+        left join lateral (
+          select count(*) filter (where s.status = 'available')::int available,
+                 count(*) filter (where s.status = 'on_call')::int on_call
+          from dialer_agent_sessions s where s.workspace_id = c.workspace_id and s.campaign_id = c.id
+        ) s on true
+        left join lateral (
+          select count(*) filter (where a.state = 'abandoned' and a.answered_at >= ${thirtyDaysAgo})::int month_abandoned,
+                 count(*) filter (where a.answered_at >= ${thirtyDaysAgo})::int month_answered,
+                 count(*) filter (where a.state = 'abandoned')::int all_abandoned,
+                 count(*)::int all_answered,
+                 count(*) filter (where a.state = 'abandoned' and a.answered_at >= c.since)::int recent_abandoned,
+                 count(*) filter (where a.answered_at >= c.since)::int recent_answered
+          from dial_attempts a where a.campaign_id = c.id and a.answered_by_person
+        ) t on true`);
+      return new Map(
+        rowsOf(result).map((row) => [
+          row.id as string,
+          {
+            campaignId: row.id as string,
+            linesRinging: int(row.ringing),
+            callsWaiting: int(row.waiting),
+            availableAgents: int(row.available),
+            agentsOnCall: int(row.on_call),
+            aiCalls: int(row.ai_calls),
+            rolling30Days: { abandoned: int(row.month_abandoned), humanAnswered: int(row.month_answered) },
+            campaignSoFar: { abandoned: int(row.all_abandoned), humanAnswered: int(row.all_answered) },
+            sincePrevious: { abandoned: int(row.recent_abandoned), humanAnswered: int(row.recent_answered) },
+          },
+        ]),
+      );
+    },
+
+    /**
+     * Claims leads for many campaigns in one statement, inside the caller's transaction: per
+     * campaign up to `count` due leads, callbacks due first (a callback kept for one agent only
+     * while that agent is available on the campaign), then never-tried leads, then retries past
+     * their time, highest priority first; locked FOR UPDATE SKIP LOCKED so two servers never take
+     * one lead; each gets a queued attempt numbered after the lead's last one, keyed
+     * "<lead id>:<attempt number>" (unique: a second claim of the same attempt inserts nothing),
+     * and the lead is marked dialing with the attempt counted.
+     */
+    async claim(
+      wants: { campaignId: string; workspaceId: string; count: number; requireConsent: boolean }[],
+      now: Date,
+    ): Promise<ClaimedLead[]> {
+      const wanted = wants.filter((want) => want.count > 0);
+      if (wanted.length === 0) return [];
+      const result = await db.execute(sql`
+        with wanted as (
+          select * from unnest(${param(wanted.map((w) => w.campaignId))}::uuid[],
+                               ${param(wanted.map((w) => w.workspaceId))}::uuid[],
+                               ${param(wanted.map((w) => w.count))}::int[],
+                               ${param(wanted.map((w) => w.requireConsent))}::bool[])
+            as w(campaign_id, workspace_id, n, consent)
+        ),
+        picked as (
+          select p.* from wanted w cross join lateral (
+            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone,
+                   l.zip_code, l.ai_voice_consent, l.status prior_status, l.reserved_for
+            from campaign_leads l
+            where l.campaign_id = w.campaign_id
+              and l.status in ('new', 'retry', 'callback')
+              and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
+              and (not w.consent or l.ai_voice_consent)
+              and (l.reserved_for is null or exists (
+                select 1 from dialer_agent_sessions s
+                where s.workspace_id = w.workspace_id and s.user_id = l.reserved_for
+                  and s.campaign_id = w.campaign_id and s.status = 'available'))
+            order by (l.status = 'callback') desc, l.priority desc, l.next_attempt_at asc nulls first,
+                     l.created_at asc
+            limit w.n
+            for update of l skip locked
+          ) p
+        ),
+        numbered as (
+          select p.*, coalesce((select max(a.attempt_number) from dial_attempts a where a.lead_id = p.id), 0) + 1
+                 attempt_number
+          from picked p
+        ),
+        inserted as (
+          insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164,
+                                     agent_user_id, queued_at)
+          select workspace_id, campaign_id, id, attempt_number, id::text || ':' || attempt_number, phone_e164,
+                 reserved_for, ${now}
+          from numbered
+          on conflict do nothing
+          returning id, lead_id, dial_key
+        ),
+        marked as (
+          update campaign_leads l
+          set status = 'dialing', call_attempts = l.call_attempts + 1, last_call_time = ${now}, updated_at = ${now}
+          from inserted i where l.id = i.lead_id
+          returning l.id
+        )
+        select i.id attempt_id, i.dial_key, n.attempt_number, n.campaign_id, n.workspace_id, n.id lead_id,
+               n.contact_id, n.phone_e164, n.time_zone, n.zip_code, n.ai_voice_consent, n.prior_status,
+               n.reserved_for
+        from inserted i join numbered n on n.id = i.lead_id`);
+      return rowsOf(result).map(claimedFrom);
+    },
+
+    /**
+     * The gate refused a queued attempt: it ends failed with the reason (never dialled), and its
+     * lead goes back to what it was, its attempt not counted, due again at `nextAttemptAt` (or,
+     * refused for good, `do_not_call`).
+     */
+    async refuse(
+      attemptId: string,
+      reason: string,
+      lead: { status: LeadStatus; nextAttemptAt: Date | null },
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db.execute(sql`
+        with refused as (
+          update dial_attempts set state = 'failed', reason = ${reason}, ended_at = ${now}
+          where id = ${attemptId} and state = 'queued' and call_id is null
+          returning lead_id
+        )
+        update campaign_leads l
+        set status = ${lead.status}, call_attempts = greatest(l.call_attempts - 1, 0),
+            next_attempt_at = ${lead.nextAttemptAt}, updated_at = ${now},
+            disposition = case when ${lead.status} = 'do_not_call' then 'do_not_call' else l.disposition end
+        from refused r where l.id = r.lead_id
+        returning l.id`);
+      return rowsOf(result).length > 0;
+    },
+
+    /**
+     * Nothing was dialled (the plan's lines were all in use when the call was placed): the
+     * queued attempt goes as if never claimed, and the lead is due again at once.
+     */
+    async release(attemptId: string, priorStatus: LeadStatus, now: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        with released as (
+          delete from dial_attempts where id = ${attemptId} and state = 'queued' and call_id is null
+          returning lead_id
+        )
+        update campaign_leads l
+        set status = ${priorStatus}, call_attempts = greatest(l.call_attempts - 1, 0), updated_at = ${now}
+        from released r where l.id = r.lead_id
+        returning l.id`);
+      return rowsOf(result).length > 0;
+    },
+
+    /** The call is placed: the attempt carries its id and is dialing (unless the carrier was quicker). */
+    async linkCall(attemptId: string, callId: string, now: Date): Promise<void> {
+      await db.execute(sql`
+        update dial_attempts
+        set call_id = ${callId}, dialed_at = coalesce(dialed_at, ${now}),
+            state = case when state = 'queued' then 'dialing' else state end
+        where id = ${attemptId}`);
+    },
+
+    /** The attempt a placed call belongs to (telephony's calls carry the attempt's dial key). */
+    async byDialKey(workspaceId: string, dialKey: string): Promise<AttemptOnLine | undefined> {
+      const result = await db.execute(sql`
+        select * from dial_attempts where workspace_id = ${workspaceId} and dial_key = ${dialKey}`);
+      const row = rowsOf(result)[0];
+      return row ? attemptFrom(row) : undefined;
+    },
+
+    /**
+     * Attempts a dead process (or a lost webhook) left behind: queued and not placed after
+     * `queuedBefore`; dialing or ringing since before `ringingBefore`; answered and waiting for an
+     * agent since before `waitingBefore`; connected ones whose call may have ended unheard.
+     */
+    async stale(
+      cutoffs: { queuedBefore: Date; ringingBefore: Date; waitingBefore: Date; connectedBefore: Date },
+      limit: number,
+    ): Promise<AttemptOnLine[]> {
+      const result = await db.execute(sql`
+        select * from dial_attempts
+        where state in ${LIVE} and (
+          (state = 'queued' and queued_at < ${cutoffs.queuedBefore}) or
+          (state in ('dialing', 'ringing') and queued_at < ${cutoffs.ringingBefore}) or
+          (state = 'answered' and answered_at < ${cutoffs.waitingBefore}) or
+          (state = 'connected' and connected_at < ${cutoffs.connectedBefore}))
+        order by queued_at limit ${limit}`);
+      return rowsOf(result).map(attemptFrom);
+    },
+
+    /** A queued attempt's lead and campaign, as the gate and the dial need them (a recovered attempt). */
+    async claimedAgain(attemptId: string): Promise<ClaimedLead | undefined> {
+      const result = await db.execute(sql`
+        select a.id attempt_id, a.dial_key, a.attempt_number, a.campaign_id, a.workspace_id, l.id lead_id,
+               l.contact_id, l.phone_e164, l.time_zone, l.zip_code, l.ai_voice_consent,
+               case when l.call_attempts > 1 then 'retry' else 'new' end prior_status, a.agent_user_id reserved_for
+        from dial_attempts a join campaign_leads l on l.id = a.lead_id
+        where a.id = ${attemptId} and a.state = 'queued'`);
+      const row = rowsOf(result)[0];
+      return row ? claimedFrom(row) : undefined;
+    },
+
+    /**
+     * Takes a place with one of the campaign's AI agents for an answered call: the agent with
+     * the most room under its concurrent calls. Serialised per campaign (an advisory lock held
+     * to the end of the transaction), so two answers never take the last place twice.
+     */
+    async takeAiAgent(
+      campaign: { id: string; aiAgents: { agentId: string; concurrentCalls: number }[] },
+      attemptId: string,
+      now: Date,
+    ): Promise<string | null> {
+      if (campaign.aiAgents.length === 0) return null;
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`dialer-ai:${campaign.id}`}, 0))`,
+        );
+        const result = await tx.execute(sql`
+          select ai_agent_id, count(*)::int n from dial_attempts
+          where campaign_id = ${campaign.id} and ai_agent_id is not null and state in ${LIVE}
+          group by ai_agent_id`);
+        const busy = new Map(rowsOf(result).map((row) => [row.ai_agent_id as string, int(row.n)]));
+        const free = campaign.aiAgents
+          .map((agent) => ({
+            id: agent.agentId,
+            room: agent.concurrentCalls - (busy.get(agent.agentId) ?? 0),
+          }))
+          .filter((agent) => agent.room > 0)
+          .sort((a, b) => b.room - a.room)[0];
+        if (!free) return null;
+        await tx.execute(sql`
+          update dial_attempts set state = 'connected', connected_at = ${now}, ai_agent_id = ${free.id}
+          where id = ${attemptId} and state = 'answered'`);
+        return free.id;
+      });
+    },
+
+    /**
+     * Takes an available rep of the campaign for an answered call, atomically (FOR UPDATE SKIP
+     * LOCKED: two answers never get one rep): the longest waiting, or only `onlyUserId` (a
+     * callback kept for one agent). In one statement the rep goes on_call holding the attempt
+     * and the attempt (still answered and waiting) is connected to them; answers their id.
+     */
+    async takeRep(
+      campaignId: string,
+      attemptId: string,
+      onlyUserId: string | null,
+      now: Date,
+    ): Promise<string | null> {
+      const result = await db.execute(sql`
+        with rep as (
+          update dialer_agent_sessions set status = 'on_call', since = ${now}, updated_at = ${now},
+                 current_attempt_id = ${attemptId}
+          where (workspace_id, user_id) = (
+            select workspace_id, user_id from dialer_agent_sessions
+            where campaign_id = ${campaignId} and status = 'available'
+              and (${onlyUserId}::uuid is null or user_id = ${onlyUserId}::uuid)
+            order by since asc limit 1 for update skip locked)
+            and exists (select 1 from dial_attempts where id = ${attemptId} and state = 'answered')
+          returning user_id
+        )
+        update dial_attempts a set state = 'connected', connected_at = ${now}, agent_user_id = rep.user_id
+        from rep where a.id = ${attemptId}
+        returning rep.user_id`);
+      return (rowsOf(result)[0]?.user_id as string | undefined) ?? null;
+    },
+
+    /** An AI agent's call ended: the lead is done (an AI call has no agent to record a disposition). */
+    async settleAiLead(leadId: string, now: Date): Promise<void> {
+      await db.execute(sql`
+        update campaign_leads set status = 'completed', updated_at = ${now}
+        where id = ${leadId} and status = 'dialing'`);
+    },
+
+    /** The pacing decisions of a tick, and the tick's time, for many campaigns in one statement. */
+    async savePacing(
+      decisions: { campaignId: string; pacing: CampaignPacingState }[],
+      now: Date,
+    ): Promise<void> {
+      if (decisions.length === 0) return;
+      await db.execute(sql`
+        update campaigns c set pacing = u.pacing, last_tick_at = ${now}
+        from unnest(${param(decisions.map((d) => d.campaignId))}::uuid[],
+                    ${param(decisions.map((d) => JSON.stringify(d.pacing)))}::jsonb[]) as u(id, pacing)
+        where c.id = u.id`);
+    },
+
+    /** Whether the number is on the campaign's own do-not-call list. */
+    async onCampaignList(campaignId: string, e164: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        select 1 from campaign_do_not_call where campaign_id = ${campaignId} and phone_e164 = ${e164}`);
+      return rowsOf(result).length > 0;
+    },
+
+    /** The campaign's settings a call needs when it is answered. */
+    async campaignForCall(campaignId: string) {
+      const result = await db.execute(sql`
+        select id, workspace_id, name, status, ai_agents, business_name, callback_number, voicemail_message,
+               calling_hours_start, calling_hours_end
+        from campaigns where id = ${campaignId}`);
+      const row = rowsOf(result)[0];
+      if (!row) return undefined;
+      return {
+        id: row.id as string,
+        workspaceId: row.workspace_id as string,
+        name: row.name as string,
+        status: row.status as string,
+        callingHoursStart: row.calling_hours_start as string,
+        callingHoursEnd: row.calling_hours_end as string,
+        aiAgents: (row.ai_agents as { agentId: string; concurrentCalls: number }[] | null) ?? [],
+        businessName: (row.business_name as string | null) ?? null,
+        callbackNumber: (row.callback_number as string | null) ?? null,
+        voicemailMessage: (row.voicemail_message as string | null) ?? null,
+      };
+    },
+  };
+}
+
+export type RuntimeRepository = ReturnType<typeof runtimeRepository>;

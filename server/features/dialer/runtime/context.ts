@@ -1,0 +1,83 @@
+import type { EndedAttemptState } from "../../../../common/dialer";
+import type { Db } from "../../../db/client";
+import type { EventBus } from "../../../events/bus";
+import type { Account, AccountLoader } from "../../../http/account";
+import type { PlaceCallInput } from "../../../providers/telephony/types";
+import { type AnswerModel, DEFAULT_ANSWER_MODEL, type Random } from "../answer-outcomes";
+import { type RuntimeRepository, runtimeRepository } from "./attempts-repository";
+
+/**
+ * An attempt's change as the dialer area's port takes it (dial-port.ts `markAttempt`): an ended
+ * attempt frees its agent and moves its lead on (retry after the minimum gap, exhausted at
+ * maxAttempts, ...), once.
+ */
+export type AttemptChange =
+  | { state: "answered"; byPerson: boolean }
+  | { state: Exclude<EndedAttemptState, "completed">; reason?: string | null }
+  | { state: "completed" };
+
+/** What the runtime needs of the other areas and of the dialer's own service. */
+export type DialerRuntimeDeps = {
+  db: Db;
+  /** The dialer area's port for the runtime (dial-port.ts): attempts' changes, campaigns ending. */
+  attempts: {
+    markAttempt(attemptId: string, change: AttemptChange): Promise<unknown>;
+    completeIfDone(campaignId: string): Promise<boolean>;
+  };
+  accounts: AccountLoader;
+  telephony: {
+    placeOutbound(
+      account: Account,
+      input: {
+        phoneNumber: string;
+        dialKey: string;
+        carrier: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated">;
+      },
+    ): Promise<{ callId: string }>;
+  };
+  /** The call telephony placed under a dial key, if any (the calls area's record). */
+  calls: {
+    findByDialKey(
+      account: Account,
+      dialKey: string,
+    ): Promise<{ isActive: boolean; status: string } | undefined>;
+  };
+  /** The workspace's do-not-call list and contacts' flags (the contacts area's). */
+  doNotCall: { isDoNotCall(workspaceId: string, e164: string): Promise<boolean> };
+  events: Pick<EventBus, "publish">;
+  /** What the line plays while a person talks with a rep from the console. */
+  holdMusicUrl: string;
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  /** The clock for leads, attempts and the calling window (tests move it). */
+  now?: (() => Date) | undefined;
+  /** How the simulated carrier answers the dialer's calls (rates, timings); Twilio ignores it. */
+  answerModel?: AnswerModel | undefined;
+  random?: Random | undefined;
+  /** A person connected to a rep on the simulator talks this long, in seconds (uniform). */
+  talkSeconds?: readonly [number, number] | undefined;
+  /** How long an answered call may wait for a free agent before the safe-harbor message (2 s). */
+  safeHarborMs?: number | undefined;
+  /** Most campaigns one tick looks at (least recently ticked first). */
+  campaignsPerTick?: number | undefined;
+  /** Calls placed at once by one tick. */
+  dialConcurrency?: number | undefined;
+};
+
+export function runtimeContext(deps: DialerRuntimeDeps) {
+  return {
+    ...deps,
+    repo: runtimeRepository(deps.db),
+    now: deps.now ?? (() => new Date()),
+    answerModel: deps.answerModel ?? DEFAULT_ANSWER_MODEL,
+    random: deps.random ?? Math.random,
+    talkSeconds: deps.talkSeconds ?? ([60, 180] as const),
+    campaignsPerTick: deps.campaignsPerTick ?? 500,
+    dialConcurrency: deps.dialConcurrency ?? 8,
+  };
+}
+
+export type RuntimeContext = ReturnType<typeof runtimeContext> & { repo: RuntimeRepository };

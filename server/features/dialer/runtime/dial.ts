@@ -1,0 +1,114 @@
+import { MIN_RING_SECONDS } from "../../../../common/dialer";
+import { HttpError } from "../../../http/errors";
+import type { SimulatedDial } from "../../../providers/telephony/types";
+import { planOutcome } from "../answer-outcomes";
+import { checkCallingWindow } from "../calling-window";
+import { calleeTimeZones } from "../time-zones";
+import type { ClaimedLead } from "./attempts-repository";
+import type { RuntimeContext } from "./context";
+import { checkGate, type GateCampaign, type GatePorts, type WindowCheck } from "./gate";
+
+/** A number with no known zone is looked at again a day later (its lead may gain a zone). */
+const UNKNOWN_ZONE_RECHECK_MS = 24 * 60 * 60_000;
+
+export type DialResult = "dialled" | "refused" | "lines_busy" | "failed" | "gone";
+
+/** The calling window for one lead: its zone(s) from the lead, else the ZIP, else the number. */
+export function callingWindow(
+  lead: Pick<ClaimedLead, "phoneE164" | "timeZone" | "zipCode">,
+  hours: { start: string; end: string },
+  now: Date,
+): WindowCheck {
+  const callee = calleeTimeZones({
+    timeZone: lead.timeZone,
+    postalCode: lead.zipCode,
+    phoneNumber: lead.phoneE164,
+  });
+  const verdict = checkCallingWindow(now, callee, { hours });
+  if (verdict.callable) return { open: true };
+  if (verdict.reason === "unknown_zone")
+    return {
+      open: false,
+      reason: "No known time zone for this number (the lead has no zone, postal code or known area code)",
+      opensAt: new Date(now.getTime() + UNKNOWN_ZONE_RECHECK_MS),
+    };
+  return {
+    open: false,
+    reason: `Outside the calling hours in the callee's time zone (${verdict.zones.join(", ")})`,
+    opensAt: verdict.nextOpening,
+  };
+}
+
+export function gatePorts(ctx: RuntimeContext): GatePorts {
+  return {
+    isDoNotCall: (workspaceId, e164) => ctx.doNotCall.isDoNotCall(workspaceId, e164),
+    onCampaignList: (campaignId, e164) => ctx.repo.onCampaignList(campaignId, e164),
+    callingWindow,
+  };
+}
+
+/** How the simulated line will go for this dial (Twilio ignores the plan and reports what happens). */
+function simulatedPlan(ctx: RuntimeContext): SimulatedDial {
+  const planned = planOutcome(ctx.random, ctx.answerModel);
+  const [low, high] = ctx.talkSeconds;
+  return {
+    outcome: planned.outcome,
+    afterMs: Math.round(planned.afterSeconds * 1000),
+    greetingMs: planned.greetingSeconds === null ? undefined : Math.round(planned.greetingSeconds * 1000),
+    talkMs: Math.round((low + ctx.random() * (high - low)) * 1000),
+  };
+}
+
+/**
+ * One claimed lead, at the moment of dialling: the gate first (a refusal is recorded on the
+ * attempt and the lead waits or is never dialled), then the call through telephony under the
+ * attempt's dial key, so a repeat (a recovered attempt, a retried tick) finds the call already
+ * placed instead of dialling twice.
+ */
+export async function dialClaimed(
+  ctx: RuntimeContext,
+  campaign: GateCampaign,
+  lead: ClaimedLead,
+): Promise<DialResult> {
+  const now = ctx.now();
+  const gate = await checkGate(gatePorts(ctx), campaign, lead, now);
+  if (!gate.dial) {
+    await ctx.repo.refuse(lead.attemptId, gate.reason, gate.lead, now);
+    return "refused";
+  }
+  const account = await ctx.accounts.load(lead.workspaceId);
+  if (!account) return "gone";
+  try {
+    const placed = await ctx.telephony.placeOutbound(account, {
+      phoneNumber: lead.phoneE164,
+      dialKey: lead.dialKey,
+      carrier: {
+        machineDetection: true,
+        ringTimeoutSeconds: Math.max(MIN_RING_SECONDS, ctx.answerModel.ringTimeoutSeconds),
+        simulated: simulatedPlan(ctx),
+      },
+    });
+    await ctx.repo.linkCall(lead.attemptId, placed.callId, ctx.now());
+    return "dialled";
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // Every line the plan allows is in use: nothing was dialled, the lead waits for the next tick.
+    if (error.statusCode === 429) {
+      await ctx.repo.release(lead.attemptId, lead.priorStatus, ctx.now());
+      return "lines_busy";
+    }
+    // Telephony's own do-not-call check (listed a moment ago): never dialled.
+    if (error.statusCode === 409 && /do-not-call/i.test(error.message)) {
+      await ctx.repo.refuse(
+        lead.attemptId,
+        error.message,
+        { status: "do_not_call", nextAttemptAt: null },
+        ctx.now(),
+      );
+      return "refused";
+    }
+    // The monthly limit, the carrier's refusal, a missing setting: this attempt failed, with why.
+    await ctx.attempts.markAttempt(lead.attemptId, { state: "failed", reason: error.message });
+    return "failed";
+  }
+}
