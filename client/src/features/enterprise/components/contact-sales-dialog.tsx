@@ -1,5 +1,5 @@
 import { ENQUIRY_FAILED, EnterpriseEnquiryRequest, type EnterprisePlanId } from "@common/enterprise";
-import { ENTERPRISE_PLANS } from "@common/plans";
+import { ENTERPRISE_PLANS, UNLIMITED } from "@common/plans";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -16,7 +16,10 @@ import { fieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors"
 import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { serverMessage, toast } from "../../../lib/toast";
 import { useSendEnquiry } from "../api/send-enquiry";
-import { concurrentCallsLabel } from "./enterprise-plan-cards";
+
+/** "1,000 calls" or "unlimited calls": short enough for the plan picker. */
+const callsLabel = (calls: number) =>
+  calls === UNLIMITED ? "unlimited calls" : `${calls.toLocaleString("en-US")} calls`;
 
 export type EnquiryDefaults = { name: string; email: string; company: string; phoneNumber: string };
 
@@ -150,13 +153,13 @@ function EnquiryForm({
             <NativeSelect {...props} value={form.planId} onChange={text("planId")}>
               {ENTERPRISE_PLANS.map((plan) => (
                 <option key={plan.id} value={plan.id}>
-                  {plan.name}: {concurrentCallsLabel(plan.concurrentCalls).toLowerCase()}
+                  {plan.name} ({callsLabel(plan.concurrentCalls)})
                 </option>
               ))}
             </NativeSelect>
           )}
         </Field>
-        <Field label="Expected concurrent calls (optional)" error={errors.expectedConcurrentCalls}>
+        <Field label="Concurrent calls (optional)" error={errors.expectedConcurrentCalls}>
           {(props) => (
             <Input
               {...props}
