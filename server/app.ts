@@ -25,6 +25,7 @@ import { enterpriseRoutes } from "./features/enterprise/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
+import { leadGenerationRoutes } from "./features/lead-generation/routes";
 import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(conversationRoutes, { conversation: v.conversation, agentTests: v.agentTests });
 
   await app.register(aiStudioRoutes, { studio: v.studio, billing: v.billing });
+  await app.register(leadGenerationRoutes, { leads: v.leads });
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
 

@@ -32,6 +32,7 @@ import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
+import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
@@ -47,7 +48,9 @@ import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
+import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
 import type { DbTransaction } from "./jobs/types";
+import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
@@ -289,6 +292,20 @@ export function composeServices(input: CompositionInput) {
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
   const health = healthService({ config, database, speech, telephony });
+  // Lead generation (issue 14): business search, leads saved as contacts, campaigns that run on
+  // a schedule through the jobs queue (a sweep every minute queues the due ones).
+  const leadCampaigns = defineLeadCampaigns(jobs, { leads: () => leads, accounts: directory });
+  const leads = leadGenerationService({
+    db,
+    provider: createLeadSearchProvider(config),
+    contacts,
+    queueRun: async (workspaceId, campaignId, dueAt) => {
+      await queueLeadCampaignRun(jobs, leadCampaigns.run, workspaceId, campaignId, dueAt);
+    },
+    dealerSpacingMs: config.leadSearch.dealerSpacingMs,
+    ...clock,
+  });
+  if (input.schedules !== false) jobs.schedule(leadCampaigns.sweep, "* * * * *", {});
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.
   // The autodialer (issue 13): campaigns, leads, agents and the console; its runtime ticks on the
@@ -352,6 +369,7 @@ export function composeServices(input: CompositionInput) {
     dialer,
     dialerRuntime: autodialerRuntime,
     health,
+    leads,
     jobs,
     studio: aiStudioArea,
     scripts,

@@ -168,6 +168,13 @@ describe("POST /api/conversation/test", () => {
     const inactive = await ask(c, { message: "hello", agentType: "Nora" });
     expect(inactive.agent.id).toBeNull();
     await c.post(`/api/ai-agents/${agent.id}/toggle`);
+    // The reason names the agent, never its id (issue 12 part 2).
+    const reasons: Record<string, string> = {
+      Nora: "Asked for Nora",
+      support: "Asked for the support agent: Nora",
+      [agent.id]: "Asked for Nora",
+      [agent.extension]: `Asked for extension ${agent.extension}: Nora`,
+    };
     for (const agentType of ["Nora", "support", agent.id, agent.extension]) {
       const body = await ask(c, { message: "My router keeps dropping the connection", agentType });
       expect(body.agent, agentType).toEqual({
@@ -176,7 +183,8 @@ describe("POST /api/conversation/test", () => {
         specialization: "support",
         extension: agent.extension,
       });
-      expect(body.routingReason).toContain(agentType);
+      expect(body.routingReason).toBe(reasons[agentType]);
+      expect(body.routingReason).not.toContain(agent.id);
       expect(body.response.startsWith("Hi, Nora from support here.")).toBe(true);
     }
   });

@@ -17,7 +17,7 @@ import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
 import { refreshingCache } from "./cache";
-import type { RoutingChoice } from "./routing";
+import { askedForReason, type RoutingChoice } from "./routing";
 import type { AgentRow, AgentService } from "./service";
 import { composeTurn, type TurnTransfer } from "./turn";
 
@@ -189,7 +189,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
       if (chosen) {
         routing = {
           agent: chosen,
-          reason: `Asked for ${options.agentType}: ${chosen.name}`,
+          reason: askedForReason(options.agentType ?? "", chosen),
           confidence: 1,
           via: "extension",
           flow: null,

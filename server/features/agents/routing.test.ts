@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoutingConditions } from "../../../common/agents";
 import {
+  askedForReason,
   chooseAgent,
   normalizeWords,
   type RoutingAgent,
@@ -243,5 +244,21 @@ describe("chooseAgent", () => {
     const perCall = (performance.now() - started) / rounds;
     expect(perCall).toBeLessThan(2);
     expect(chooseAgent(set, inbound("phrase number 13 please")).agent?.id).toBe("a13");
+  });
+});
+
+describe("askedForReason", () => {
+  const nora = {
+    id: "5f0c7d1e-2b1a-4c3d-9e8f-0a1b2c3d4e5f",
+    name: "Nora",
+    extension: "102",
+    specialization: "support",
+  };
+
+  it("names the agent asked for, never its id", () => {
+    expect(askedForReason(nora.id, nora)).toBe("Asked for Nora");
+    expect(askedForReason("nora", nora)).toBe("Asked for Nora");
+    expect(askedForReason("Support", nora)).toBe("Asked for the support agent: Nora");
+    expect(askedForReason("102", nora)).toBe("Asked for extension 102: Nora");
   });
 });

@@ -335,6 +335,21 @@ export function chooseAgent<A extends RoutingAgent>(
   };
 }
 
+/**
+ * Why an agent the caller asked for by id, name, specialization or extension answers, in words
+ * a person reads: the agent's name, never its id.
+ */
+export function askedForReason(
+  wanted: string,
+  agent: Pick<RoutingAgent, "id" | "name" | "extension" | "specialization">,
+): string {
+  const key = wanted.trim().toLowerCase();
+  if (key === agent.extension.toLowerCase()) return `Asked for extension ${agent.extension}: ${agent.name}`;
+  if (key === agent.specialization.toLowerCase() && key !== agent.name.toLowerCase())
+    return `Asked for the ${agent.specialization} agent: ${agent.name}`;
+  return `Asked for ${agent.name}`;
+}
+
 /** Higher priority, then more keyword hits, then the lower extension, then flow, rule, keywords. */
 function better(a: Candidate, aHits: number, b: Candidate, bHits: number): boolean {
   if (a.priority !== b.priority) return a.priority > b.priority;
