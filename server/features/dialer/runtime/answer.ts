@@ -52,7 +52,9 @@ export async function callAnswered(
     // The assistant greets: its opening says it is an AI calling on the business's behalf.
     if (agent) return null;
   } else {
-    const rep = await repWithin(ctx, attempt, answeredAt + (ctx.safeHarborMs ?? SAFE_HARBOR_SECONDS * 1000));
+    const rep =
+      (await ctx.repo.connectDialler(attempt.id, ctx.now())) ||
+      (await repWithin(ctx, attempt, answeredAt + (ctx.safeHarborMs ?? SAFE_HARBOR_SECONDS * 1000)));
     if (rep) {
       // The rep's console hears of it on /api/events and reads the call (GET /api/autodialer/console).
       ctx.events.publish(account.id, { type: "call.updated", callId: call.id });

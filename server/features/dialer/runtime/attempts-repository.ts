@@ -68,6 +68,11 @@ const date = (value: unknown) => (value == null ? null : new Date(value as strin
 
 const LIVE = sql`('queued', 'dialing', 'ringing', 'answered', 'connected')`;
 
+/** An agent who dialled an attempt by hand is free again when it is not dialled after all. */
+const freeDialler = (attemptId: string, now: Date) => sql`
+  update dialer_agent_sessions set status = 'available', current_attempt_id = null, since = ${now}, updated_at = ${now}
+  where current_attempt_id = ${attemptId} and status = 'on_call'`;
+
 function claimedFrom(row: Raw): ClaimedLead {
   return {
     attemptId: row.attempt_id as string,
@@ -278,7 +283,8 @@ export function runtimeRepository(db: Db) {
           update dial_attempts set state = 'failed', reason = ${reason}, ended_at = ${now}
           where id = ${attemptId} and state = 'queued' and call_id is null
           returning lead_id
-        )
+        ),
+        freed as (${freeDialler(attemptId, now)})
         update campaign_leads l
         set status = ${lead.status}, call_attempts = greatest(l.call_attempts - 1, 0),
             next_attempt_at = ${lead.nextAttemptAt}, updated_at = ${now},
@@ -297,7 +303,8 @@ export function runtimeRepository(db: Db) {
         with released as (
           delete from dial_attempts where id = ${attemptId} and state = 'queued' and call_id is null
           returning lead_id
-        )
+        ),
+        freed as (${freeDialler(attemptId, now)})
         update campaign_leads l
         set status = ${priorStatus}, call_attempts = greatest(l.call_attempts - 1, 0), updated_at = ${now}
         from released r where l.id = r.lead_id
@@ -340,6 +347,34 @@ export function runtimeRepository(db: Db) {
           (state = 'connected' and connected_at < ${cutoffs.connectedBefore}))
         order by queued_at limit ${limit}`);
       return rowsOf(result).map(attemptFrom);
+    },
+
+    /**
+     * Attempts an agent dialled by hand (preview and manual modes, the console's Dial): queued,
+     * not yet placed, their agent on_call holding them. The tick places them at once.
+     */
+    async agentDialled(limit: number): Promise<string[]> {
+      const result = await db.execute(sql`
+        select a.id from dial_attempts a
+        join dialer_agent_sessions s
+          on s.workspace_id = a.workspace_id and s.user_id = a.agent_user_id and s.current_attempt_id = a.id
+        where a.state = 'queued' and a.call_id is null and a.agent_user_id is not null
+        order by a.queued_at limit ${limit}`);
+      return rowsOf(result).map((row) => row.id as string);
+    },
+
+    /**
+     * A person answered a call an agent dialled by hand: that agent, on_call holding the attempt,
+     * is connected at once. Answers whether they were.
+     */
+    async connectDialler(attemptId: string, now: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        update dial_attempts a set state = 'connected', connected_at = ${now}
+        where a.id = ${attemptId} and a.state = 'answered' and exists (
+          select 1 from dialer_agent_sessions s
+          where s.workspace_id = a.workspace_id and s.user_id = a.agent_user_id and s.current_attempt_id = a.id)
+        returning a.id`);
+      return rowsOf(result).length > 0;
     },
 
     /** A queued attempt's lead and campaign, as the gate and the dial need them (a recovered attempt). */

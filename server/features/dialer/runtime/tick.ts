@@ -7,6 +7,7 @@ import { type DialResult, dialClaimed } from "./dial";
 import { recoverStale } from "./recovery";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60_000;
+const AGENT_DIALLED_PER_TICK = 50;
 
 type ActiveCampaign = Awaited<ReturnType<RuntimeRepository["activeCampaigns"]>>[number];
 
@@ -133,6 +134,13 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
       ctx.log.error({ err: error, attemptId: lead.attemptId }, "dialling a claimed lead failed");
     }
   });
+
+  // Leads agents dialled by hand (preview and manual) since the last tick.
+  for (const attemptId of await ctx.repo.agentDialled(AGENT_DIALLED_PER_TICK)) {
+    const lead = await ctx.repo.claimedAgain(attemptId);
+    const campaign = lead ? await ctx.repo.campaignForCall(lead.campaignId) : undefined;
+    if (lead && campaign) results[await dialClaimed(ctx, campaign, lead)]++;
+  }
 
   // A campaign that wanted lines and found no lead may be done: nothing left and no line in use.
   const claimedCampaigns = new Set(claimed.map((lead) => lead.campaignId));
