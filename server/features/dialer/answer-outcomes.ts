@@ -13,14 +13,16 @@
  * Pure and seeded: the same seed plays the same calls, so tests and the bench are repeatable.
  */
 
+import { MIN_RING_SECONDS } from "../../../common/dialer";
+
 export const ANSWER_OUTCOMES = ["human", "machine", "busy", "no_answer", "failed"] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
 
 /** Relative weights of each outcome; they need not add up to 1 (they are normalised). */
 export type OutcomeRates = Record<AnswerOutcome, number>;
 
-/** The least time a dialer lets a number ring before it counts as not answered. */
-export const MIN_RING_TIMEOUT_SECONDS = 15;
+/** The least time a dialer lets a number ring before it counts as not answered (15 s). */
+export const MIN_RING_TIMEOUT_SECONDS = MIN_RING_SECONDS;
 
 export interface AnswerModel {
   rates: OutcomeRates;

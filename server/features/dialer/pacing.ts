@@ -4,28 +4,33 @@
  * stores `level` (and `mode`, when it changed) for the next tick.
  *
  * Modes:
- * - **predictive** (adaptive): a dial level in the spirit of VICIdial's adaptive modes
- *   (AST_VDadapt.pl). The campaign keeps `level x agents` lines in flight (ringing, answered and
- *   waiting, or talking to an agent), so calls are already ringing when an agent is about to
- *   finish. The level starts at the campaign's dialRatio and moves every tick:
- *     - up while agents sit ready with nobody to talk to (the gap between ready agents and
- *       answered-but-waiting calls), scaled by an intensity;
- *     - toward the abandonment target: each call answered by a person earns a little room
- *       (target x step), each abandoned call costs a step, so over many calls the level settles
- *       where about `target` of the people who answer are abandoned;
- *     - when the campaign is over its target (over the rolling 30 days or the campaign so far,
- *       whichever is worse) the room earned shrinks, so the excess is paid back;
- *     - at the hard limit (3% by default) the campaign drops to progressive, and the decision
- *       says so for the runtime to store.
- *   maxLines caps the lines dialling at once; the level never goes under 1 (progressive's pace).
- * - **progressive**: one line per ready agent, less the lines already ringing for them.
+ * - **predictive** (adaptive), in the spirit of VICIdial's adaptive modes (AST_VDadapt.pl). The
+ *   gap is the ready agents less the callers answered and waiting for one; the campaign keeps
+ *   `level` lines ringing per agent in the gap, a ringing line counted by the chance it still has
+ *   of a person answering (a line that has rung 20 seconds is nearly always a no-answer). The
+ *   level starts at the campaign's dialRatio and moves every tick (see adaptLevel): down a step
+ *   for each abandoned call and for each caller waiting now, up a little for each call answered
+ *   by a person (target of a step) and while agents sit idle, scaled by an intensity; over the
+ *   target (the rolling 30 days or the campaign so far, whichever is worse) the rise stops and
+ *   the excess is paid back. A few abandoned calls short of the hard limit (3%), it dials like
+ *   progressive; at the limit, the campaign drops to progressive for good and the decision says
+ *   so (`modeChange`) for the runtime to store. maxLines caps the lines dialling at once.
+ * - **progressive**: one line per ready agent, less the lines already ringing or waiting: a
+ *   person who answers always has an agent, so it never abandons a call.
  * - **preview** and **manual**: no automatic lines (the agent clicks to dial).
+ *
+ * Rates are over calls answered by a person; answering machines never count either way.
  */
 
+import {
+  ABANDON_CEILING_PERCENT,
+  CAMPAIGN_DEFAULTS,
+  DIALING_MODES,
+  type DialingMode,
+} from "../../../common/dialer";
 import { type AnswerModel, DEFAULT_ANSWER_MODEL, humanChanceWhileRinging } from "./answer-outcomes";
 
-export const DIALING_MODES = ["predictive", "progressive", "preview", "manual"] as const;
-export type DialingMode = (typeof DIALING_MODES)[number];
+export { DIALING_MODES, type DialingMode };
 
 /** Abandoned calls among calls answered by a person (machines are never counted either way). */
 export interface AbandonmentTally {
@@ -43,8 +48,6 @@ export interface PacingSnapshot {
   linesRinging: number;
   /** Optional: how long each ringing line has rung (seconds); sharper forecasts when given. */
   ringingSeconds?: readonly number[];
-  /** Optional: how long each agent on a call has been on it (seconds). */
-  onCallSeconds?: readonly number[];
   /** Calls answered by a person that wait for an agent (at most 2 seconds, then abandoned). */
   callsWaiting: number;
   /** The level the previous decision returned; null on the campaign's first tick (dialRatio). */
@@ -60,7 +63,7 @@ export interface PacingSnapshot {
 
 export interface PacingSettings {
   mode: DialingMode;
-  /** Predictive's starting level (lines in flight per agent); the spec's default is 2.5. */
+  /** Predictive's starting level (lines ringing per ready agent); the spec's default is 2.5. */
   dialRatio: number;
   /** The most lines dialling at once (ringing or answered and waiting); the spec's default is 15. */
   maxLines: number;
@@ -85,7 +88,8 @@ export type PacingReason =
   | "abandon_ceiling"
   | "no_agents"
   | "predictive"
-  | "max_lines";
+  | "max_lines"
+  | "near_ceiling";
 
 export interface PacingDecision {
   /** New lines to dial now. */
@@ -101,18 +105,20 @@ export interface PacingDecision {
   reason: PacingReason;
 }
 
-export const DEFAULT_TARGET_ABANDON_RATE = 0.02;
-export const ABANDON_CEILING = 0.03;
+export const DEFAULT_TARGET_ABANDON_RATE = CAMPAIGN_DEFAULTS.abandonTargetPercent / 100;
+export const ABANDON_CEILING = ABANDON_CEILING_PERCENT / 100;
 /**
  * Until this many calls have been answered by a person, rates are counted over this many: a
  * campaign's first abandoned call out of three answers reads as 1%, not 33%, so one unlucky
  * minute does not end predictive dialling for the day. The law's measure is 30 days of calls.
  */
 export const MIN_ANSWERS_FOR_RATE = 200;
-/** The level never goes under progressive's pace, nor over this many lines per agent. */
-export const MIN_LEVEL = 1;
+/** Bounds of the level (fresh-line equivalents per agent in the gap). */
+export const MIN_LEVEL = 0.5;
 export const MAX_LEVEL = 6;
 
+/** Predictive dials like progressive while fewer abandoned calls than this separate it from the ceiling. */
+export const CEILING_RESERVE = 2;
 /** The share of the level one abandoned call takes off (earned back over 1/target answers). */
 const STEP = 0.05;
 /** The step over a campaign's first answers, while the starting dialRatio may be far off. */
@@ -147,9 +153,29 @@ export function linesToDial(snapshot: PacingSnapshot, settings: PacingSettings):
       reason: "abandon_ceiling",
     };
   }
+  if (dropsToCeiling(snapshot, ceiling) < ceilingReserve(snapshot, settings)) {
+    // A few more abandoned calls would cross the ceiling: hold the level and dial one line per
+    // ready agent (no new abandoned calls) until answered calls have made room again.
+    return {
+      ...base,
+      mode: "predictive",
+      lines: progressiveLines(snapshot, settings),
+      reason: "near_ceiling",
+    };
+  }
   const nextLevel =
     settings.adaptive === false ? level : adaptLevel(level, snapshot, settings, target, abandonRate);
   return { ...base, level: nextLevel, mode: "predictive", ...predictiveLines(nextLevel, snapshot, settings) };
+}
+
+/**
+ * The abandoned calls to keep in hand: CEILING_RESERVE, plus the people who may still answer on
+ * lines already ringing beyond the ready agents (they are dialled, whatever this tick decides).
+ */
+function ceilingReserve(snapshot: PacingSnapshot, settings: PacingSettings): number {
+  const humanChance = humanChanceWhileRinging(0, settings.answerProfile ?? DEFAULT_ANSWER_MODEL);
+  const unmatched = Math.max(0, ringingLineEquivalent(snapshot, settings) - snapshot.readyAgents);
+  return CEILING_RESERVE + unmatched * humanChance;
 }
 
 /**
@@ -196,6 +222,19 @@ function ringingLineEquivalent(snapshot: PacingSnapshot, settings: PacingSetting
   const fresh = humanChanceWhileRinging(0, model);
   if (fresh <= 0) return snapshot.linesRinging;
   return ages.reduce((sum, age) => sum + humanChanceWhileRinging(age, model) / fresh, 0);
+}
+
+/**
+ * Abandoned calls the campaign may still have before the worse of its two rates reaches the
+ * ceiling (fractional: each call answered by a person adds `ceiling` of one).
+ */
+export function dropsToCeiling(
+  snapshot: Pick<PacingSnapshot, "rolling30Days" | "campaignSoFar">,
+  ceiling = ABANDON_CEILING,
+): number {
+  const room = (tally: AbandonmentTally) =>
+    ceiling * Math.max(tally.humanAnswered, MIN_ANSWERS_FOR_RATE) - tally.abandoned;
+  return Math.min(room(snapshot.rolling30Days), room(snapshot.campaignSoFar));
 }
 
 /** Abandoned over answered by a person, counted over at least MIN_ANSWERS_FOR_RATE answers. */

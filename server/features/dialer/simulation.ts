@@ -1,3 +1,4 @@
+import { SAFE_HARBOR_SECONDS } from "../../../common/dialer";
 import {
   type AnswerModel,
   type AnswerOutcome,
@@ -89,7 +90,7 @@ export interface SimulationResult {
 
 export const SIMULATION_DEFAULTS = {
   tickSeconds: 2,
-  abandonAfterSeconds: 2,
+  abandonAfterSeconds: SAFE_HARBOR_SECONDS,
   wrapUpSeconds: 0,
   talk: { meanSeconds: 120, variation: 0.6, minSeconds: 10 },
   maxSimulatedSeconds: 7 * 24 * 3600,
@@ -120,8 +121,6 @@ class CampaignSimulation {
   /** Lines ringing, by id, with the time each was dialled. */
   private readonly ringingSince = new Map<number, number>();
   private nextLine = 0;
-  /** Agents on a call, with the time the call was put through. */
-  private readonly onCallSince = new Map<number, number>();
   /** Callers answered and waiting, by id, with the time they answered. */
   private readonly waiting = new Map<number, number>();
   private nextCaller = 0;
@@ -201,7 +200,6 @@ class CampaignSimulation {
         agentsOnCall: this.agentsOnCall,
         linesRinging: this.ringingSince.size,
         ringingSeconds: [...this.ringingSince.values()].map((since) => this.now - since),
-        onCallSeconds: [...this.onCallSince.values()].map((since) => this.now - since),
         callsWaiting: this.waiting.size,
         level: this.level,
         secondsSinceLastDecision: this.now - this.lastDecisionAt,
@@ -266,7 +264,6 @@ class CampaignSimulation {
 
   private agentReady(agent: number): void {
     this.agentsOnCall--;
-    this.onCallSince.delete(agent);
     // The caller who has waited longest (still within the 2 seconds) goes first.
     const first = this.waiting.entries().next();
     if (!first.done) {
@@ -293,7 +290,6 @@ class CampaignSimulation {
       this.now - answeredAt,
     );
     this.agentsOnCall++;
-    this.onCallSince.set(agent, this.now);
     const talkSeconds = this.talkSeconds();
     this.talkSpans.push([this.now, this.now + talkSeconds]);
     const wrapUp = this.settings.wrapUpSeconds ?? SIMULATION_DEFAULTS.wrapUpSeconds;
