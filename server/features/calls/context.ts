@@ -33,7 +33,8 @@ export type CallServiceDeps = {
   settings: Pick<AiSettingsService, "row" | "rowIn">;
   appointments: Pick<AppointmentService, "enginePorts" | "countCreatedSince">;
   usage: Pick<UsageCountersService, "addIn">;
-  contacts: Pick<ContactService, "nameForNumber">;
+  /** A known contact's name for a number, and numbers read in the workspace's default country. */
+  contacts: Pick<ContactService, "nameForNumber" | "normalize">;
   /**
    * AI Studio (issue 12, part 7). `answerTurn`: an active AI flow whose keyword the caller said
    * answers instead of the engine (cached; most turns ask the database nothing more).

@@ -1,3 +1,4 @@
+import type { Account } from "../../http/account";
 import { carrierRecords } from "./carrier-records";
 import { answerCarrierCall, endCarrierCall } from "./commands/carrier-call";
 import { holdCall, patchCall, transferCall } from "./commands/control-call";
@@ -35,15 +36,46 @@ export function callService(deps: CallServiceDeps) {
     (...args: A): R =>
       work(ctx, ...args);
 
+  /**
+   * A caller's number as the workspace reads it: E.164 in its default country (the contacts
+   * area's normalizePhone), so "020 7946 0018" in a British workspace is +442079460018, not a
+   * malformed American number. Anything that is not a number (withheld, "anonymous", too short)
+   * goes on as given, for the engine to judge.
+   */
+  const inWorkspaceCountry = (account: Account, raw: string): string =>
+    ctx.contacts.normalize(account, raw).e164 ?? raw;
+
   return {
-    simulate: bound(simulateCall),
+    simulate: (account: Account, input: Parameters<typeof simulateCall>[2]) =>
+      simulateCall(ctx, account, { ...input, phoneNumber: inWorkspaceCountry(account, input.phoneNumber) }),
     ...carrierRecords(ctx),
-    recordUnscreened: bound(recordUnscreened),
+    /** A call past the plan's limits is not screened, but a known caller's name is still shown. */
+    async recordUnscreened(account: Account, input: Parameters<typeof recordUnscreened>[2]) {
+      const phoneNumber = inWorkspaceCountry(account, input.phoneNumber);
+      const known = phoneNumber.startsWith("+")
+        ? await ctx.contacts.nameForNumber(account.id, phoneNumber)
+        : null;
+      return recordUnscreened(ctx, account, {
+        ...input,
+        phoneNumber,
+        callerName: input.callerName || known,
+      });
+    },
     hear: bound(takeTurn),
     patch: bound(patchCall),
     hold: bound(holdCall),
     transfer: bound(transferCall),
-    startCarrierCall: bound(startCarrierCall),
+    startCarrierCall: (
+      account: Account,
+      input: Parameters<typeof startCarrierCall>[2],
+      admit?: Parameters<typeof startCarrierCall>[3],
+    ) =>
+      startCarrierCall(
+        ctx,
+        account,
+        { ...input, phoneNumber: inWorkspaceCountry(account, input.phoneNumber) },
+        admit,
+      ),
     answerCarrierCall: bound(answerCarrierCall),
     endCarrierCall: bound(endCarrierCall),
 

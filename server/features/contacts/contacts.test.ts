@@ -540,4 +540,32 @@ describe("known contacts on calls", () => {
     const history = (await c.get("/api/calls")).json();
     expect(JSON.stringify(history)).toContain("Dana Whitfield");
   });
+
+  it("reads a caller's number in the workspace's default country, so a contact's name is found there too", async () => {
+    const c = await buildWorkspace(t);
+    expect((await c.patch("/api/workspace", { defaultCountry: "GB" })).statusCode).toBe(200);
+    await add(c, { name: "Imogen Hale", phoneNumber: "020 7946 0018" });
+    const call = await buildCall(c, { phoneNumber: "020 7946 0018", live: true });
+    expect(call).toMatchObject({ phoneNumber: "+442079460018", callerName: "Imogen Hale" });
+    // A withheld number is left as it came, for the engine to judge.
+    const withheld = await buildCall(c, { phoneNumber: "anonymous", live: true });
+    expect(withheld.phoneNumber).toBe("anonymous");
+  });
+
+  it("shows a known caller's name on a call the plan's limits kept from being screened", async () => {
+    const c = await buildWorkspace(t, { planType: "personal" });
+    expect((await c.post("/api/subscription/cancel")).statusCode).toBe(200);
+    // The free plan screens 30 calls a month.
+    for (let i = 0; i < 30; i++) await buildCall(c, { phoneNumber: "+15551230000" });
+    await add(c, { name: "Dana Whitfield", phoneNumber: "(555) 201-7788" });
+    const refused = await buildCall(c, { phoneNumber: "555-201-7788", live: true });
+    expect(refused).toMatchObject({
+      status: "missed",
+      actionTaken: "Not screened: monthly limit reached",
+      phoneNumber: "+15552017788",
+      callerName: "Dana Whitfield",
+    });
+    const stranger = await buildCall(c, { phoneNumber: "+15559990000", live: true });
+    expect(stranger).toMatchObject({ status: "missed", callerName: null });
+  });
 });
