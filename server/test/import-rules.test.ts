@@ -62,6 +62,9 @@ const TABLE_OWNERS: Record<string, string> = {
   dialerCallbacks: "dialer",
   dialerAgentSessions: "dialer",
   campaignDoNotCall: "dialer",
+  leadCampaigns: "lead-generation",
+  generatedLeads: "lead-generation",
+  leadExports: "lead-generation",
 };
 
 /**
@@ -86,6 +89,7 @@ const AREAS_SENDING_ROWS = [
   "dialer",
   "enterprise",
   "health",
+  "lead-generation",
   "scripts",
   "telephony",
   "user",

@@ -179,6 +179,15 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const dialled = await owner.post(`/api/autodialer/leads/${leads[0]?.id}/dial`);
     return { id, entryId: entry.json().id, leadId: leads[1]?.id ?? "", attemptId: dialled.json().attemptId };
   },
+  /** Lead generation (issue 14): a campaign, and a dealer search's CSV (the tests' simulated search). */
+  async leads(owner) {
+    const campaign = await owner.post("/api/leads/campaigns", {
+      name: "Owner's campaign",
+      searchCriteria: { industry: "plumbers", location: "Tampa, FL" },
+    });
+    const dealers = await owner.post("/api/leads/viasat-dealers", { locations: ["Miami"], exportCSV: true });
+    return { id: campaign.json().id, exportId: String(dealers.json().csvPath).split("/").pop() ?? "" };
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -198,6 +207,7 @@ export const VALID_BODIES: Record<string, unknown> = {
   "POST /api/calls/:id/process-audio": { text: "Hello, is anyone there?" },
   "POST /api/calls/:id/transfer": {},
   "PATCH /api/appointments/:id": { title: "Renamed by someone else", status: "cancelled" },
+  "PATCH /api/leads/campaigns/:id": { status: "active", schedule: "weekly" },
   "POST /api/auth/signup": {
     username: "fuzz_user",
     email: "fuzz@example.com",
