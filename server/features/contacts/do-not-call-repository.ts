@@ -103,7 +103,7 @@ export function doNotCallRepository(db: Db) {
      */
     async listedAmong(workspaceId: string, e164s: string[]): Promise<Set<string>> {
       if (e164s.length === 0) return new Set();
-      const numbers = sql`(select unnest(${e164s}::text[]) as phone)`;
+      const numbers = sql`(select unnest(${sql.param(e164s)}::text[]) as phone)`;
       const result = (await db.execute(
         sql`select n.phone from ${numbers} n where exists (select 1 from ${doNotCallNumbers} where ${doNotCallNumbers.workspaceId} = ${workspaceId} and ${doNotCallNumbers.phoneE164} = n.phone)
           or exists (select 1 from ${contacts} where ${contacts.workspaceId} = ${workspaceId} and ${contacts.phoneE164} = n.phone and ${contacts.doNotCall})`,

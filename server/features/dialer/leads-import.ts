@@ -167,16 +167,20 @@ async function store(
   candidates: Candidate[],
   rejects: LeadReject[],
 ): Promise<AddOutcome> {
+  const numbers = [...new Set(candidates.map((candidate) => candidate.lead.phoneE164))];
+  // The workspace's list is read before the transaction: the contacts area queries on its own
+  // connection, and the embedded database has one (a query outside an open transaction waits
+  // for it). A number listed in between is still refused by the dial-time gate.
+  const listed = new Set<string>();
+  for (let i = 0; i < numbers.length; i += LOOKUP_BATCH)
+    for (const phone of await ctx.doNotCall.listedAmong(account.id, numbers.slice(i, i + LOOKUP_BATCH)))
+      listed.add(phone);
   return ctx.inTransaction(async (repo) => {
     const campaign = await repo.lockCampaign(account.id, campaignId);
     if (!campaign) throw notFound("That campaign");
-    const numbers = [...new Set(candidates.map((candidate) => candidate.lead.phoneE164))];
-    const listed = new Set<string>();
-    for (let i = 0; i < numbers.length; i += LOOKUP_BATCH) {
-      const batch = numbers.slice(i, i + LOOKUP_BATCH);
-      for (const phone of await ctx.doNotCall.listedAmong(account.id, batch)) listed.add(phone);
-      for (const phone of await repo.campaignListedAmong(campaignId, batch)) listed.add(phone);
-    }
+    for (let i = 0; i < numbers.length; i += LOOKUP_BATCH)
+      for (const phone of await repo.campaignListedAmong(campaignId, numbers.slice(i, i + LOOKUP_BATCH)))
+        listed.add(phone);
     const leads = candidates.map(({ lead }) =>
       listed.has(lead.phoneE164) ? { ...lead, status: "do_not_call" } : lead,
     );
