@@ -1,0 +1,292 @@
+import { describe, expect, it } from "vitest";
+import {
+  ABANDON_CEILING,
+  dropsToCeiling,
+  fixedRatioLines,
+  linesToDial,
+  MIN_ANSWERS_FOR_RATE,
+  type PacingSettings,
+  type PacingSnapshot,
+  rateOf,
+} from "./pacing";
+
+const none = { abandoned: 0, humanAnswered: 0 };
+
+function snapshot(overrides: Partial<PacingSnapshot> = {}): PacingSnapshot {
+  return {
+    readyAgents: 0,
+    agentsOnCall: 0,
+    linesRinging: 0,
+    callsWaiting: 0,
+    level: null,
+    secondsSinceLastDecision: 0,
+    sincePrevious: none,
+    rolling30Days: { abandoned: 0, humanAnswered: 1000 },
+    campaignSoFar: { abandoned: 0, humanAnswered: 1000 },
+    ...overrides,
+  };
+}
+
+const predictive: PacingSettings = { mode: "predictive", dialRatio: 2.5, maxLines: 15 };
+
+describe("preview and manual", () => {
+  it("dial nothing automatically", () => {
+    for (const mode of ["preview", "manual"] as const) {
+      const decision = linesToDial(snapshot({ readyAgents: 5 }), { ...predictive, mode });
+      expect(decision).toMatchObject({ lines: 0, mode, reason: "not_automatic", modeChange: null });
+    }
+  });
+});
+
+describe("progressive", () => {
+  const progressive: PacingSettings = { ...predictive, mode: "progressive" };
+
+  it("dials one line per ready agent, less the lines already ringing or waiting", () => {
+    expect(linesToDial(snapshot({ readyAgents: 4 }), progressive).lines).toBe(4);
+    expect(linesToDial(snapshot({ readyAgents: 4, linesRinging: 3 }), progressive).lines).toBe(1);
+    expect(
+      linesToDial(snapshot({ readyAgents: 4, linesRinging: 3, callsWaiting: 1 }), progressive).lines,
+    ).toBe(0);
+    expect(linesToDial(snapshot({ readyAgents: 1, linesRinging: 3 }), progressive).lines).toBe(0);
+  });
+
+  it("stays under maxLines", () => {
+    expect(linesToDial(snapshot({ readyAgents: 30 }), { ...progressive, maxLines: 15 }).lines).toBe(15);
+  });
+});
+
+describe("predictive: the level", () => {
+  it("starts at dialRatio lines per ready agent", () => {
+    const decision = linesToDial(snapshot({ readyAgents: 4 }), predictive);
+    expect(decision).toMatchObject({ lines: 10, level: 2.5, mode: "predictive", reason: "predictive" });
+  });
+
+  it("is capped by maxLines (ringing and waiting lines count)", () => {
+    expect(linesToDial(snapshot({ readyAgents: 10 }), predictive)).toMatchObject({
+      lines: 15,
+      reason: "max_lines",
+    });
+    expect(linesToDial(snapshot({ readyAgents: 10, linesRinging: 5 }), predictive).lines).toBe(10);
+  });
+
+  it("counts fresh ringing lines whole and lines that have rung past most answers for little", () => {
+    const fresh = linesToDial(
+      snapshot({ readyAgents: 2, level: 2, linesRinging: 3, ringingSeconds: [0, 0, 0] }),
+      predictive,
+    );
+    const old = linesToDial(
+      snapshot({ readyAgents: 2, level: 2, linesRinging: 3, ringingSeconds: [26, 27, 28] }),
+      predictive,
+    );
+    expect(fresh.lines).toBe(1);
+    expect(old.lines).toBe(4);
+    // Without the ringing times every line counts as fresh.
+    expect(linesToDial(snapshot({ readyAgents: 2, level: 2, linesRinging: 3 }), predictive).lines).toBe(1);
+  });
+
+  it("dials nothing while callers wait for an agent, and steps the level down", () => {
+    const decision = linesToDial(
+      snapshot({ readyAgents: 0, agentsOnCall: 10, callsWaiting: 2, level: 2 }),
+      predictive,
+    );
+    expect(decision.lines).toBe(0);
+    expect(decision.level).toBeLessThan(2);
+  });
+
+  it("steps down for abandoned calls and up for calls answered by a person", () => {
+    const busy = { readyAgents: 0, agentsOnCall: 10, level: 2 };
+    const dropped = linesToDial(
+      snapshot({ ...busy, sincePrevious: { abandoned: 1, humanAnswered: 1 } }),
+      predictive,
+    );
+    const answered = linesToDial(
+      snapshot({ ...busy, sincePrevious: { abandoned: 0, humanAnswered: 5 } }),
+      predictive,
+    );
+    expect(dropped.level).toBeLessThan(2);
+    expect(answered.level).toBeGreaterThan(2);
+    // One abandoned call costs what 1/target answered calls earn: at 2%, fifty.
+    const balanced = linesToDial(
+      snapshot({ ...busy, sincePrevious: { abandoned: 1, humanAnswered: 50 } }),
+      predictive,
+    );
+    expect(balanced.level).toBeCloseTo(2, 6);
+  });
+
+  it("rises while agents sit ready, by the share idle and the seconds elapsed", () => {
+    const idle = (seconds: number, ready: number) =>
+      linesToDial(
+        snapshot({
+          readyAgents: ready,
+          agentsOnCall: 10 - ready,
+          level: 2,
+          secondsSinceLastDecision: seconds,
+        }),
+        predictive,
+      ).level;
+    expect(idle(0, 5)).toBe(2);
+    expect(idle(10, 5)).toBeGreaterThan(2);
+    expect(idle(10, 10)).toBeGreaterThan(idle(10, 5));
+    expect(idle(20, 5)).toBeGreaterThan(idle(10, 5));
+  });
+
+  it("moves faster with a higher intensity (+20 doubles a step)", () => {
+    const step = (intensity: number) =>
+      Math.log(
+        linesToDial(
+          snapshot({ agentsOnCall: 10, level: 2, sincePrevious: { abandoned: 1, humanAnswered: 0 } }),
+          { ...predictive, intensity },
+        ).level / 2,
+      );
+    expect(step(20) / step(0)).toBeCloseTo(2, 6);
+    expect(step(-20) / step(0)).toBeCloseTo(0.5, 6);
+  });
+
+  it("over the target, idle agents no longer raise it and answers earn less", () => {
+    const over = { abandoned: 12, humanAnswered: 500 }; // 2.4%: over the 2% target, under the ceiling
+    const overSnapshot = snapshot({
+      readyAgents: 5,
+      agentsOnCall: 5,
+      level: 2,
+      secondsSinceLastDecision: 10,
+      campaignSoFar: over,
+    });
+    expect(linesToDial(overSnapshot, predictive)).toMatchObject({ level: 2, reason: "predictive" });
+    const earned = (campaignSoFar: { abandoned: number; humanAnswered: number }) =>
+      linesToDial(
+        snapshot({
+          agentsOnCall: 10,
+          level: 2,
+          sincePrevious: { abandoned: 0, humanAnswered: 20 },
+          campaignSoFar,
+        }),
+        predictive,
+      ).level;
+    expect(earned(over)).toBeGreaterThan(2);
+    expect(earned(over)).toBeLessThan(earned({ abandoned: 5, humanAnswered: 500 }));
+  });
+
+  it("stays between its bounds", () => {
+    const low = linesToDial(
+      snapshot({ agentsOnCall: 10, level: 0.5, sincePrevious: { abandoned: 5, humanAnswered: 0 } }),
+      predictive,
+    );
+    expect(low.level).toBe(0.5);
+    const high = linesToDial(
+      snapshot({ agentsOnCall: 10, level: 6, sincePrevious: { abandoned: 0, humanAnswered: 500 } }),
+      predictive,
+    );
+    expect(high.level).toBe(6);
+  });
+
+  it("is held at dialRatio when the campaign is not adaptive", () => {
+    const fixed = linesToDial(
+      snapshot({ readyAgents: 2, level: 2.5, sincePrevious: { abandoned: 3, humanAnswered: 0 } }),
+      { ...predictive, adaptive: false },
+    );
+    expect(fixed).toMatchObject({ level: 2.5, lines: 5 });
+  });
+
+  it("dials nothing with no agents logged in", () => {
+    expect(linesToDial(snapshot(), predictive)).toMatchObject({ lines: 0, reason: "no_agents" });
+  });
+});
+
+describe("the 3% ceiling", () => {
+  it("drops the campaign to progressive when the campaign so far reaches 3%", () => {
+    const decision = linesToDial(
+      snapshot({ readyAgents: 4, level: 2, campaignSoFar: { abandoned: 15, humanAnswered: 500 } }),
+      predictive,
+    );
+    expect(decision).toMatchObject({
+      mode: "progressive",
+      modeChange: { from: "predictive", to: "progressive", reason: "abandon_ceiling" },
+      reason: "abandon_ceiling",
+      lines: 4,
+    });
+    expect(decision.abandonRate).toBeCloseTo(0.03, 6);
+  });
+
+  it("also when the rolling 30 days reach it though the campaign is under", () => {
+    const decision = linesToDial(
+      snapshot({
+        readyAgents: 4,
+        rolling30Days: { abandoned: 31, humanAnswered: 1000 },
+        campaignSoFar: { abandoned: 1, humanAnswered: 300 },
+      }),
+      predictive,
+    );
+    expect(decision.modeChange?.to).toBe("progressive");
+    expect(decision.abandonRate).toBeCloseTo(0.031, 6);
+  });
+
+  it("cannot be raised by a campaign setting, only lowered", () => {
+    const looser = linesToDial(
+      snapshot({ readyAgents: 4, campaignSoFar: { abandoned: 16, humanAnswered: 500 } }),
+      { ...predictive, abandonCeiling: 0.05 },
+    );
+    expect(looser.mode).toBe("progressive");
+    const stricter = linesToDial(
+      snapshot({ readyAgents: 4, campaignSoFar: { abandoned: 10, humanAnswered: 500 } }),
+      { ...predictive, abandonCeiling: 0.02 },
+    );
+    expect(stricter.mode).toBe("progressive");
+  });
+
+  it("counts a young campaign over at least 200 answered calls, so one early abandon is not 100%", () => {
+    expect(rateOf({ abandoned: 1, humanAnswered: 1 })).toBe(1 / MIN_ANSWERS_FOR_RATE);
+    expect(rateOf({ abandoned: 30, humanAnswered: 1000 })).toBe(0.03);
+    const young = linesToDial(
+      snapshot({ readyAgents: 4, level: 2, campaignSoFar: { abandoned: 1, humanAnswered: 3 } }),
+      predictive,
+    );
+    expect(young).toMatchObject({ mode: "predictive", modeChange: null });
+  });
+
+  it("a few abandoned calls short of it, dials like progressive and holds the level", () => {
+    expect(
+      dropsToCeiling({
+        rolling30Days: { abandoned: 13, humanAnswered: 500 },
+        campaignSoFar: { abandoned: 13, humanAnswered: 500 },
+      }),
+    ).toBeCloseTo(2, 6);
+    const near = snapshot({
+      readyAgents: 4,
+      agentsOnCall: 6,
+      level: 2,
+      secondsSinceLastDecision: 10,
+      sincePrevious: { abandoned: 0, humanAnswered: 10 },
+      campaignSoFar: { abandoned: 14, humanAnswered: 500 },
+    });
+    expect(linesToDial(near, predictive)).toMatchObject({
+      lines: 4,
+      level: 2,
+      mode: "predictive",
+      modeChange: null,
+      reason: "near_ceiling",
+    });
+  });
+
+  it("keeps more in hand when lines already ringing outnumber the ready agents", () => {
+    const campaignSoFar = { abandoned: 12, humanAnswered: 500 }; // three calls from the ceiling
+    expect(linesToDial(snapshot({ readyAgents: 2, level: 2, campaignSoFar }), predictive).reason).toBe(
+      "predictive",
+    );
+    const crowded = snapshot({ readyAgents: 2, level: 2, linesRinging: 8, campaignSoFar });
+    expect(linesToDial(crowded, predictive)).toMatchObject({ reason: "near_ceiling", lines: 0 });
+  });
+
+  it("is 3%", () => {
+    expect(ABANDON_CEILING).toBe(0.03);
+  });
+});
+
+describe("fixedRatioLines (the bench's baseline)", () => {
+  it("dials dialRatio lines per ready agent less every ringing line, with no limit on abandonment", () => {
+    const decision = fixedRatioLines(
+      snapshot({ readyAgents: 4, linesRinging: 3, campaignSoFar: { abandoned: 100, humanAnswered: 500 } }),
+      predictive,
+    );
+    expect(decision).toMatchObject({ lines: 7, level: 2.5, modeChange: null });
+  });
+});
