@@ -92,6 +92,11 @@ export const CallOut = z.object({
   /** A call from a test tool (see TEST_CALL_TYPES): left out of every figure. */
   isTest: z.boolean(),
   transferredAt: z.string().nullable(),
+  /**
+   * The number the assistant put the caller through to (the default script's transfer rules, or
+   * the owner's cell); null when nobody transferred it or the user took it with Transfer to Me.
+   */
+  transferredTo: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallOut>;
 

@@ -60,6 +60,8 @@ export const calls = pgTable(
       facts: CallerFacts;
       assistant?: {
         agentId: string | null;
+        /** The number the assistant put the caller through to, when a turn transferred the call. */
+        transferredTo?: string | null;
         voice: {
           twilioVoice: string | null;
           rate: string | null;

@@ -109,6 +109,8 @@ describe("the default script on a simulated call", () => {
     expect(turn.json().action).toBe("transfer_call");
     const row = (await c.get(`/api/calls/${demo.callId}`)).json() as Call;
     expect(row.actionTaken).toContain(`Transferred to ${TRANSFER_NUMBER}`);
+    // The screens say where the call went; Transfer to Me leaves it unset.
+    expect(row.transferredTo).toBe(TRANSFER_NUMBER);
   });
 
   it("without a default script the settings' greeting stays, and a deleted script no longer greets", async () => {

@@ -19,12 +19,16 @@ export async function assistantViewOf(ctx: CallsContext, workspaceId: string): P
   return view.script || view.snapshot.active.length > 0 ? view : null;
 }
 
-/** What a call keeps of the assistant: its agent for the next turn, and how it speaks. */
+/**
+ * What a call keeps of the assistant: its agent for the next turn, how it speaks, and the number
+ * a turn put the caller through to (the screens say where the call went).
+ */
 export function assistantState(
   view: AssistantView | null,
   agentId: string | null,
+  transferredTo: string | null = null,
 ): Pick<StoredEngineState, "assistant"> {
-  return view ? { assistant: { agentId, voice: view.voice(agentId) } } : {};
+  return view ? { assistant: { agentId, voice: view.voice(agentId), transferredTo } } : {};
 }
 
 /** The next turn of the event loop: after the reply in hand has been sent. */

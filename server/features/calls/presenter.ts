@@ -37,6 +37,7 @@ export function presentCall(row: CallRow): Call {
     callType: row.callType,
     isTest: row.isTest,
     transferredAt: row.transferredAt?.toISOString() ?? null,
+    transferredTo: row.engineState?.assistant?.transferredTo ?? null,
   };
 }
 

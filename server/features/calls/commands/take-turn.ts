@@ -215,7 +215,8 @@ async function hearTurn(
     : null;
   const turn = await withStudioFlow(ctx, db, account, engine, row, stored, text, at, answered?.turn ?? heard);
   stored.state = turn.state;
-  if (view) Object.assign(stored, assistantState(view, answered?.agentId ?? null));
+  const transferredTo = turn.call.forwardTo ?? stored.assistant?.transferredTo ?? null;
+  if (view) Object.assign(stored, assistantState(view, answered?.agentId ?? null, transferredTo));
   return { turn, answered };
 }
 

@@ -223,8 +223,10 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
           role="status"
           className="flex items-center gap-2 rounded-md bg-green-50 p-3 text-sm text-green-900"
         >
-          <UserCheck className="size-4" aria-hidden /> Call transferred to you. The AI assistant has handed
-          off.
+          <UserCheck className="size-4" aria-hidden />
+          {call?.transferredTo
+            ? `Call put through to ${call.transferredTo}. The AI assistant has handed off.`
+            : "Call transferred to you. The AI assistant has handed off."}
         </div>
       ) : null}
 
@@ -298,7 +300,11 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
         <section aria-label="AI response" className="rounded-md border bg-background p-3">
           <h3 className="mb-2 text-sm font-semibold">AI Response</h3>
           {transferred ? (
-            <p className="text-sm text-muted-foreground">The AI has handed the call to you.</p>
+            <p className="text-sm text-muted-foreground">
+              {call.transferredTo
+                ? `The AI has put the caller through to ${call.transferredTo}.`
+                : "The AI has handed the call to you."}
+            </p>
           ) : (
             <p className="text-sm wrap-anywhere" data-testid="ai-response">
               {call.aiResponse ?? "..."}
