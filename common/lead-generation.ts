@@ -301,7 +301,7 @@ export type CampaignUpdate = z.input<typeof CampaignUpdate>;
 
 export const CampaignIdParams = z.object({ id: z.uuid("That campaign id is not valid") });
 /** A run takes no input; anything sent is refused rather than ignored. */
-export const CampaignRunBody = z.object({}).strict().optional();
+export const CampaignRunBody = z.object({}).strict().nullish();
 
 export const CampaignRunResponse = z.object({
   leadsAdded: z.number().int(),
