@@ -3,6 +3,7 @@ import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
 import { contactsBench } from "./scenarios/contacts";
 import { contactsImportBench } from "./scenarios/contacts-import";
+import { dialerBench } from "./scenarios/dialer";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
 import { concurrentReadersBench } from "./scenarios/readers";
@@ -16,6 +17,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   auth: authBench,
   contacts: contactsBench,
   "contacts-import": contactsImportBench,
+  dialer: dialerBench,
   engine: engineBench,
   history: historyBench,
   readers: concurrentReadersBench,
