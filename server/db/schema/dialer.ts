@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -87,6 +88,8 @@ export const campaignLeads = pgTable(
   "campaign_leads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: leads added in one statement share created_at; lists and claims read this. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -129,9 +132,10 @@ export const campaignLeads = pgTable(
     // The runtime's claim: dialable leads of a campaign, highest priority, longest due first,
     // read through this partial index with FOR UPDATE SKIP LOCKED.
     index("campaign_leads_dialable_idx")
-      .on(table.campaignId, table.priority.desc(), table.nextAttemptAt.asc().nullsFirst())
+      .on(table.campaignId, table.priority.desc(), table.nextAttemptAt.asc().nullsFirst(), table.seq)
       .where(sql`${table.status} in ('new', 'retry', 'callback')`),
-    index("campaign_leads_campaign_status_idx").on(table.campaignId, table.status, table.createdAt),
+    index("campaign_leads_campaign_seq_idx").on(table.campaignId, table.seq),
+    index("campaign_leads_campaign_status_idx").on(table.campaignId, table.status, table.seq),
     index("campaign_leads_workspace_idx").on(table.workspaceId),
     index("campaign_leads_contact_idx").on(table.contactId),
     index("campaign_leads_reserved_idx")

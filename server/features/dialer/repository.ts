@@ -58,12 +58,18 @@ const BATCH = 500;
 const dialable = inArray(campaignLeads.status, [...DIALABLE_LEAD_STATUSES]);
 const live = inArray(dialAttempts.state, [...LIVE_ATTEMPT_STATES]);
 
+/**
+ * The outer campaign's id, qualified: in a one-table select Drizzle writes columns bare ("id"),
+ * which inside a subquery would mean the subquery's own table.
+ */
+const outerCampaignId = sql.raw(`"campaigns"."id"`);
+
 /** The counts a campaign card shows, as correlated subqueries over the campaign's own indexes. */
 const campaignCounts = {
-  totalLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${campaigns.id})`,
-  dialableLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${campaigns.id} and ${campaignLeads.status} in ('new', 'retry', 'callback'))`,
-  completedCalls: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${campaigns.id} and ${dialAttempts.endedAt} is not null)`,
-  successfulConnections: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${campaigns.id} and ${dialAttempts.connectedAt} is not null)`,
+  totalLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${outerCampaignId})`,
+  dialableLeads: sql<number>`(select count(*)::int from ${campaignLeads} where ${campaignLeads.campaignId} = ${outerCampaignId} and ${campaignLeads.status} in ('new', 'retry', 'callback'))`,
+  completedCalls: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${outerCampaignId} and ${dialAttempts.endedAt} is not null)`,
+  successfulConnections: sql<number>`(select count(*)::int from ${dialAttempts} where ${dialAttempts.campaignId} = ${outerCampaignId} and ${dialAttempts.connectedAt} is not null)`,
 };
 
 /** The dialer's tables, every query filtered by the workspace (the runtime's by campaign or key). */
@@ -208,7 +214,7 @@ export function dialerRepository(db: Db) {
           .select()
           .from(campaignLeads)
           .where(where)
-          .orderBy(asc(campaignLeads.createdAt), asc(campaignLeads.id))
+          .orderBy(asc(campaignLeads.seq))
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
         db.select({ n: sql<number>`count(*)::int` }).from(campaignLeads).where(where),
@@ -291,7 +297,7 @@ export function dialerRepository(db: Db) {
         .orderBy(
           desc(campaignLeads.priority),
           sql`${campaignLeads.nextAttemptAt} asc nulls first`,
-          asc(campaignLeads.createdAt),
+          asc(campaignLeads.seq),
         )
         .limit(1);
       return row;
@@ -330,7 +336,7 @@ export function dialerRepository(db: Db) {
         .orderBy(
           desc(campaignLeads.priority),
           sql`${campaignLeads.nextAttemptAt} asc nulls first`,
-          asc(campaignLeads.createdAt),
+          asc(campaignLeads.seq),
         )
         .limit(count)
         .for("update", { skipLocked: true });
