@@ -41,8 +41,7 @@ export type EnterpriseDeps = {
   calls: Pick<CallService, "list" | "figuresSince">;
   appointments: Pick<AppointmentService, "countCreatedSince">;
   business: Pick<BusinessService, "startBulkCall">;
-  /** Null on a server built without the dialer: no campaigns exist, and none can start. */
-  campaigns: CampaignPort | null;
+  campaigns: CampaignPort;
   now?: () => Date;
 };
 

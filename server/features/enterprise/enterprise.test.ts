@@ -71,16 +71,16 @@ describe("contact sales (POST /api/enterprise/enquiries)", () => {
   });
 
   it.each([
-    [{ name: "  " }, "Please enter your name"],
-    [{ email: "morgan at example" }, INVALID_EMAIL],
-    [{ company: "" }, "Please enter your company name"],
-    [{ phoneNumber: "555-12" }, PHONE_INVALID],
-    [{ planId: "enterprise_mega" }, "Please choose one of the enterprise plans"],
-    [{ expectedConcurrentCalls: 0 }, "Expected concurrent calls must be at least 1"],
-    [{ message: "x".repeat(2001) }, "Message must be at most 2000 characters"],
-  ])("refuses %j with a message a person can act on", async (change, message) => {
+    ["name", "  ", "Please enter your name"],
+    ["email", "morgan at example", INVALID_EMAIL],
+    ["company", "", "Please enter your company name"],
+    ["phoneNumber", "555-12", PHONE_INVALID],
+    ["planId", "enterprise_mega", "Please choose one of the enterprise plans"],
+    ["expectedConcurrentCalls", 0, "Expected concurrent calls must be at least 1"],
+    ["message", "x".repeat(2001), "Message must be at most 2000 characters"],
+  ])("refuses a bad %s with a message a person can act on", async (field, value, message) => {
     const owner = await buildWorkspace(t);
-    const res = await owner.post("/api/enterprise/enquiries", { ...enquiry, ...change });
+    const res = await owner.post("/api/enterprise/enquiries", { ...enquiry, [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(message);
   });
@@ -366,5 +366,79 @@ describe("the enterprise plans' concurrent calls", () => {
     expect(refused.json().message).toBe(
       "Your Enterprise Starter plan allows 100 calls at the same time, and all are in use. End a call or upgrade your plan to take more.",
     );
+  });
+});
+
+describe("Campaigns (POST /api/enterprise/start-campaign)", () => {
+  async function contact(c: TestClient, name: string, phoneNumber?: string) {
+    const res = await c.post("/api/contacts", { name, ...(phoneNumber ? { phoneNumber } : {}) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+
+  it("makes the chosen contacts a started dialer campaign's leads, and counts them in the figures", async () => {
+    const owner = await buildWorkspace(t);
+    const ids = [
+      await contact(owner, "Avery Quinn", "+12125550141"),
+      await contact(owner, "Blake Morgan", "+12125550142"),
+      await contact(owner, "No Phone"),
+    ];
+    const res = await owner.post("/api/enterprise/start-campaign", {
+      campaignType: "follow_up",
+      contactIds: ids,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const started = res.json();
+    expect(started).toMatchObject({ status: "active", leadsAdded: 2 });
+    expect(started.name).toMatch(/^Follow-up /);
+    expect(started.skipped).toEqual([expect.objectContaining({ contactId: ids[2] })]);
+
+    // It is an Autodialer campaign like any other.
+    const campaigns = (await owner.get("/api/autodialer/campaigns")).json();
+    const listed = (Array.isArray(campaigns) ? campaigns : campaigns.campaigns) as {
+      id: string;
+      status: string;
+    }[];
+    expect(listed.find((campaign) => campaign.id === started.campaignId)).toMatchObject({ status: "active" });
+    const stats = (await owner.get("/api/enterprise/call-stats")).json();
+    expect(stats.campaign).toMatchObject({ totalLeads: 2 });
+  });
+
+  it("refuses no contacts, an unknown type, and another workspace's contacts", async () => {
+    const owner = await buildWorkspace(t);
+    const none = await owner.post("/api/enterprise/start-campaign", {
+      campaignType: "cold_outreach",
+      contactIds: [],
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain("Choose at least one contact for the campaign");
+    const type = await owner.post("/api/enterprise/start-campaign", {
+      campaignType: "webinar",
+      contactIds: [await contact(owner, "Casey", "+12125550143")],
+    });
+    expect(type.statusCode).toBe(400);
+    expect(type.body).toContain("campaignType must be cold_outreach or follow_up");
+
+    const other = await buildWorkspace(t);
+    const foreign = await contact(other, "Not yours", "+12125550144");
+    const res = await owner.post("/api/enterprise/start-campaign", {
+      campaignType: "cold_outreach",
+      contactIds: [foreign],
+    });
+    expect(res.statusCode).toBe(400);
+    // No campaign is left behind.
+    const campaigns = (await owner.get("/api/autodialer/campaigns")).json();
+    const listed = Array.isArray(campaigns) ? campaigns : campaigns.campaigns;
+    expect(listed).toEqual([]);
+  });
+
+  it("is a supervisor's: an agent is refused", async () => {
+    const owner = await buildWorkspace(t);
+    const agent = await buildMember(t, owner, "agent");
+    const res = await agent.post("/api/enterprise/start-campaign", {
+      campaignType: "cold_outreach",
+      contactIds: [await contact(owner, "Dana", "+12125550145")],
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

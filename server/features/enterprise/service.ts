@@ -1,6 +1,5 @@
 import type { AnalyticsRange, EnterpriseCallStats, EnterpriseCampaignType } from "../../../common/enterprise";
 import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
 import { type EnterpriseDeps, enterpriseContext } from "./context";
 import { type EnquiryInput, listEnquiries, sendEnquiry } from "./enquiries";
 import { analytics, averageCallSeconds, campaignStats, liveCalls } from "./monitoring";
@@ -8,16 +7,12 @@ import { presentLiveCall } from "./presenter";
 
 export type { EnterpriseDeps } from "./context";
 
-const NO_LEADS = { total: 0, contacted: 0, qualified: 0, interested: 0, sales: 0 };
-
 /**
  * The enterprise area, assembled (issue 13 part 7): the contact-sales enquiries (enquiries.ts),
  * the dashboard's live calls, campaign figures and analytics (monitoring.ts), campaigns started
  * from contacts through the dialer (campaigns.ts), and the bulk call with a purpose through the
  * business area's calls.bulk job.
  */
-const unavailable = (message: string) => new HttpError(503, message);
-
 export function enterpriseService(deps: EnterpriseDeps) {
   const ctx = enterpriseContext(deps);
 
@@ -30,7 +25,7 @@ export function enterpriseService(deps: EnterpriseDeps) {
       const [live, averageCallDuration, leads] = await Promise.all([
         liveCalls(ctx, account),
         averageCallSeconds(ctx, account),
-        ctx.campaigns ? ctx.campaigns.leadFigures(account) : NO_LEADS,
+        ctx.campaigns.leadFigures(account),
       ]);
       return {
         realTime: {
@@ -45,13 +40,10 @@ export function enterpriseService(deps: EnterpriseDeps) {
     analytics: (account: Account, range: AnalyticsRange) => analytics(ctx, account, range),
 
     /** POST /api/enterprise/start-campaign: a dialer campaign for the chosen contacts, started. */
-    async startCampaign(
+    startCampaign: (
       account: Account,
       input: { campaignType: EnterpriseCampaignType; contactIds: string[] },
-    ) {
-      if (!ctx.campaigns) throw unavailable("Campaigns are not available on this server");
-      return ctx.campaigns.startForContacts(account, input);
-    },
+    ) => ctx.campaigns.startForContacts(account, input),
 
     /**
      * Call Controls' bulk call: the calls.bulk job dials each number with the purpose the
