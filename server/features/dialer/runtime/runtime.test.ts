@@ -1,0 +1,433 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { buildMember, buildWorkspace, rows } from "../../../test/factories";
+import { waitFor } from "../../../test/jobs";
+import { ABANDONED_REASON } from "./answer";
+import { runtimeRepository } from "./attempts-repository";
+import {
+  addLeads,
+  attemptsOf,
+  callsByDialKey,
+  createCampaign,
+  leadsOf,
+  onlyOutcomes,
+  pause,
+  runtimeFor,
+  setStatus,
+  settled,
+  start,
+} from "./test-support";
+
+/**
+ * The dialer's runtime against a real database and the carrier simulator (100 times faster than
+ * real time): ticks pace, claim and dial; the webhooks bring answers and ends back to it.
+ */
+
+/** Noon in New York on a June day: inside everyone's calling window (leads are New York numbers). */
+let clock = new Date("2026-06-10T16:00:00.000Z");
+const now = () => clock;
+const minutesLater = (minutes: number) => new Date(clock.getTime() + minutes * 60_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ telephony: { simulatorTimeScale: 0.01 } }, { now });
+}, 120_000);
+afterAll(() => t.close());
+// A tick looks at every active campaign in the database: each test starts with none.
+afterEach(async () => {
+  await t.database.db.execute(sql`update campaigns set status = 'paused' where status = 'active'`);
+});
+
+const number = (n: number) => `+1212555${String(1000 + n)}`;
+const leadsOfNumbers = (...ns: number[]) =>
+  ns.map((n) => ({ phoneNumber: number(n), firstName: `Lead ${n}` }));
+
+function heardOn(sid: string | null): string[] {
+  if (!sid) return [];
+  return t.app.services.telephony.simulator.inspect(sid)?.heard ?? [];
+}
+
+describe("a predictive campaign with one rep", () => {
+  it("puts the first person through to the rep; the second, with nobody free within 2 seconds, hears the safe-harbor message and is recorded abandoned", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner, {
+      callbackNumber: "+12125550199",
+      businessName: "Acme Solar",
+    });
+    await addLeads(owner, campaign.id, leadsOfNumbers(1, 2, 3, 4, 5));
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+
+    // People stay on the line 4 s here (400 s scaled): long enough to hear the safe-harbor message.
+    const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now, talkSeconds: [400, 400] });
+    const report = await runtime.tick();
+    // One rep ready at the spec's ratio of 2.5: two lines.
+    expect(report).toMatchObject({ campaigns: 1, wanted: 2, claimed: 2 });
+    expect(report.results.dialled).toBe(2);
+
+    const attempts = await settled(t, campaign.id);
+    const connected = attempts.filter((a) => a.state === "connected" || a.state === "completed");
+    const abandoned = attempts.filter((a) => a.state === "abandoned");
+    expect(connected).toHaveLength(1);
+    expect(abandoned).toHaveLength(1);
+    expect(connected[0]).toMatchObject({ agent_user_id: owner.user.id, answered_by_person: true });
+    expect(abandoned[0]).toMatchObject({
+      reason: ABANDONED_REASON,
+      disposition: "abandoned",
+      answered_by_person: true,
+      agent_user_id: null,
+    });
+    await waitFor(
+      () => heardOn(abandoned[0]!.provider_call_sid).length > 0,
+      10_000,
+      "the safe-harbor message",
+    );
+    expect(heardOn(abandoned[0]!.provider_call_sid)).toEqual([
+      "Hello, this is Acme Solar. We are sorry, nobody is free to take this call right now. To reach us, please call us back at 2 1 2, 5 5 5, 0 1 9 9. Goodbye.",
+    ]);
+
+    // The abandoned lead waits a day (the campaign's abandoned wait), the others are untouched.
+    const leads = await leadsOf(t, campaign.id);
+    const abandonedLead = leads.find((lead) => lead.id === abandoned[0]!.lead_id);
+    expect(abandonedLead).toMatchObject({ status: "retry", call_attempts: 1, disposition: "abandoned" });
+    expect(new Date(abandonedLead!.next_attempt_at as string).toISOString()).toBe(
+      minutesLater(1440).toISOString(),
+    );
+    expect(leads.filter((lead) => lead.status === "new")).toHaveLength(3);
+
+    // The rep's console has the call; the callee hangs up after talking; the rep records a sale.
+    const console1 = (await owner.get("/api/autodialer/console")).json();
+    expect(console1.currentCall).toMatchObject({ attemptId: connected[0]!.id });
+    await waitFor(
+      async () =>
+        (await attemptsOf(t, campaign.id)).some((a) => a.id === connected[0]!.id && a.state === "completed"),
+      15_000,
+      "the callee to hang up",
+    );
+    const end = await owner.post(`/api/autodialer/console/calls/${connected[0]!.id}/end`, {
+      disposition: "sale",
+      notes: "Two panels",
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    expect((await leadsOf(t, campaign.id)).find((lead) => lead.id === connected[0]!.lead_id)).toMatchObject({
+      status: "completed",
+      disposition: "sale",
+    });
+
+    // The figures come from the attempts: 1 abandoned of 2 answered by a person.
+    const stats = (await owner.get(`/api/autodialer/campaigns/${campaign.id}/stats`)).json();
+    expect(stats.abandonment.campaign).toMatchObject({ abandoned: 1, answeredByPerson: 2 });
+    await pause(owner, campaign.id);
+  });
+
+  it("gives a waiting caller to a rep who becomes free within the 2 seconds", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const member = await buildMember(t, owner, "agent");
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(11, 12));
+    await setStatus(owner, "available", campaign.id);
+    await setStatus(member, "break", campaign.id);
+    await start(owner, campaign.id);
+
+    // Both answer together after 60 s of ringing (0.6 s here); the owner takes one.
+    const model = onlyOutcomes({ human: 1 }, { answerAfterSeconds: [60, 60], ringTimeoutSeconds: 90 });
+    const report = await runtimeFor(t, model, { now }).tick();
+    expect(report.claimed).toBe(2);
+    await waitFor(
+      async () => {
+        const states = (await attemptsOf(t, campaign.id)).map((a) => a.state).sort();
+        return states.join() === "answered,connected";
+      },
+      15_000,
+      "one call connected and one waiting",
+    );
+    await setStatus(member, "available", campaign.id);
+    const attempts = await settled(t, campaign.id);
+    expect(attempts.map((a) => a.agent_user_id).sort()).toEqual([owner.user.id, member.user.id].sort());
+    expect(attempts.some((a) => a.state === "abandoned")).toBe(false);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("answering machines and unanswered calls", () => {
+  it("leaves the voicemail message on a machine, never counted as answered by a person nor abandoned", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner, {
+      voicemailMessage: "Hi, this is Acme Solar, call us back.",
+    });
+    await addLeads(owner, campaign.id, leadsOfNumbers(21));
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+    await runtimeFor(t, onlyOutcomes({ machine: 1 }), { now }).tick();
+    const [attempt] = await settled(t, campaign.id);
+    expect(attempt).toMatchObject({
+      state: "machine",
+      disposition: "answering_machine",
+      answered_by_person: false,
+    });
+    await waitFor(() => heardOn(attempt!.provider_call_sid).length > 0, 10_000, "the voicemail");
+    expect(heardOn(attempt!.provider_call_sid)).toEqual(["Hi, this is Acme Solar, call us back."]);
+    const [lead] = await leadsOf(t, campaign.id);
+    expect(lead).toMatchObject({ status: "retry", disposition: "answering_machine" });
+    const stats = (await owner.get(`/api/autodialer/campaigns/${campaign.id}/stats`)).json();
+    expect(stats.abandonment.campaign).toMatchObject({ abandoned: 0, answeredByPerson: 0 });
+    // The rep was never taken.
+    expect((await owner.get("/api/autodialer/console")).json().agent.status).toBe("available");
+    await pause(owner, campaign.id);
+  });
+
+  it("redials busy, unanswered and failed numbers after the minimum gap, then stops at the maximum attempts", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner, { maxAttempts: 2, retryMinutes: 30, dialRatio: 3 });
+    // The simulator's fixed endings: 0002 busy, 0003 no answer, 0004 failed.
+    await addLeads(owner, campaign.id, [
+      { phoneNumber: "+12125550002" },
+      { phoneNumber: "+12125550003" },
+      { phoneNumber: "+12125550004" },
+    ]);
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+    const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now });
+    expect((await runtime.tick()).claimed).toBe(3);
+    const first = await settled(t, campaign.id);
+    expect(first.map((a) => a.state)).toEqual(["busy", "no_answer", "failed"]);
+    expect((await leadsOf(t, campaign.id)).map((lead) => lead.status)).toEqual(["retry", "retry", "retry"]);
+
+    // Before the gap nothing is due; after it, each is dialled once more, then it is exhausted.
+    clock = minutesLater(29);
+    expect((await runtime.tick()).claimed).toBe(0);
+    clock = minutesLater(2);
+    expect((await runtime.tick()).claimed).toBe(3);
+    const second = await waitFor(async () => {
+      const attempts = await attemptsOf(t, campaign.id);
+      return attempts.length === 6 && attempts.every((a) => ["busy", "no_answer", "failed"].includes(a.state))
+        ? attempts
+        : undefined;
+    }, 30_000);
+    expect(second.map((a) => a.attempt_number)).toEqual([1, 2, 1, 2, 1, 2]);
+    expect((await leadsOf(t, campaign.id)).map((lead) => lead.status)).toEqual([
+      "exhausted",
+      "exhausted",
+      "exhausted",
+    ]);
+    // Each attempt is one call under its own dial key.
+    const calls = await callsByDialKey(t, owner.user.workspace.id);
+    expect(calls).toHaveLength(6);
+    expect(calls.every((call) => call.n === 1)).toBe(true);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("the dial-time gate in a tick", () => {
+  it("records why a lead listed after it was queued, or outside its hours, was not dialled", {
+    timeout: 60_000,
+  }, async () => {
+    // 21:01 in New York, 19:01 in Denver.
+    clock = new Date("2026-06-11T01:01:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner, { dialingMode: "progressive" });
+    await addLeads(owner, campaign.id, [
+      { phoneNumber: "+13035550101", timeZone: "America/Denver" },
+      { phoneNumber: "+13035550102", timeZone: "America/Denver" },
+      { phoneNumber: "+13035550103", timeZone: "America/Denver" },
+      { phoneNumber: "+12125550104" },
+    ]);
+    // Listed after the leads were added: only the gate at dialling time can catch these.
+    expect((await owner.post("/api/do-not-call", { phoneNumber: "+13035550101" })).statusCode).toBe(201);
+    const listed = await owner.post(`/api/autodialer/campaigns/${campaign.id}/do-not-call`, {
+      phoneNumber: "+13035550102",
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+    // Four reps' worth of lines: the member and owner, progressive one line each... and two more.
+    for (const c of [
+      owner,
+      await buildMember(t, owner),
+      await buildMember(t, owner),
+      await buildMember(t, owner),
+    ])
+      await setStatus(c, "available", campaign.id);
+    await start(owner, campaign.id);
+
+    const report = await runtimeFor(t, onlyOutcomes({ busy: 1 }), { now }).tick();
+    const byPhone = new Map((await attemptsOf(t, campaign.id)).map((a) => [a.phone_e164, a]));
+    const leads = new Map((await leadsOf(t, campaign.id)).map((lead) => [lead.phone_e164, lead]));
+    // A lead already marked do-not-call when added is never claimed at all.
+    const claimedPhones = [...byPhone.keys()];
+    expect(report.claimed).toBe(claimedPhones.length);
+    for (const phone of ["+13035550101", "+13035550102"]) {
+      if (!byPhone.has(phone)) expect(leads.get(phone)?.status).toBe("do_not_call");
+      else expect(byPhone.get(phone)).toMatchObject({ state: "failed", call_id: null });
+    }
+    expect(leads.get("+13035550101")?.status).toBe("do_not_call");
+    expect(leads.get("+13035550102")?.status).toBe("do_not_call");
+    // New York at 21:01: refused with the reason, due at 08:00 there, its attempt not counted.
+    expect(byPhone.get("+12125550104")).toMatchObject({
+      state: "failed",
+      call_id: null,
+      reason: "Outside the calling hours in the callee's time zone (America/New_York)",
+    });
+    expect(leads.get("+12125550104")).toMatchObject({ status: "new", call_attempts: 0 });
+    expect(new Date(leads.get("+12125550104")!.next_attempt_at as string).toISOString()).toBe(
+      "2026-06-11T12:00:00.000Z",
+    );
+    // Denver at 19:01: dialled.
+    expect(byPhone.get("+13035550103")?.call_id).toBeTruthy();
+    const calls = await callsByDialKey(t, owner.user.workspace.id);
+    expect(calls).toHaveLength(1);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("callbacks", () => {
+  it("dials a due callback before leads never tried; one kept for an agent waits until that agent is available", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const member = await buildMember(t, owner, "agent");
+    const campaign = await createCampaign(owner, { dialingMode: "progressive" });
+    await addLeads(owner, campaign.id, leadsOfNumbers(31, 32, 33));
+    const leads = await leadsOf(t, campaign.id);
+    const [first, second, third] = leads;
+    // Third: a callback for anyone in 10 minutes; second: one kept for the member.
+    const anyone = await owner.post(`/api/autodialer/leads/${third!.id}/callback`, {
+      at: minutesLater(10).toISOString(),
+      agentOnly: false,
+    });
+    expect(anyone.statusCode, anyone.body).toBe(200);
+    const kept = await member.post(`/api/autodialer/leads/${second!.id}/callback`, {
+      at: minutesLater(5).toISOString(),
+      agentOnly: true,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+    const runtime = runtimeFor(t, onlyOutcomes({ busy: 1 }), { now });
+
+    // Not yet due: the lead never tried goes first.
+    expect((await runtime.tick()).claimed).toBe(1);
+    expect((await attemptsOf(t, campaign.id)).map((a) => a.lead_id)).toEqual([first!.id]);
+    await settled(t, campaign.id);
+
+    // Due: the callback for anyone goes before anything else; the member's waits for the member.
+    clock = minutesLater(11);
+    expect((await runtime.tick()).claimed).toBe(1);
+    expect((await attemptsOf(t, campaign.id)).map((a) => a.lead_id)).toContain(third!.id);
+    await settled(t, campaign.id);
+    expect((await runtime.tick()).claimed).toBe(0);
+
+    await setStatus(member, "available", campaign.id);
+    await setStatus(owner, "break", campaign.id);
+    const report = await runtime.tick();
+    expect(report.claimed).toBe(1);
+    const attempts = await attemptsOf(t, campaign.id);
+    expect(attempts.find((a) => a.lead_id === second!.id)).toMatchObject({ agent_user_id: member.user.id });
+    await settled(t, campaign.id);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("the 3% ceiling", () => {
+  it("drops a predictive campaign over 3% abandoned (30 days, over calls answered by a person) to progressive", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(41, 42, 43, 44, 45, 46, 47, 48));
+    const [history] = await leadsOf(t, campaign.id);
+    // 200 calls answered by a person in the last days, 8 abandoned: 4%.
+    await t.database.db.execute(sql`
+      insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164, state,
+                                 answered_by_person, queued_at, answered_at, ended_at)
+      select ${owner.user.workspace.id}, ${campaign.id}, ${history!.id}, 100 + n, ${history!.id} || ':' || (100 + n),
+             ${history!.phone_e164}, case when n <= 8 then 'abandoned' else 'completed' end, true,
+             ${minutesLater(-600)}, ${minutesLater(-600)}, ${minutesLater(-598)}
+      from generate_series(1, 200) n`);
+    for (const c of [owner, await buildMember(t, owner)]) await setStatus(c, "available", campaign.id);
+    await start(owner, campaign.id);
+
+    // Two reps: predictive at 2.5 would dial 5; progressive dials one each.
+    const report = await runtimeFor(t, onlyOutcomes({ busy: 1 }), { now }).tick();
+    expect(report).toMatchObject({ wanted: 2, claimed: 2 });
+    const shown = (await owner.get(`/api/autodialer/campaigns/${campaign.id}`)).json();
+    expect(shown.droppedToProgressive).toBe(true);
+    await settled(t, campaign.id);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("recovery", () => {
+  it("dials an attempt a dead process claimed but never placed, once, under its dial key", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(51));
+    await start(owner, campaign.id);
+    // The claim committed, then the process died before dialling.
+    const [claimed] = await runtimeRepository(t.database.db).claim(
+      [{ campaignId: campaign.id, workspaceId: owner.user.workspace.id, count: 1, requireConsent: false }],
+      clock,
+    );
+    expect(claimed).toBeTruthy();
+    const runtime = runtimeFor(t, onlyOutcomes({ busy: 1 }), { now });
+    // No agent: pacing dials nothing; the queued attempt is not old enough to be taken up yet.
+    expect((await runtime.tick()).recovered).toBe(0);
+    clock = new Date(clock.getTime() + 31_000);
+    expect((await runtime.tick()).recovered).toBe(1);
+    const [attempt] = await settled(t, campaign.id);
+    expect(attempt).toMatchObject({ dial_key: claimed!.dialKey, state: "busy" });
+    expect(await runtime.tick()).toMatchObject({ recovered: 0, claimed: 0 });
+    expect(await callsByDialKey(t, owner.user.workspace.id)).toEqual([{ dial_key: claimed!.dialKey, n: 1 }]);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("many campaigns", () => {
+  it("claims for every active campaign in one tick, and none of a paused one", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaigns = [];
+    for (let n = 0; n < 3; n++) {
+      const campaign = await createCampaign(owner, { name: `Campaign ${n}`, dialingMode: "progressive" });
+      await addLeads(owner, campaign.id, leadsOfNumbers(60 + n * 2, 61 + n * 2));
+      campaigns.push(campaign);
+    }
+    // One member per campaign; the third campaign stays paused.
+    const members = [owner, await buildMember(t, owner), await buildMember(t, owner)];
+    for (const [n, member] of members.entries()) await setStatus(member, "available", campaigns[n]!.id);
+    await start(owner, campaigns[0]!.id);
+    await start(owner, campaigns[1]!.id);
+    const report = await runtimeFor(t, onlyOutcomes({ busy: 1 }), { now }).tick();
+    expect(report).toMatchObject({ campaigns: 2, claimed: 2 });
+    const dialled = await rows<{ campaign_id: string; n: number }>(
+      t,
+      sql`select campaign_id, count(*)::int n from dial_attempts where workspace_id = ${owner.user.workspace.id}
+          group by campaign_id`,
+    );
+    expect(new Set(dialled.map((row) => row.campaign_id))).toEqual(
+      new Set([campaigns[0]!.id, campaigns[1]!.id]),
+    );
+    for (const campaign of campaigns.slice(0, 2)) {
+      await settled(t, campaign.id);
+      await pause(owner, campaign.id);
+    }
+  });
+});
