@@ -72,7 +72,7 @@ function row(name: string, runs: SimulationResult[], wallMs: number): Record<str
     "fell back to progressive": `${runs.filter((run) => run.modeChanges.length > 0).length}/${runs.length}`,
     "answered by a person": Math.round(mean((run) => run.outcomes.human)),
     "hours to dial the list": (mean((run) => run.measuredSeconds) / 3600).toFixed(1),
-    "mean level": mean((run) => run.averageLevel).toFixed(2),
+    "mean level": runs[0]?.finalMode === "predictive" ? mean((run) => run.averageLevel).toFixed(2) : "-",
     "meets goal": meetsGoal ? "yes" : "no",
     "wall ms per run": Math.round(wallMs),
   };
