@@ -68,6 +68,7 @@ export const FLORIDA_CITIES = [
   "Kissimmee",
   "Panama City",
 ] as const;
+export type FloridaCity = (typeof FLORIDA_CITIES)[number];
 export const DEFAULT_DEALER_CITIES = FLORIDA_CITIES.slice(0, 3);
 /** What the dealer search looks for in each city. */
 export const DEALER_INDUSTRY = "satellite internet and TV dealers";

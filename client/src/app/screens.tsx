@@ -73,6 +73,9 @@ const AgentConsolePage = lazy(() =>
 const LeadManagerPage = lazy(() =>
   import("../features/leads/lead-manager-page").then((m) => ({ default: m.LeadManagerPage })),
 );
+const LeadGenerationPage = lazy(() =>
+  import("../features/lead-generation/lead-generation-page").then((m) => ({ default: m.LeadGenerationPage })),
+);
 const SettingsPage = lazy(() =>
   import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
 );
@@ -206,7 +209,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/leads",
     title: "Lead Generation",
-    element: soon("Lead Generation", "Find businesses and run lead campaigns."),
+    element: <LeadGenerationPage />,
   },
   {
     path: "/conversation-flow",

@@ -1,0 +1,10 @@
+import { type DealerSearchRequest, DealerSearchResponse } from "@common/lead-generation";
+import { useMutation } from "@tanstack/react-query";
+import { requestParsed } from "../../../lib/api";
+import { LEADS_URL } from "./keys";
+
+/** POST /api/leads/viasat-dealers {locations, exportCSV} → {leads, count, csvPath} (spec 3 §7). */
+export const searchDealers = (body: DealerSearchRequest) =>
+  requestParsed(DealerSearchResponse, "POST", `${LEADS_URL}/viasat-dealers`, body);
+
+export const useSearchDealers = () => useMutation({ mutationFn: searchDealers });
