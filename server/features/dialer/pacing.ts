@@ -120,11 +120,11 @@ export const MAX_LEVEL = 6;
 /** Predictive dials like progressive while fewer abandoned calls than this separate it from the ceiling. */
 export const CEILING_RESERVE = 2;
 /** The share of the level one abandoned call takes off (earned back over 1/target answers). */
-const STEP = 0.05;
+const STEP = 0.03;
 /** The step over a campaign's first answers, while the starting dialRatio may be far off. */
 const WARM_UP_STEP = 0.25;
 /** Level gained per second (as a share) when every agent sits ready with no call. */
-const IDLE_RISE_PER_SECOND = 0.001;
+const IDLE_RISE_PER_SECOND = 0.0005;
 
 export function linesToDial(snapshot: PacingSnapshot, settings: PacingSettings): PacingDecision {
   const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
