@@ -134,3 +134,35 @@ describe("adaptive pacing against a fixed ratio, in the issue's scenario", () =>
     expect(result.modeChanges).toEqual([]);
   });
 });
+
+describe("adaptive pacing adapts to the list", () => {
+  const list = (human: number) => ({
+    rates: { human, machine: 0.15, busy: 0.08, no_answer: 0.72 - human, failed: 0.05 },
+  });
+  const run = (human: number, pace?: SimulationSettings["pace"]) =>
+    simulateCampaign({
+      seed: 1,
+      leads: 6_000,
+      agents: 10,
+      answers: list(human),
+      pacing: { mode: "predictive", dialRatio: 2.5, maxLines: 30 },
+      ...(pace ? { pace } : {}),
+    });
+
+  it("on a list where one dial in ten reaches a person, raises its level and keeps agents busier than 2.5", () => {
+    const adaptive = run(0.1);
+    const fixed = run(0.1, fixedRatioLines);
+    expect(adaptive.averageLevel).toBeGreaterThan(2.5);
+    expect(adaptive.utilisation).toBeGreaterThan(fixed.utilisation + 0.05);
+    expect(adaptive.abandonRate).toBeLessThanOrEqual(0.022);
+  });
+
+  it("on a list where every other dial reaches a person, lowers it and stays at the target", () => {
+    const adaptive = run(0.5);
+    const fixed = run(0.5, fixedRatioLines);
+    expect(adaptive.averageLevel).toBeLessThan(2.5);
+    expect(fixed.abandonRate).toBeGreaterThan(0.1);
+    expect(adaptive.abandonRate).toBeLessThanOrEqual(0.022);
+    expect(adaptive.utilisation).toBeGreaterThan(0.8);
+  });
+});
