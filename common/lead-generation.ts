@@ -324,14 +324,20 @@ export type LeadStats = z.infer<typeof LeadStats>;
 
 export const FloridaLocations = z.object({ locations: z.array(z.object({ city: z.string() })) });
 
-/** POST /api/leads/viasat-dealers {locations, exportCSV}. */
-export const DealerSearchRequest = z.object({
-  locations: z
-    .array(z.enum(FLORIDA_CITIES, { error: UNKNOWN_FLORIDA_CITY }), { error: "Send the cities as a list" })
-    .max(FLORIDA_CITIES.length, UNKNOWN_FLORIDA_CITY)
-    .default([]),
-  exportCSV: z.boolean({ error: "exportCSV must be true or false" }).default(false),
-});
+/**
+ * POST /api/leads/viasat-dealers {locations, exportCSV}: an empty list searches the first three
+ * cities. Strict, as each city costs a search and 3 seconds: a body that is not this is refused.
+ */
+export const DealerSearchRequest = z
+  .object({
+    locations: z
+      .array(z.enum(FLORIDA_CITIES, { error: UNKNOWN_FLORIDA_CITY }), {
+        error: "Send the cities to search as a list (an empty list searches Miami, Orlando and Tampa)",
+      })
+      .max(FLORIDA_CITIES.length, UNKNOWN_FLORIDA_CITY),
+    exportCSV: z.boolean({ error: "exportCSV must be true or false" }).default(false),
+  })
+  .strict();
 export type DealerSearchRequest = z.input<typeof DealerSearchRequest>;
 
 export const DealerSearchResponse = z.object({
