@@ -10,17 +10,20 @@ import { dialClaimed } from "./dial";
  *   now under the same dial key, so a call that did go out is found, not placed again; the gate
  *   is asked again, as at every dial;
  * - dialing or ringing past any ring time: the call's own record says how it ended (the
- *   simulator's calls die with their process and are ended as cut off at the restart);
+ *   simulator's calls die with their process and are ended as cut off at the restart); still
+ *   live there, the attempt failed (nothing heard from the carrier);
  * - answered and still waiting for an agent long after the 2 seconds: abandoned;
  * - connected for long: ended if the call's record has ended.
  */
 const QUEUED_GRACE_MS = 30_000;
-const RINGING_GRACE_MS = 3 * 60_000;
+/** Past the longest ring (30 s) and answering-machine detection (about 30 s), with room to spare. */
+const RINGING_GRACE_MS = 2 * 60_000;
 const WAITING_GRACE_MS = 30_000;
 const CONNECTED_CHECK_MS = 10 * 60_000;
 const PER_TICK = 50;
 
 export const CUT_OFF_REASON = "The server stopped while the call waited for an agent";
+export const NO_WORD_REASON = "The carrier never reported how the call went";
 
 export async function recoverStale(ctx: RuntimeContext): Promise<number> {
   const now = ctx.now().getTime();
@@ -65,7 +68,11 @@ async function recoverOne(ctx: RuntimeContext, attempt: AttemptOnLine): Promise<
     await ctx.attempts.markAttempt(attempt.id, { state: "failed", reason: "The call was never placed" });
     return true;
   }
-  if (call.isActive) return false;
-  await endAttempt(ctx, attempt, call.status);
+  if (!call.isActive) await endAttempt(ctx, attempt, call.status);
+  else if (attempt.state === "dialing" || attempt.state === "ringing") {
+    // Rung longer than any ring and answer detection take, and still no word from the carrier:
+    // its server died with the call (another server's simulator) or the reports were lost.
+    await ctx.attempts.markAttempt(attempt.id, { state: "failed", reason: NO_WORD_REASON });
+  } else return false;
   return true;
 }
