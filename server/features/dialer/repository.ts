@@ -144,7 +144,7 @@ export function dialerRepository(db: Db) {
             and(eq(campaigns.status, "scheduled"), lte(campaigns.scheduledStartAt, now)),
           ),
         )
-        .orderBy(asc(sql`${campaigns.lastTickAt} nulls first`))
+        .orderBy(sql`${campaigns.lastTickAt} asc nulls first`)
         .limit(limit);
     },
 
