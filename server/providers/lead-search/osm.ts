@@ -183,7 +183,9 @@ export function osmProvider(options: OsmOptions): LeadSearchProvider {
       }
       // Businesses with a phone first: those are the ones that can become leads.
       found.sort(
-        (a, b) => Number(Boolean(b.phone)) - Number(Boolean(a.phone)) || a.name.localeCompare(b.name),
+        (a, b) =>
+          Number(Boolean(b.phone)) - Number(Boolean(a.phone)) ||
+          a.name.localeCompare(b.name, "en", { numeric: true }),
       );
       const kept: FoundBusiness[] = [];
       for (const business of found) {
