@@ -58,7 +58,9 @@ export function LiveCallsTab({
           {realTime.callDetails.length === 0 ? (
             <p className="text-sm text-muted-foreground">No calls in progress right now.</p>
           ) : (
-            <div className="overflow-x-auto">
+            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+            <section className="overflow-x-auto" aria-label="Calls in progress, scrollable" tabIndex={0}>
               <table className="w-full text-sm" aria-label="Calls in progress">
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">
@@ -96,7 +98,7 @@ export function LiveCallsTab({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </CardContent>
       </Card>
