@@ -217,11 +217,9 @@ test("/enterprise-dashboard: a plan without bulk calling is told which plans inc
 }) => {
   await signUpAndAcceptTerms(page);
   await page.goto("/enterprise-dashboard?tab=controls");
-  await page.getByLabel("Phone numbers").fill("5552016201");
-  await page.getByLabel("Call purpose").fill("A reminder");
-  await page.getByRole("button", { name: "Start Bulk Call (1)" }).click();
-  await expect(page.getByTestId("plan-refusal")).toContainText(
-    "The Personal plan does not include CSV import and bulk calling",
-  );
+  const card = page.getByRole("region", { name: "Bulk calling needs another plan" });
+  await expect(card).toContainText("Bulk calling is part of the Pro, Premium and Business plans.");
+  await expect(card).toContainText("You are on the Personal plan.");
+  await expect(card.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/subscription");
   await screenshot(page, "enterprise-dashboard-bulk-refused");
 });

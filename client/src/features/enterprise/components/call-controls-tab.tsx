@@ -6,6 +6,7 @@ import {
   parseNumberList,
 } from "@common/business";
 import { NO_CALL_PURPOSE } from "@common/enterprise";
+import { listNames, plansWith } from "@common/plans";
 import { useQueryClient } from "@tanstack/react-query";
 import { PhoneOutgoing } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -16,8 +17,15 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
 import { isFinished, useCancelJob, useJob } from "../../../lib/shared-api/get-job";
+import { useSubscription } from "../../../lib/shared-api/get-subscription";
 import { serverMessage, toast } from "../../../lib/toast";
 import { useEnterpriseBulkCall } from "../api/bulk-call";
+
+/** The plans with bulk calling, by name: "Pro, Premium and Business". */
+const INCLUDED_IN = listNames(
+  plansWith("businessFeatures").map((plan) => plan.name),
+  "and",
+);
 
 /**
  * Spec 2 §2 Call Controls: a bulk call with a call purpose (POST /api/enterprise/bulk-call).
@@ -30,6 +38,7 @@ export function CallControlsTab() {
   const [purposeError, setPurposeError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<unknown>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const access = useSubscription().data;
   const bulk = useEnterpriseBulkCall();
   const job = useJob(jobId).data;
   const cancel = useCancelJob();
@@ -90,12 +99,14 @@ export function CallControlsTab() {
     );
   };
 
-  if (refusal)
+  // Said before anything is typed when the plan lacks it; the server's refusal (402) says it too.
+  if (refusal || (access && !access.access.businessFeatures))
     return (
       <UpgradeRequired
         title="Bulk calling needs another plan"
-        description="Bulk calling is part of the plans with CSV import and bulk calling."
-        error={refusal}
+        description={`Bulk calling is part of the ${INCLUDED_IN} plans.${access ? ` You are on the ${access.subscription.planName} plan.` : ""}`}
+        error={refusal ?? undefined}
+        paymentsUnavailable={access?.checkout.unavailable}
       />
     );
 
