@@ -9,6 +9,8 @@ import { asDataUrl, toneWav } from "./audio";
  */
 export type Fixture = (owner: TestClient) => Promise<Record<string, string>>;
 
+const LEAD_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
+
 export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async calls(owner) {
     const res = await owner.post("/api/calls/simulate", {
@@ -179,14 +181,21 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     const dialled = await owner.post(`/api/autodialer/leads/${leads[0]?.id}/dial`);
     return { id, entryId: entry.json().id, leadId: leads[1]?.id ?? "", attemptId: dialled.json().attemptId };
   },
-  /** Lead generation (issue 14): a campaign, and a dealer search's CSV (the tests' simulated search). */
+  /**
+   * Lead generation (issue 14): a campaign, and a dealer search's CSV (the tests' simulated
+   * search). Made once per owner: the walks ask for them once per :id route.
+   */
   async leads(owner) {
+    const made = LEAD_FIXTURES.get(owner);
+    if (made) return made;
     const campaign = await owner.post("/api/leads/campaigns", {
       name: "Owner's campaign",
       searchCriteria: { industry: "plumbers", location: "Tampa, FL" },
     });
     const dealers = await owner.post("/api/leads/viasat-dealers", { locations: ["Miami"], exportCSV: true });
-    return { id: campaign.json().id, exportId: String(dealers.json().csvPath).split("/").pop() ?? "" };
+    const ids = { id: campaign.json().id, exportId: String(dealers.json().csvPath).split("/").pop() ?? "" };
+    LEAD_FIXTURES.set(owner, ids);
+    return ids;
   },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
