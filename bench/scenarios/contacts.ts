@@ -13,7 +13,7 @@ import {
   openPostgres,
   pgliteOptions,
 } from "../../server/db/client";
-import { contactColumns, leadColumns } from "../../server/features/contacts/export";
+import { contactColumns, exportSelect, leadColumns } from "../../server/features/contacts/export";
 import { type ContactFilters, contactRepository } from "../../server/features/contacts/repository";
 import { countCap } from "../../server/features/contacts/service";
 import { printTable } from "../load";
@@ -573,8 +573,8 @@ export async function contactsBench(): Promise<void> {
       verdict: "",
     });
 
-    const contactsQuery = repo.exportQuery(workspaceId, {}, contactColumns(TIME_ZONE));
-    const leadsQuery = repo.exportQuery(workspaceId, {}, leadColumns(TIME_ZONE));
+    const contactsQuery = repo.exportQuery(workspaceId, {}, exportSelect(contactColumns()));
+    const leadsQuery = repo.exportQuery(workspaceId, {}, exportSelect(leadColumns()));
     const copy = (query: BoundQuery) =>
       databaseUrl ? copyPostgres(databaseUrl, query) : copyPglite(bare.client!, query);
     const copyContacts = await copy(contactsQuery);

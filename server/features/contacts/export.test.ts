@@ -200,7 +200,7 @@ describe("GET /api/contacts/export", () => {
     const rows = table((await c.get("/api/contacts/export")).body);
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row.Id)).size).toBe(count);
-  });
+  }, 120_000);
 });
 
 describe("GET /api/leads/export", () => {

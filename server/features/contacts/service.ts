@@ -9,7 +9,7 @@ import type { Account } from "../../http/account";
 import { csvFileStream, flattenBatches } from "../../http/csv";
 import { badRequest, notFound, paymentRequired } from "../../http/errors";
 import { doNotCallRepository } from "./do-not-call-repository";
-import { contactColumns, leadColumns } from "./export";
+import { contactColumns, type ExportColumns, exportRowShaper, exportSelect, leadColumns } from "./export";
 import { normalizePhone } from "./phone";
 import {
   type ContactFields,
@@ -160,15 +160,13 @@ export function contactService(deps: ContactServiceDeps) {
     }
   }
 
-  function exportStream(
-    account: Account,
-    filters: ContactFilters,
-    columns: Record<string, ReturnType<typeof contactColumns>[string]>,
-  ): Readable {
+  function exportStream(account: Account, filters: ContactFilters, columns: ExportColumns): Readable {
     const headers = Object.keys(columns);
+    const select = exportSelect(columns);
+    const shape = exportRowShaper(columns, account.timezone);
     if (deps.streamRows)
-      return csvFileStream(headers, deps.streamRows(repo.exportQuery(account.id, filters, columns)));
-    return csvFileStream(headers, flattenBatches(repo.exportBatches(account.id, filters, columns)));
+      return csvFileStream(headers, deps.streamRows(repo.exportQuery(account.id, filters, select)), shape);
+    return csvFileStream(headers, flattenBatches(repo.exportBatches(account.id, filters, select)), shape);
   }
 
   return {
@@ -252,10 +250,9 @@ export function contactService(deps: ContactServiceDeps) {
 
     /** Every contact (or those the filters keep) as CSV, oldest first, in constant memory. */
     exportContacts: (account: Account, filters: ContactFilters) =>
-      exportStream(account, filters, contactColumns(account.timezone)),
+      exportStream(account, filters, contactColumns()),
     /** The lead side's columns (spec 3 §3). */
-    exportLeads: (account: Account, filters: ContactFilters) =>
-      exportStream(account, filters, leadColumns(account.timezone)),
+    exportLeads: (account: Account, filters: ContactFilters) => exportStream(account, filters, leadColumns()),
 
     async phoneLogs(account: Account, id: string) {
       if (!(await repo.get(account.id, id))) throw notFound("That contact");
