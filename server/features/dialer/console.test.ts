@@ -214,6 +214,30 @@ describe("dialling a lead and ending the call", () => {
   });
 });
 
+describe("preview mode", () => {
+  it("offers an available agent the next lead of an active preview campaign; they dial it", async () => {
+    const owner = await buildWorkspace(t);
+    const agent = await buildMember(t, owner, "agent");
+    const { id, leads } = await campaignWithLeads(
+      owner,
+      "+15553013090, First\n+15553013091, Second",
+      "preview",
+    );
+    await agent.put("/api/autodialer/console/status", { status: "available", campaignId: id });
+    // Paused: nothing is offered.
+    expect((await consoleOf(agent)).previewLead).toBeNull();
+    await owner.post(`/api/autodialer/campaigns/${id}/start`);
+    const offered = await consoleOf(agent);
+    expect(offered.previewLead).toMatchObject({ id: leads[0]?.id, firstName: "First", status: "new" });
+    const call = await dial(agent, offered.previewLead?.id ?? "");
+    const during = await consoleOf(agent);
+    expect(during.previewLead).toBeNull();
+    expect(during.currentCall?.attemptId).toBe(call.attemptId);
+    await agent.post(`/api/autodialer/console/calls/${call.attemptId}/end`, { disposition: "wrong_number" });
+    expect((await consoleOf(agent)).previewLead).toMatchObject({ id: leads[1]?.id });
+  });
+});
+
 describe("callbacks", () => {
   it("a callback for this agent only is theirs: on their console, kept from the others", async () => {
     const owner = await buildWorkspace(t);
