@@ -166,7 +166,7 @@ function AddLeadsForm({
         </TabsList>
         <TabsContent value="text" className="grid gap-2">
           <Field
-            label="Leads"
+            label="Lead lines"
             error={campaignId ? problem : undefined}
             hint={`One lead a line: phone, first name, last name, company, email.${lineCount ? ` ${lineCount.toLocaleString()} ${lineCount === 1 ? "line" : "lines"}.` : ""}`}
           >

@@ -134,9 +134,9 @@ export function CampaignCard({
             variant={selected ? "secondary" : "outline"}
             onClick={onSelect}
             aria-pressed={selected}
-            aria-label={`Show stats and leads of ${campaign.name}`}
+            aria-label={`Stats & Leads of ${campaign.name}`}
           >
-            {selected ? "Showing stats and leads" : "Stats & Leads"}
+            Stats & Leads
           </Button>
           {canManage ? (
             <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${campaign.name}`}>

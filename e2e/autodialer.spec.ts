@@ -1,0 +1,293 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { planFor } from "../common/plans";
+import { type Account, expectAccessible, newAccount, screenshot, toastText } from "./helpers";
+
+/**
+ * /autodialer (spec 3 §2 Autodialer, issue 13 part 8): a supervisor creates a campaign (the
+ * name is required; spec 3 §9's defaults), cannot start it without leads, adds leads from text
+ * lines (a bad line named with its reason and left in the box), imports chosen contacts from the
+ * lead manager, starts and pauses it with the spec's toasts, and reads the stats, abandonment
+ * rates, leads and agents the server computes; an agent-role member reads without controls.
+ */
+
+const INVALID_PHONE = "Please enter a valid phone number";
+
+async function acceptTermsByApi(api: APIRequestContext): Promise<void> {
+  const accepted = await api.post("/api/user/accept-terms", { data: { termsVersion: "1.0" } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+}
+
+/** A business workspace signed up with the page's own cookies, terms accepted. */
+async function supervisor(page: Page): Promise<Account> {
+  const account = newAccount("dialer");
+  const created = await page.request.post("/api/auth/signup", {
+    data: { ...account, planType: "business", businessInfo: { companyName: "Renewals Ltd" } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await acceptTermsByApi(page.request);
+  return account;
+}
+
+/** An agent-role member of the page's workspace, signed in in a browser context of their own. */
+async function agentMember(page: Page, browser: Browser) {
+  const account = newAccount("rep");
+  const invited = await page.request.post("/api/workspace/invitations", {
+    data: { email: account.email, role: "agent" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { url } = (await invited.json()) as { url: string };
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const created = await context.request.post("/api/auth/signup", {
+    data: { ...account, invitationToken: url.split("/invite/")[1] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await acceptTermsByApi(context.request);
+  return { account, context, page: await context.newPage() };
+}
+
+/**
+ * A toast shown while a dialog is open: the dialog hides the rest of the page from the
+ * accessibility tree (the notifications region too), so the toast is found by its open state.
+ */
+const toastBehindDialog = (page: Page, text: string) =>
+  page.locator('li[data-state="open"]').filter({ hasText: text }).first();
+
+const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+test("autodialer: create a campaign, add leads (a bad line named), import contacts, start and pause, stats, leads and agents", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const owner = await supervisor(page);
+  for (const [name, phoneNumber, company] of [
+    ["Nora Import", "(212) 555-0181", "Import One"],
+    ["Otto Import", "(212) 555-0182", "Import Two"],
+    ["Pia Skipped", "(212) 555-0183", "Not Chosen"],
+  ]) {
+    const created = await page.request.post("/api/contacts", { data: { name, phoneNumber, company } });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await page.goto("/autodialer");
+  await expect(page.getByRole("heading", { level: 1, name: "Autodialer" })).toBeVisible();
+  await expect(page.getByText("No campaigns yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Leads" })).toBeDisabled();
+  // The agents panel lists the workspace's members; the owner has not logged in to the dialer.
+  const agents = page.getByRole("list", { name: "Dialer agents" });
+  await expect(agents.getByRole("listitem", { name: owner.fullName })).toContainText("Ext. 101");
+  await expect(agents.getByRole("listitem", { name: owner.fullName }).getByTestId("agent-status")).toHaveText(
+    "Offline",
+  );
+
+  // Create Campaign: the name is required (the contract's message); spec 3 §9's defaults.
+  await page.getByRole("button", { name: "Create Campaign" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Campaign" });
+  await expect(dialog.getByLabel("Dialing Mode")).toHaveValue("predictive");
+  await expect(dialog.getByLabel("Max Lines")).toHaveValue("15");
+  await expect(dialog.getByLabel("Dial Ratio")).toHaveValue("2.5");
+  await dialog.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(dialog.getByText("Please enter a campaign name")).toBeVisible();
+  await expect(dialog.getByLabel("Campaign Name *")).toHaveAttribute("aria-invalid", "true");
+  // A rule on another tab opens that tab with its message.
+  await dialog.getByLabel("Campaign Name *").fill("Spring Renewals");
+  await dialog.getByLabel("Description").fill("Customers whose plan renews in April");
+  await dialog.getByRole("tab", { name: "Attempts & Hours" }).click();
+  await dialog.getByLabel("Calling Hours Start").fill("07:30");
+  await dialog.getByRole("tab", { name: "Campaign" }).click();
+  await dialog.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(dialog.getByRole("tab", { name: /Attempts & Hours/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(
+    dialog.getByText("Calling hours must be between 08:00 and 21:00 (the callee's time)"),
+  ).toBeVisible();
+  await dialog.getByLabel("Calling Hours Start").fill("09:00");
+  await dialog.getByRole("tab", { name: "Campaign" }).click();
+  await dialog.getByLabel("Dial Ratio").fill("2.2");
+  await screenshot(page, "autodialer-create-campaign");
+  await dialog.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(toastText(page, "Campaign created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const spring = card(page, "Spring Renewals");
+  await expect(spring.getByTestId("campaign-status")).toHaveText("Paused");
+  await expect(spring).toContainText("Customers whose plan renews in April");
+  await expect(spring).toContainText("Predictive");
+  await expect(spring).toContainText("09:00–21:00");
+  await expect(spring).toContainText("2.2");
+  await expect(spring.getByTestId("campaign-total-leads")).toHaveText("0");
+  // The business plan's calls at the same time, below the 15 lines asked for, bound the campaign.
+  await expect(spring).toContainText(`${planFor("business").concurrentCalls} (plan) of 15`);
+
+  // Start with no leads: the spec's toast with the server's reason.
+  await spring.getByRole("button", { name: "Start Spring Renewals" }).click();
+  await expect(
+    toastText(page, "Failed to start campaign: Add leads to this campaign before starting it"),
+  ).toBeVisible();
+  await expect(spring.getByTestId("campaign-status")).toHaveText("Paused");
+
+  // Add leads from text lines: an empty box is refused first, then a bad line is named.
+  await spring.getByRole("button", { name: "Add leads to Spring Renewals" }).click();
+  const adding = page.getByRole("dialog", { name: "Add Leads" });
+  await expect(adding.getByLabel("Campaign *")).toHaveValue(/.+/);
+  await adding.getByRole("button", { name: "Add Leads" }).click();
+  await expect(adding.getByText("Please select a campaign and enter leads")).toBeVisible();
+  await adding
+    .getByRole("textbox", { name: "Lead lines" })
+    .fill(
+      [
+        "(212) 555-0191, Ada, Lovelace, Analytical Ltd, ada@example.com",
+        "12345, Bad, Number",
+        "+1 212 555 0192, Grace, Hopper, Navy Labs",
+      ].join("\n"),
+    );
+  await expect(adding).toContainText("3 lines.");
+  await adding.getByRole("button", { name: "Add Leads" }).click();
+  await expect(toastBehindDialog(page, "Leads added successfully")).toBeVisible();
+  const result = adding.getByTestId("leads-result");
+  await expect(result).toContainText("2 leads added");
+  await expect(result).toContainText("The campaign has 2 leads.");
+  const rejected = adding.getByRole("list", { name: "Rejected lines" }).getByRole("listitem");
+  await expect(rejected).toHaveCount(1);
+  await expect(rejected.first()).toHaveText(`Line 2: ${INVALID_PHONE}`);
+  // The rejected line stays in the box to correct; the added ones are gone.
+  await expect(adding.getByRole("textbox", { name: "Lead lines" })).toHaveValue("12345, Bad, Number");
+  // The same number again is a duplicate, not a second lead.
+  await adding.getByRole("textbox", { name: "Lead lines" }).fill("212-555-0191, Ada, Again");
+  await adding.getByRole("button", { name: "Add Leads" }).click();
+  await expect(result).toContainText("0 leads added, 1 duplicate skipped");
+  await screenshot(page, "autodialer-add-leads");
+
+  // Import chosen contacts from the lead manager.
+  await adding.getByRole("tab", { name: "From Lead Manager" }).click();
+  await adding.getByLabel("The contacts I choose").check();
+  const contacts = adding.getByRole("list", { name: "Contacts" });
+  await expect(contacts.getByRole("listitem")).toHaveCount(3);
+  await adding.getByRole("searchbox", { name: "Search contacts" }).fill("Import");
+  await expect(contacts.getByRole("listitem")).toHaveCount(2);
+  await contacts.getByLabel(/Nora Import/).check();
+  await contacts.getByLabel(/Otto Import/).check();
+  await expect(adding).toContainText("2 chosen");
+  await screenshot(page, "autodialer-import-contacts");
+  await adding.getByRole("button", { name: "Import Leads" }).click();
+  await expect(toastBehindDialog(page, "Leads imported from Lead Manager successfully")).toBeVisible();
+  await expect(result).toContainText("2 leads added");
+  await expect(result).toContainText("The campaign has 4 leads.");
+  await adding.getByRole("button", { name: "Done" }).click();
+  await expect(adding).toBeHidden();
+  await expect(spring.getByTestId("campaign-total-leads")).toHaveText("4");
+
+  // The campaign's leads, paged and filtered by the server.
+  const leads = page.getByRole("list", { name: "Campaign leads" }).getByRole("listitem");
+  await expect(leads).toHaveCount(4);
+  await expect(page.getByRole("listitem", { name: "Ada Lovelace" })).toContainText("Analytical Ltd");
+  await expect(page.getByRole("listitem", { name: "Nora Import" })).toContainText("New");
+  await page
+    .getByRole("region", { name: "Leads of Spring Renewals" })
+    .getByLabel("Status")
+    .selectOption("completed");
+  await expect(page.getByText("No leads with this status.")).toBeVisible();
+  await page.getByRole("region", { name: "Leads of Spring Renewals" }).getByLabel("Status").selectOption("");
+  await expect(leads).toHaveCount(4);
+
+  // Start and Pause: spec 3 §2, an active campaign shows Pause and every other status Start.
+  await spring.getByRole("button", { name: "Start Spring Renewals" }).click();
+  await expect(toastText(page, "Campaign started successfully")).toBeVisible();
+  await expect(spring.getByTestId("campaign-status")).toHaveText("Active");
+  await expect(spring.getByRole("button", { name: "Pause Spring Renewals" })).toBeVisible();
+
+  // Stats and abandonment come from the campaign's dial attempts (the server's figures).
+  const stats = page.getByRole("region", { name: "Stats of Spring Renewals" });
+  const id = await campaignId(page, "Spring Renewals");
+  // The cards show what the server computed (read again each try: a running dialer moves them).
+  await expect
+    .poll(async () => {
+      const figures = (await (await page.request.get(`/api/autodialer/campaigns/${id}/stats`)).json()) as {
+        dialedToday: number;
+        connectedToday: number;
+        contactRate: number;
+        callsPerHour: number;
+        abandonment: { campaign: { ratePercent: number } };
+      };
+      const shown = async (testId: string) => (await page.getByTestId(testId).first().textContent())?.trim();
+      return [
+        (await shown("stat-dialedToday")) === String(figures.dialedToday),
+        (await shown("stat-connectedToday")) === String(figures.connectedToday),
+        (await shown("stat-contactRate")) === `${Number(figures.contactRate.toFixed(1))}%`,
+        (await shown("stat-callsPerHour")) === String(figures.callsPerHour),
+        (await spring.getByTestId("abandon-campaign").textContent()) ===
+          `${Number(figures.abandonment.campaign.ratePercent.toFixed(1))}%`,
+      ];
+    })
+    .toEqual([true, true, true, true, true]);
+  await expect(stats.getByTestId("stat-dialedToday")).toHaveText(/^\d+$/);
+  await expect(spring).toContainText("target 2%, legal ceiling 3%");
+  await screenshot(page, "autodialer-active");
+  await expectAccessible(page, testInfo, "autodialer-owner");
+
+  await spring.getByRole("button", { name: "Pause Spring Renewals" }).click();
+  await expect(toastText(page, "Campaign paused successfully")).toBeVisible();
+  await expect(spring.getByTestId("campaign-status")).toHaveText("Paused");
+  await expect(spring.getByRole("button", { name: "Start Spring Renewals" })).toBeVisible();
+
+  // A second campaign: the stats follow the campaign chosen.
+  await page.getByRole("button", { name: "Create Campaign" }).click();
+  await dialog.getByLabel("Campaign Name *").fill("Win-back");
+  await dialog.getByLabel("Dialing Mode").selectOption("preview");
+  await dialog.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(toastText(page, "Campaign created successfully")).toBeVisible();
+  await expect(card(page, "Win-back")).toContainText("Preview");
+  await expect(page.getByRole("heading", { name: "Today on Win-back" })).toBeVisible();
+  await page
+    .getByRole("main")
+    .getByLabel("Campaign", { exact: true })
+    .selectOption({ label: "Spring Renewals" });
+  await expect(page.getByRole("heading", { name: "Today on Spring Renewals" })).toBeVisible();
+
+  // Edit: the same form, filled with the saved values.
+  await card(page, "Win-back").getByRole("button", { name: "Edit Win-back" }).click();
+  const editing = page.getByRole("dialog", { name: "Edit Campaign" });
+  await expect(editing.getByLabel("Campaign Name *")).toHaveValue("Win-back");
+  await editing.getByLabel("Max Lines").fill("4");
+  await editing.getByRole("button", { name: "Save Campaign" }).click();
+  await expect(toastText(page, "Campaign Win-back saved")).toBeVisible();
+  await expect(card(page, "Win-back")).not.toContainText("(plan)");
+
+  // Phone width: nothing sticks out sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(spring).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await screenshot(page, "autodialer-phone");
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // An agent-role member reads the campaigns and figures, with no controls the server would refuse.
+  const rep = await agentMember(page, browser);
+  await rep.page.goto("/autodialer");
+  await expect(card(rep.page, "Spring Renewals")).toBeVisible();
+  await expect(rep.page.getByRole("button", { name: "Create Campaign" })).toHaveCount(0);
+  await expect(rep.page.getByRole("button", { name: "Start Spring Renewals" })).toHaveCount(0);
+  await expect(rep.page.getByRole("button", { name: "Add Leads" })).toHaveCount(0);
+  await expect(
+    rep.page
+      .getByRole("list", { name: "Dialer agents" })
+      .getByRole("listitem", { name: rep.account.fullName }),
+  ).toContainText("Ext. 102");
+  const refused = await rep.page.request.post(
+    `/api/autodialer/campaigns/${await campaignId(page, "Spring Renewals")}/start`,
+  );
+  expect(refused.status()).toBe(403);
+  await screenshot(rep.page, "autodialer-agent-view");
+  await rep.context.close();
+});
+
+/** A campaign's id as the API lists it. */
+async function campaignId(page: Page, name: string): Promise<string> {
+  const response = await page.request.get("/api/autodialer/campaigns");
+  const campaigns = (await response.json()) as { id: string; name: string }[];
+  const found = campaigns.find((campaign) => campaign.name === name);
+  if (!found) throw new Error(`No campaign named ${name}`);
+  return found.id;
+}
