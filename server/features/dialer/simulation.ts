@@ -47,7 +47,7 @@ export interface SimulationSettings {
   talk?: { meanSeconds: number; variation?: number; minSeconds?: number };
   /** After-call work before the agent is ready again (0 by default). */
   wrapUpSeconds?: number;
-  /** Seconds between dialer ticks (2 by default). */
+  /** Seconds between dialer ticks (1 by default, as the runtime ticks). */
   tickSeconds?: number;
   /** A person who answers waits at most this long for an agent (the 2-second rule). */
   abandonAfterSeconds?: number;
@@ -89,7 +89,7 @@ export interface SimulationResult {
 }
 
 export const SIMULATION_DEFAULTS = {
-  tickSeconds: 2,
+  tickSeconds: 1,
   abandonAfterSeconds: SAFE_HARBOR_SECONDS,
   wrapUpSeconds: 0,
   talk: { meanSeconds: 120, variation: 0.6, minSeconds: 10 },
