@@ -126,6 +126,23 @@ describe("claiming leads", () => {
   });
 });
 
+describe("the plan's concurrent lines", () => {
+  it("refuses a manual dial with 402 when the plan's lines are all in use", async () => {
+    // The personal plan dials 2 lines at the same time (common/plans.ts).
+    const c = await buildWorkspace(t, { planType: "personal" });
+    const campaign = await activeCampaign(c, numbers(3, 901));
+    expect(await port.lineBudget({ ...campaign, maxLines: 15 }, "personal")).toEqual({ inUse: 0, free: 2 });
+    await port.claimLeads(campaign, 2);
+    const [waiting] = (await leadsOf(c, campaign.id)).filter((lead) => lead.status === "new");
+    const res = await c.post(`/api/autodialer/leads/${waiting?.id}/dial`);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe(
+      "The Personal plan dials at most 2 lines at the same time. Wait for a line or upgrade your plan.",
+    );
+    expect((await c.get(`/api/autodialer/campaigns/${campaign.id}`)).json().planLineLimit).toBe(2);
+  });
+});
+
 describe("attempts, agents and the figures", () => {
   it("connects an answered call to the longest-waiting agent, who ends it; the stats read the attempts", async () => {
     const owner = await buildWorkspace(t);
