@@ -256,7 +256,12 @@ describe("callbacks", () => {
       status: "callback",
       disposition: "callback",
       nextAttemptAt: FUTURE,
-      scheduledCallback: { at: FUTURE, agentOnly: true, agentId: agent.user.id },
+      scheduledCallback: {
+        at: FUTURE,
+        agentOnly: true,
+        agentId: agent.user.id,
+        agentName: agent.user.fullName || agent.user.username,
+      },
     });
     const mine = await consoleOf(agent);
     expect(mine.callbacks).toHaveLength(1);

@@ -111,7 +111,8 @@ export const dialerRoutes: FastifyPluginAsyncZod<DialerRouteDeps> = async (app, 
         total: page.total,
         leads: page.rows.map((row) => {
           const callback = callbacks.get(row.id);
-          return presentLead(row, callback ? presentCallback(callback, null) : null);
+          const agentName = page.names.get(callback?.agentUserId ?? "") ?? null;
+          return presentLead(row, callback ? presentCallback(callback, agentName) : null);
         }),
       };
     },

@@ -209,7 +209,11 @@ export function dialerService(deps: DialerDeps) {
       await ownCampaign(account, id);
       const page = await repo.pageLeads(id, query);
       const callbacks = await repo.pendingCallbacksFor(page.rows.map((row) => row.id));
-      return { ...page, callbacks };
+      // Callbacks kept for one agent are shown with the agent's name.
+      const names = callbacks.some((callback) => callback.agentUserId)
+        ? new Map((await ctx.members(account)).map((member) => [member.userId, member.name]))
+        : new Map<string, string>();
+      return { ...page, callbacks, names };
     },
 
     async stats(account: Account, id: string) {
