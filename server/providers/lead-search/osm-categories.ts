@@ -136,9 +136,15 @@ const STOP_WORDS = new Set([
   "stores",
 ]);
 
-/** Overpass regular expressions are POSIX ERE: everything but letters, digits and spaces is escaped. */
-export function regexEscape(text: string): string {
-  return text.replace(/[^\p{L}\p{N} ]/gu, (c) => `\\${c}`);
+/**
+ * What a name may be matched by: letters, digits and spaces only, so nothing typed can end the
+ * query's string or change its regular expression.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/[^\p{L}\p{N} ]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export type OsmCriteria = { tags: [string, string][]; namePattern: string };
@@ -156,6 +162,7 @@ export function osmCriteria(industry: string): OsmCriteria {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word))
     .map(stem);
-  const namePattern = names ?? (words.length ? words.map(regexEscape).join(".*") : regexEscape(lower));
+  // Empty when nothing was typed but punctuation: the provider refuses such a search.
+  const namePattern = names ?? (words.length ? words.map(plainText).join(".*") : plainText(lower));
   return { tags, namePattern };
 }

@@ -87,7 +87,7 @@ export function overpassQuery(industry: string, box: [number, number, number, nu
   const { tags, namePattern } = osmCriteria(industry);
   const bbox = box.map((n) => n.toFixed(5)).join(",");
   const byTag = tags.map(([k, v]) => `  nwr["${k}"="${v}"](${bbox});`);
-  const byName = `  nwr[~"^(shop|amenity|office|craft|healthcare)$"~"."]["name"~"${namePattern.replace(/"/g, '\\"')}",i](${bbox});`;
+  const byName = `  nwr[~"^(shop|amenity|office|craft|healthcare)$"~"."]["name"~"${namePattern}",i](${bbox});`;
   return `[out:json][timeout:25];\n(\n${[...byTag, byName].join("\n")}\n);\nout tags center ${max};`;
 }
 
@@ -160,6 +160,12 @@ export function osmProvider(options: OsmOptions): LeadSearchProvider {
     name: "osm",
     label,
     async search(query: BusinessQuery, { isNew, signal } = {}) {
+      const criteria = osmCriteria(query.industry);
+      if (!criteria.namePattern && criteria.tags.length === 0)
+        throw new LeadSearchError(
+          "bad-query",
+          "Describe the kind of business in words (plumbers, dentists).",
+        );
       const place = await geocode(query.location, signal);
       // Asks for more than the limit: unnamed elements and duplicates are dropped below.
       const ql = overpassQuery(query.industry, boxOf(place), Math.max(query.limit * 4, 100));
