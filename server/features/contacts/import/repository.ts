@@ -226,7 +226,7 @@ export function importRepository(db: Db) {
     async claimBatch(
       importId: string,
       committedRows: number,
-      options: { smallMerges?: boolean } = {},
+      options: { pendingListKb?: number } = {},
     ): Promise<void> {
       const rows = rowsOf<{ committed_rows: number }>(
         await db.execute(sql`select committed_rows from contact_imports where id = ${importId} for update`),
@@ -236,9 +236,12 @@ export function importRepository(db: Db) {
       // machine code (PostgreSQL's JIT, on for costly plans) took longer than running them.
       await db.execute(sql`set local jit = off`);
       // The search index (trigram GIN) queues new entries and merges them into the index when the
-      // queue passes this size, inside whichever insert passes it. On the embedded database that
-      // merge holds the event loop: smaller queues, shorter merges.
-      if (options.smallMerges) await db.execute(sql`set local gin_pending_list_limit = 256`);
+      // queue passes gin_pending_list_limit, inside whichever insert passes it. On the embedded
+      // database that merge holds the event loop: smaller queues, shorter merges. On PostgreSQL
+      // the import has a connection of its own: larger queues, so each merge files many rows
+      // under each trigram at once instead of revisiting every trigram's entries every 4 MB.
+      if (options.pendingListKb)
+        await db.execute(sql.raw(`set local gin_pending_list_limit = ${Math.trunc(options.pendingListKb)}`));
     },
 
     /**
@@ -351,6 +354,14 @@ export function importRepository(db: Db) {
           skipped = skipped + ${counts.skipped},
           rejected = rejected + ${counts.rejected}
         where id = ${importId}`);
+    },
+
+    /**
+     * Merges the search index's queued entries now (after a large import): a search reads the
+     * whole queue on every query until it is merged.
+     */
+    async mergeSearchIndex(): Promise<void> {
+      await db.execute(sql`select gin_clean_pending_list('contacts_search_trgm_idx'::regclass)`);
     },
 
     // --- rejects ---

@@ -33,8 +33,8 @@ export type RunOptions = {
   batchRows: number;
   /** Rows one statement writes (smaller on the embedded database, whose statements hold the event loop). */
   statementRows: number;
-  /** The embedded database: its trigram index's pending entries are merged in smaller steps. */
-  embedded?: boolean | undefined;
+  /** The trigram index's queue of pending entries, in kB (gin_pending_list_limit; the server's when absent). */
+  pendingListKb?: number | undefined;
   signal?: AbortSignal | undefined;
   onBatch?: ((committedRows: number) => Promise<void>) | undefined;
 };
@@ -62,7 +62,7 @@ export async function importRecords(
     const after = committed + next.rows;
     await db.transaction(async (transaction) => {
       const repo = importRepository(transaction as unknown as Db);
-      await repo.claimBatch(importId, committed, { smallMerges: options.embedded === true });
+      await repo.claimBatch(importId, committed, { pendingListKb: options.pendingListKb });
       const limit = options.plan.contactLimit;
       const room =
         limit === UNLIMITED

@@ -61,8 +61,14 @@ export type ContactImportDeps = {
  * small: other requests' queries get their turn between transactions, and the event loop
  * between statements.
  */
-const BATCH_ROWS = { pglite: 1_000, postgres: 5_000 } as const;
-const STATEMENT_ROWS = { pglite: 250, postgres: 5_000 } as const;
+const BATCH_ROWS = { pglite: 1_000, postgres: 20_000 } as const;
+const STATEMENT_ROWS = { pglite: 250, postgres: 10_000 } as const;
+/**
+ * The search index's queue of new entries (gin_pending_list_limit, kB) during an import: small
+ * merges on the embedded database (each holds the event loop), large ones on PostgreSQL (fewer
+ * passes over the index). The queue left at the end is merged when a large import completes.
+ */
+const PENDING_LIST_KB = { pglite: 256, postgres: 32_768 } as const;
 /** Rejects the answer lists as text (the rest are on GET .../rejects and in the rejects file). */
 const ERRORS_LISTED = 100;
 /** Recent imports the list shows. */
@@ -155,7 +161,7 @@ export function contactImportService(deps: ContactImportDeps) {
       committedRows: row.committedRows,
       batchRows,
       statementRows,
-      embedded: deps.engine === "pglite",
+      pendingListKb: PENDING_LIST_KB[deps.engine],
       signal: extra.signal,
       onBatch: extra.onBatch,
     });
@@ -345,6 +351,7 @@ export function contactImportService(deps: ContactImportDeps) {
         });
         // After the completion commits: a run that has to start again still finds the file.
         await files.remove(row.id);
+        if (deps.engine === "postgres") await repo.mergeSearchIndex();
         await deps.afterLargeImport?.(row.id);
         return done;
       } catch (error) {
