@@ -5,6 +5,7 @@ export * from "./billing";
 export * from "./calls";
 export * from "./contacts";
 export * from "./dialer";
+export * from "./email";
 export * from "./enterprise";
 export * from "./jobs";
 export * from "./lead-generation";
