@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   NOMINATIM_URL: z.url().default("https://nominatim.openstreetmap.org"),
   OVERPASS_URL: z.url().default("https://overpass-api.de/api/interpreter"),
   LEAD_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("AI Platform <no-reply@localhost>"),
 });
 
 export type Config = {
@@ -148,6 +150,8 @@ export type Config = {
     /** Spec 3 §9: the satellite dealer search waits this long between cities. */
     dealerSpacingMs: number;
   };
+  /** Email marketing's transport (server/providers/mail): SMTP when SMTP_URL is set, else DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.LEAD_SEARCH_TIMEOUT_MS,
       dealerSpacingMs: 3000,
     },
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     ...overrides,
   };
 }
