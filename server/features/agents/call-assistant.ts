@@ -188,6 +188,8 @@ export type AssistantView = AssistantSets & {
   answerTurn(account: Account, turn: TurnResult, input: AnswerTurnInput): AnsweredTurn;
   /** How the call speaks with this agent (null: the account's voice, as before scripts). */
   voice(agentId: string | null): CallVoice | null;
+  /** What a configured language model is told about the business and the call's agent. */
+  promptContext(agentId: string | null): string[];
 };
 
 export function assistantView(sets: AssistantSets): AssistantView {
@@ -198,6 +200,7 @@ export function assistantView(sets: AssistantSets): AssistantView {
     engineSettings: (settings, agentId) => engineSettingsFor(settings, sets.script, agentOf(agentId)),
     answerTurn: (account, turn, input) => answerTurnWith(sets, account, turn, input),
     voice: (agentId) => callVoice(sets.script, agentOf(agentId)),
+    promptContext: (agentId) => promptContext(sets.script, agentOf(agentId)),
   };
 }
 

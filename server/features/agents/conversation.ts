@@ -17,6 +17,7 @@ import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
 import { refreshingCache } from "./cache";
+import { promptContext } from "./call-assistant";
 import { askedForReason, type RoutingChoice } from "./routing";
 import type { AgentRow, AgentService } from "./service";
 import { composeTurn, type TurnTransfer } from "./turn";
@@ -30,7 +31,7 @@ import { composeTurn, type TurnTransfer } from "./turn";
  * conversation test and the agent test suites run it as a preview (a booking is not made).
  */
 
-export type Understand = (text: string, facts: CallerFacts) => Promise<TurnAnalysis>;
+export type Understand = (text: string, facts: CallerFacts, business?: string[]) => Promise<TurnAnalysis>;
 
 export type ConversationDeps = {
   settings: { row(workspaceId: string): Promise<AiSettingsRow> };
@@ -184,7 +185,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
 
     async hear(text: string, options2: { minutesOnCall?: number } = {}): Promise<DialogueTurn> {
       const at = now();
-      const analysis = await deps.understand(text, facts);
+      const analysis = await deps.understand(text, facts, promptContext(script ?? null, chosen ?? current));
       let routing: RoutingChoice<AgentRow>;
       if (chosen) {
         routing = {

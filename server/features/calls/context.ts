@@ -14,6 +14,8 @@ import { type CallRepository, type CallRow, callRepository } from "./repository"
 export type Understand = ((
   text: string,
   facts: CallerFacts,
+  /** The business's script and the call's agent, for a language model (the local AI ignores it). */
+  business?: string[],
 ) => Promise<TurnAnalysis & { source?: "local" | "llm" }>) & {
   /** True when understanding calls a remote model, which may take seconds. */
   remote?: boolean;

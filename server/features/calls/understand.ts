@@ -16,11 +16,11 @@ export function createUnderstand(options: {
   log: FastifyBaseLogger;
 }): Understand {
   const { classifier, llm, log } = options;
-  const understand: Understand = async (text: string, facts: CallerFacts) => {
+  const understand: Understand = async (text: string, facts: CallerFacts, business?: string[]) => {
     const local = analyzeUtterance(text, classifier(), facts);
     if (!llm) return { ...local, source: "local" as const };
     try {
-      const answer = await llm.analyze(text, { callerFacts: describeFacts(facts) });
+      const answer = await llm.analyze(text, { callerFacts: describeFacts(facts), business });
       let classification = answer.classification;
       if (facts.blocked) classification = "spam";
       if (facts.inContacts && classification === "spam")

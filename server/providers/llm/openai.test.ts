@@ -271,6 +271,38 @@ describe("caller facts bind whatever the model says", () => {
   });
 });
 
+describe("the business's script and agent in the model's prompt", () => {
+  it("tells the model the default script's rules and manner; without a script it is told nothing more", async () => {
+    handler = answerWith(JSON.stringify(IMPORTANT_ANSWER));
+    const plain = await buildWorkspace(t);
+    const first = await simulate(plain);
+    expect((await say(plain, first.id, QUOTE_LINE)).res.statusCode).toBe(200);
+    expect(received[0]?.body.messages.filter((m) => m.role === "system")).toHaveLength(1);
+
+    const c = await buildWorkspace(t);
+    const created = await c.post("/api/ai-scripts/from-template/dental-office", {});
+    expect(created.statusCode, created.body).toBe(201);
+    const script = created.json();
+    const rule = "Never quote a price for a crown over the phone.";
+    const updated = await c.put(`/api/ai-scripts/${script.id}`, {
+      businessRules: [...script.businessRules, rule],
+      isDefault: true,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const call = await simulate(c);
+    const { res } = await say(c, call.id, QUOTE_LINE);
+    expect(res.statusCode).toBe(200);
+    const prompt = received
+      .at(-1)
+      ?.body.messages.find(
+        (m) => m.role === "system" && m.content.startsWith("About this business"),
+      )?.content;
+    expect(prompt).toContain('"Dental office appointments"');
+    expect(prompt).toContain(rule);
+    expect(prompt).toMatch(/tone \(empathy \d+\/10, formality \d+\/10\)/);
+  });
+});
+
 describe("createUnderstand with the OpenAI adapter", () => {
   it("logs a warning naming the provider when it falls back", async () => {
     handler = answerWith("not json");

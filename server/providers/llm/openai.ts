@@ -15,7 +15,14 @@ export type LlmAnalysis = z.infer<typeof LlmAnalysis>;
 
 export type LanguageModel = {
   readonly name: string;
-  analyze(utterance: string, context: { callerFacts: string[] }): Promise<LlmAnalysis>;
+  analyze(
+    utterance: string,
+    context: {
+      callerFacts: string[];
+      /** The business's script and the call's agent (features/agents promptContext), if any. */
+      business?: string[] | undefined;
+    },
+  ): Promise<LlmAnalysis>;
 };
 
 const SYSTEM_PROMPT = `You screen phone calls for a person or small business. Classify what the caller just said into exactly one class:
@@ -39,6 +46,10 @@ export function openAiLanguageModel(options: {
     name: `openai-compatible:${options.model}`,
     async analyze(utterance, context) {
       const facts = context.callerFacts.length ? `\nCaller facts: ${context.callerFacts.join("; ")}.` : "";
+      // The business's own words decide what counts as sales, support or a transfer on its calls.
+      const business = context.business?.length
+        ? [{ role: "system", content: `About this business and this call:\n${context.business.join("\n")}` }]
+        : [];
       const response = await fetch(url, {
         method: "POST",
         headers: {
@@ -51,6 +62,7 @@ export function openAiLanguageModel(options: {
           response_format: { type: "json_object" },
           messages: [
             { role: "system", content: SYSTEM_PROMPT },
+            ...business,
             { role: "user", content: `Caller said: ${JSON.stringify(utterance)}${facts}` },
           ],
         }),

@@ -42,7 +42,9 @@ export async function takeTurn(
     const before = await ctx.calls.get(account.id, callId);
     if (!before) throw notFound("That call");
     if (!before.isActive) throw conflict("This call has already ended");
-    understood = await ctx.understand(text, readStored(before).facts);
+    const stored = readStored(before);
+    const business = view?.promptContext(stored.assistant?.agentId ?? null);
+    understood = await ctx.understand(text, stored.facts, business);
   }
 
   const quick = options.transcribed
