@@ -199,11 +199,11 @@ export function runtimeRepository(db: Db) {
     },
 
     /**
-     * Claims leads for many campaigns in one statement, inside the caller's transaction: per
-     * campaign up to `count` due leads, callbacks due first (a callback kept for one agent only
-     * while that agent is available on the campaign), then never-tried leads, then retries past
-     * their time, highest priority first; locked FOR UPDATE SKIP LOCKED so two servers never take
-     * one lead; each gets a queued attempt numbered after the lead's last one, keyed
+     * Claims leads for many campaigns in one statement: per campaign up to `count` due leads,
+     * callbacks due first (soonest first; one kept for one agent only while that agent is
+     * available on the campaign), then the rest by priority, never-tried before retries past their
+     * time (campaign_leads_dialable_idx's own order, so the scan stops after `count` rows);
+     * locked FOR UPDATE SKIP LOCKED so two servers never take one lead; each gets a queued attempt numbered after the lead's last one, keyed
      * "<lead id>:<attempt number>" (unique: a second claim of the same attempt inserts nothing),
      * and the lead is marked dialing with the attempt counted.
      */
@@ -221,24 +221,39 @@ export function runtimeRepository(db: Db) {
                                ${param(wanted.map((w) => w.requireConsent))}::bool[])
             as w(campaign_id, workspace_id, n, consent)
         ),
-        picked as (
-          select p.* from wanted w cross join lateral (
-            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone,
-                   l.zip_code, l.ai_voice_consent, l.status prior_status, l.reserved_for
+        due as (
+          select c.* from wanted w cross join lateral (
+            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
+                   l.ai_voice_consent, l.status prior_status, l.reserved_for, 0 queue, l.next_attempt_at
             from campaign_leads l
-            where l.campaign_id = w.campaign_id
-              and l.status in ('new', 'retry', 'callback')
-              and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
+            where l.campaign_id = w.campaign_id and l.status = 'callback' and l.next_attempt_at <= ${now}
               and (not w.consent or l.ai_voice_consent)
               and (l.reserved_for is null or exists (
                 select 1 from dialer_agent_sessions s
                 where s.workspace_id = w.workspace_id and s.user_id = l.reserved_for
                   and s.campaign_id = w.campaign_id and s.status = 'available'))
-            order by (l.status = 'callback') desc, l.priority desc, l.next_attempt_at asc nulls first,
-                     l.created_at asc
+            order by l.next_attempt_at asc
             limit w.n
             for update of l skip locked
-          ) p
+          ) c
+          union all
+          select o.* from wanted w cross join lateral (
+            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
+                   l.ai_voice_consent, l.status prior_status, l.reserved_for, 1 queue, l.next_attempt_at
+            from campaign_leads l
+            where l.campaign_id = w.campaign_id and l.status in ('new', 'retry')
+              and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
+              and (not w.consent or l.ai_voice_consent) and l.reserved_for is null
+            order by l.priority desc, l.next_attempt_at asc nulls first
+            limit w.n
+            for update of l skip locked
+          ) o
+        ),
+        picked as (
+          select d.* from (
+            select due.*, row_number() over (partition by due.campaign_id order by due.queue) place from due
+          ) d join wanted w on w.campaign_id = d.campaign_id
+          where d.place <= w.n
         ),
         numbered as (
           select p.*, coalesce((select max(a.attempt_number) from dial_attempts a where a.lead_id = p.id), 0) + 1
