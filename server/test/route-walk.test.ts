@@ -14,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Each walk visits every route (and builds fixtures for many): its time grows with the route table. */
+const WALK_TIMEOUT_MS = 180_000;
+
 /** Routes reachable without a session, on purpose. Anything else must answer 401 when signed out. */
 const PUBLIC_ROUTES = new Set([
   "POST /api/auth/signup",
@@ -67,117 +70,133 @@ describe("route table", () => {
     expect(undeclared, "add config: { role } next to the route's schema").toEqual([]);
   });
 
-  it("refuses a member whose role is below the route's with 403, naming the role needed", async () => {
-    const owner = await buildWorkspace(t);
-    const members: Record<Exclude<WorkspaceRole, "owner">, TestClient> = {
-      agent: await buildMember(t, owner, "agent"),
-      admin: await buildMember(t, owner, "admin"),
-    };
-    const leaks: string[] = [];
-    for (const route of t.app.routeTable) {
-      if (route.isPublic || !route.role) continue;
-      const least = route.role;
-      const fixture = OWNED_RESOURCE_FIXTURES[route.url.split("/")[2] ?? ""];
-      const params = route.url.includes(":") && fixture ? await fixture(owner) : {};
-      const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
-      for (const role of WORKSPACE_ROLES) {
-        if (role === "owner" || roleAtLeast(role, least)) continue;
-        const res = await members[role].request(route.method, fill(route.url, params), { payload });
-        const message = String(res.json().message ?? "");
-        if (res.statusCode !== 403 || !message.includes(least))
-          leaks.push(
-            `${route.method} ${route.url} (needs ${least}) answered ${res.statusCode} to an ${role}`,
-          );
-      }
-    }
-    expect(leaks).toEqual([]);
-  });
-
-  it("needs a session on every route not marked public", async () => {
-    const anonymous = t.client();
-    const leaks: string[] = [];
-    for (const route of t.app.routeTable) {
-      const key = `${route.method} ${route.url}`;
-      if (route.isPublic) {
-        expect(PUBLIC_ROUTES.has(key) || route.url === "/*", `${key} is public but not listed`).toBe(true);
-        continue;
-      }
-      const res = await anonymous.request(route.method, fill(route.url, {}), { payload: {} });
-      if (res.statusCode !== 401) leaks.push(`${key} answered ${res.statusCode}`);
-    }
-    expect(leaks).toEqual([]);
-  });
-
-  it("needs a session however the path is spelled: percent-encoded, doubled slashes, either hex case", async () => {
-    const anonymous = t.client();
-    const leaks: string[] = [];
-    for (const route of t.app.routeTable) {
-      const path = fill(route.url, {});
-      // What the plain path answers signed out: 401, or a public route's own answer.
-      const plain = await anonymous.request(route.method, path, { payload: {} });
-      for (const variant of encodedSpellings(path)) {
-        const res = await anonymous.request(route.method, variant, { payload: {} });
-        // 404: a spelling the router does not decode to the route (a doubled slash) matches nothing.
-        const allowed = res.statusCode === 404 || res.statusCode === plain.statusCode;
-        if (!allowed || res.statusCode >= 500 || (!route.isPublic && res.statusCode < 400))
-          leaks.push(`${route.method} ${variant} answered ${res.statusCode} (plain: ${plain.statusCode})`);
-      }
-    }
-    expect(leaks).toEqual([]);
-  });
-
-  it("answers 404 to another account for every route with an :id", async () => {
-    // A team's workspace, so invitations and members have something to point at.
-    const owner = await buildWorkspace(t);
-    const intruder = await buildWorkspace(t);
-
-    const uncovered: string[] = [];
-    const leaks: string[] = [];
-    for (const route of t.app.routeTable.filter((r) => r.url.includes(":"))) {
-      const resource = route.url.split("/")[2] ?? "";
-      const fixture = OWNED_RESOURCE_FIXTURES[resource];
-      if (!fixture) {
-        uncovered.push(`${route.method} ${route.url}`);
-        continue;
-      }
-      const params = await fixture(owner);
-      if (route.isPublic && route.url.startsWith("/api/telephony/twilio/")) {
-        // A carrier webhook's parameter is no capability: only X-Twilio-Signature under the
-        // account's token opens it (telephony/webhooks.test.ts), so unsigned answers 403 either way.
-        for (const values of [params, {}]) {
-          const res = await intruder.request(route.method, fill(route.url, values));
-          if (res.statusCode !== 403)
-            leaks.push(`${route.method} ${route.url} answered ${res.statusCode} unsigned`);
+  it(
+    "refuses a member whose role is below the route's with 403, naming the role needed",
+    async () => {
+      const owner = await buildWorkspace(t);
+      const members: Record<Exclude<WorkspaceRole, "owner">, TestClient> = {
+        agent: await buildMember(t, owner, "agent"),
+        admin: await buildMember(t, owner, "admin"),
+      };
+      const leaks: string[] = [];
+      for (const route of t.app.routeTable) {
+        if (route.isPublic || !route.role) continue;
+        const least = route.role;
+        const fixture = OWNED_RESOURCE_FIXTURES[route.url.split("/")[2] ?? ""];
+        const params = route.url.includes(":") && fixture ? await fixture(owner) : {};
+        const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
+        for (const role of WORKSPACE_ROLES) {
+          if (role === "owner" || roleAtLeast(role, least)) continue;
+          const res = await members[role].request(route.method, fill(route.url, params), { payload });
+          const message = String(res.json().message ?? "");
+          if (res.statusCode !== 403 || !message.includes(least))
+            leaks.push(
+              `${route.method} ${route.url} (needs ${least}) answered ${res.statusCode} to an ${role}`,
+            );
         }
-        continue;
       }
-      if (route.url.startsWith("/api/invitations/:token") && !route.isPublic) {
-        // An invitation link is for one email: another account holding it is refused (403,
-        // workspaces.test.ts), and a token nobody was given is not found.
-        const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
-        if (guessed.statusCode !== 404)
-          leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
-        continue;
+      expect(leaks).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    "needs a session on every route not marked public",
+    async () => {
+      const anonymous = t.client();
+      const leaks: string[] = [];
+      for (const route of t.app.routeTable) {
+        const key = `${route.method} ${route.url}`;
+        if (route.isPublic) {
+          expect(PUBLIC_ROUTES.has(key) || route.url === "/*", `${key} is public but not listed`).toBe(true);
+          continue;
+        }
+        const res = await anonymous.request(route.method, fill(route.url, {}), { payload: {} });
+        if (res.statusCode !== 401) leaks.push(`${key} answered ${res.statusCode}`);
       }
-      if (route.isPublic) {
-        // A public route's parameter is a capability (the private calendar feed's secret token):
-        // holding it is the permission, so "another account" does not apply and the owner's value
-        // opens it for anyone. What must hold instead: the owner's value works (the fixture is
-        // real) and a value nobody was given answers 404. That a token opens only its own
-        // account's feed, and stops working once renewed or revoked, is in calendar.test.ts.
-        const given = await intruder.request(route.method, fill(route.url, params));
-        if (given.statusCode !== 200)
-          leaks.push(`${route.method} ${route.url} answered ${given.statusCode} to its own token`);
-        const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
-        if (guessed.statusCode !== 404)
-          leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
-        continue;
+      expect(leaks).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    "needs a session however the path is spelled: percent-encoded, doubled slashes, either hex case",
+    async () => {
+      const anonymous = t.client();
+      const leaks: string[] = [];
+      for (const route of t.app.routeTable) {
+        const path = fill(route.url, {});
+        // What the plain path answers signed out: 401, or a public route's own answer.
+        const plain = await anonymous.request(route.method, path, { payload: {} });
+        for (const variant of encodedSpellings(path)) {
+          const res = await anonymous.request(route.method, variant, { payload: {} });
+          // 404: a spelling the router does not decode to the route (a doubled slash) matches nothing.
+          const allowed = res.statusCode === 404 || res.statusCode === plain.statusCode;
+          if (!allowed || res.statusCode >= 500 || (!route.isPublic && res.statusCode < 400))
+            leaks.push(`${route.method} ${variant} answered ${res.statusCode} (plain: ${plain.statusCode})`);
+        }
       }
-      const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
-      const res = await intruder.request(route.method, fill(route.url, params), { payload });
-      if (res.statusCode !== 404) leaks.push(`${route.method} ${route.url} answered ${res.statusCode}`);
-    }
-    expect(uncovered, "routes with parameters need a fixture in OWNED_RESOURCE_FIXTURES").toEqual([]);
-    expect(leaks).toEqual([]);
-  });
+      expect(leaks).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    "answers 404 to another account for every route with an :id",
+    async () => {
+      // A team's workspace, so invitations and members have something to point at.
+      const owner = await buildWorkspace(t);
+      const intruder = await buildWorkspace(t);
+
+      const uncovered: string[] = [];
+      const leaks: string[] = [];
+      for (const route of t.app.routeTable.filter((r) => r.url.includes(":"))) {
+        const resource = route.url.split("/")[2] ?? "";
+        const fixture = OWNED_RESOURCE_FIXTURES[resource];
+        if (!fixture) {
+          uncovered.push(`${route.method} ${route.url}`);
+          continue;
+        }
+        const params = await fixture(owner);
+        if (route.isPublic && route.url.startsWith("/api/telephony/twilio/")) {
+          // A carrier webhook's parameter is no capability: only X-Twilio-Signature under the
+          // account's token opens it (telephony/webhooks.test.ts), so unsigned answers 403 either way.
+          for (const values of [params, {}]) {
+            const res = await intruder.request(route.method, fill(route.url, values));
+            if (res.statusCode !== 403)
+              leaks.push(`${route.method} ${route.url} answered ${res.statusCode} unsigned`);
+          }
+          continue;
+        }
+        if (route.url.startsWith("/api/invitations/:token") && !route.isPublic) {
+          // An invitation link is for one email: another account holding it is refused (403,
+          // workspaces.test.ts), and a token nobody was given is not found.
+          const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
+          if (guessed.statusCode !== 404)
+            leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
+          continue;
+        }
+        if (route.isPublic) {
+          // A public route's parameter is a capability (the private calendar feed's secret token):
+          // holding it is the permission, so "another account" does not apply and the owner's value
+          // opens it for anyone. What must hold instead: the owner's value works (the fixture is
+          // real) and a value nobody was given answers 404. That a token opens only its own
+          // account's feed, and stops working once renewed or revoked, is in calendar.test.ts.
+          const given = await intruder.request(route.method, fill(route.url, params));
+          if (given.statusCode !== 200)
+            leaks.push(`${route.method} ${route.url} answered ${given.statusCode} to its own token`);
+          const guessed = await intruder.request(route.method, fill(route.url, { token: "x".repeat(43) }));
+          if (guessed.statusCode !== 404)
+            leaks.push(`${route.method} ${route.url} answered ${guessed.statusCode} to a guess`);
+          continue;
+        }
+        const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
+        const res = await intruder.request(route.method, fill(route.url, params), { payload });
+        if (res.statusCode !== 404) leaks.push(`${route.method} ${route.url} answered ${res.statusCode}`);
+      }
+      expect(uncovered, "routes with parameters need a fixture in OWNED_RESOURCE_FIXTURES").toEqual([]);
+      expect(leaks).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
