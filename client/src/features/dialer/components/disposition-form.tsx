@@ -43,23 +43,22 @@ export function DispositionForm({
       return;
     }
     setProblem(undefined);
-    end.mutate(
-      { attemptId: call.attemptId, body: checked.body },
-      {
-        onSuccess: () => {
-          const label = dispositions.find((option) => option.code === checked.body.disposition)?.label;
-          toastSuccess(
-            checked.body.callback
-              ? `Callback scheduled${checked.body.callback.agentOnly ? " for you" : " for any agent"}`
-              : `Call ended: ${label ?? checked.body.disposition}`,
-          );
-        },
-        onError: (error) => {
-          const found = serverFieldErrors(error);
-          if (Object.keys(found).length) setErrors(found);
-          else setProblem(serverMessage(error) ?? CALL_NOT_CONNECTED);
-          toastFailure("Failed to end the call", error);
-        },
+    // mutateAsync: the form unmounts as soon as the console shows no call, and a mutate()
+    // callback would then never run.
+    end.mutateAsync({ attemptId: call.attemptId, body: checked.body }).then(
+      () => {
+        const label = dispositions.find((option) => option.code === checked.body.disposition)?.label;
+        toastSuccess(
+          checked.body.callback
+            ? `Callback scheduled${checked.body.callback.agentOnly ? " for you" : " for any agent"}`
+            : `Call ended: ${label ?? checked.body.disposition}`,
+        );
+      },
+      (error: unknown) => {
+        const found = serverFieldErrors(error);
+        if (Object.keys(found).length) setErrors(found);
+        else setProblem(serverMessage(error) ?? CALL_NOT_CONNECTED);
+        toastFailure("Failed to end the call", error);
       },
     );
   };

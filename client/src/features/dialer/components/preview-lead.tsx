@@ -21,10 +21,11 @@ export function PreviewLeadPanel({ lead, timeZone }: { lead: Lead; timeZone: str
         <LeadDetails lead={lead} timeZone={timeZone} />
         <Button
           onClick={() =>
-            dial.mutate(lead.id, {
-              onSuccess: () => toastSuccess(`Dialing ${leadName(lead)}`),
-              onError: (error) => toastFailure("Failed to dial the lead", error),
-            })
+            // mutateAsync: this panel gives way to the call's as soon as the console refreshes.
+            dial.mutateAsync(lead.id).then(
+              () => toastSuccess(`Dialing ${leadName(lead)}`),
+              (error: unknown) => toastFailure("Failed to dial the lead", error),
+            )
           }
           disabled={dial.isPending}
         >
