@@ -21,6 +21,7 @@ import { callRoutes } from "./features/calls/routes";
 import { contactImportRoutes } from "./features/contacts/import-routes";
 import { contactRoutes } from "./features/contacts/routes";
 import { dialerRoutes } from "./features/dialer/routes";
+import { emailRoutes } from "./features/email/routes";
 import { enterpriseRoutes } from "./features/enterprise/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.jobs.start();
   });
   app.addHook("onClose", () => services.jobs.stop());
+  app.addHook("onClose", () => services.mailTransport.close());
   const { auth, calls } = services;
   app.decorate("housekeeping", async () => {
     // Each part runs even when another fails; the first failure is reported.
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(leadGenerationRoutes, { leads: v.leads });
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
+  await app.register(emailRoutes, { email: v.email });
 
   await serveClient(app, config.clientDir);
   return app;

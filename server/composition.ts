@@ -26,10 +26,13 @@ import { callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
 import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
+import { emailAudience } from "./features/contacts/email-audience";
 import { contactImportService } from "./features/contacts/import/service";
 import { contactService } from "./features/contacts/service";
 import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
+import { emailService } from "./features/email/service";
+import { unsubscribeTokens } from "./features/email/unsubscribe-token";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
@@ -42,16 +45,20 @@ import { voiceService } from "./features/voice/service";
 import { voiceCallService } from "./features/voice-calls/service";
 import { workspaceDirectory } from "./features/workspaces/directory";
 import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
+import { emailWizardService } from "./features/email/wizard/service";
 import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
+import { defineEmailCampaign } from "./jobs/kinds/email-campaign";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
 import type { DbTransaction } from "./jobs/types";
 import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
+import { createEmailWriter } from "./providers/llm/email-writer";
+import { createMailTransport } from "./providers/mail";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
 import type { CarrierDelivery } from "./providers/telephony/simulator";
@@ -306,6 +313,25 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   if (input.schedules !== false) jobs.schedule(leadCampaigns.sweep, "* * * * *", {});
+  // The email wizard (issue 15): a configured language model writes, else the local writer.
+  const emailWizard = emailWizardService({ writer: createEmailWriter(config), log, ...clock });
+  // Email marketing (issue 15): templates, the audience from contacts, campaigns sent by a job
+  // through the mail transport (SMTP_URL, or .eml files in DATA_DIR/outbox).
+  const mailTransport = createMailTransport(config);
+  const emailCampaign = defineEmailCampaign(jobs, { email: () => email });
+  const email = emailService({
+    db,
+    audience: emailAudience(db),
+    transport: mailTransport,
+    tokens: unsubscribeTokens(
+      resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
+    ),
+    baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    dataDir: config.dataDir,
+    mailFrom: config.mail.from,
+    queueCampaign: (workspaceId, campaignId, key) =>
+      jobs.send(emailCampaign, { campaignId }, { workspaceId, idempotencyKey: key }),
+  });
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.
   // The autodialer (issue 13): campaigns, leads, agents and the console; its runtime ticks on the
@@ -378,6 +404,9 @@ export function composeServices(input: CompositionInput) {
     conversation,
     agentTests,
     assistant,
+    emailWizard,
+    email,
+    mailTransport,
   };
 }
 

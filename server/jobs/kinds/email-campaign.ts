@@ -1,0 +1,28 @@
+import type { EmailService } from "../../features/email/service";
+import type { JobKind, JobQueue } from "../types";
+
+export type EmailCampaignPayload = { campaignId: string };
+
+/**
+ * Sends one email campaign (server/features/email/sending.ts). Progress lives in the send rows,
+ * each marked sent only after the SMTP server accepted it, so an attempt that starts again (a
+ * crash, a lease taken over, a restart) carries on with the rows still pending: nobody is sent
+ * the campaign twice. Pause and cancel are read between batches; resume queues a new job.
+ */
+export function defineEmailCampaign(
+  jobs: JobQueue,
+  deps: { email: () => Pick<EmailService, "runCampaign"> },
+): JobKind<EmailCampaignPayload> {
+  return jobs.define<EmailCampaignPayload>(
+    "email.campaign",
+    async ({ payload, workspaceId, signal, reportProgress }) => {
+      if (!workspaceId) throw new Error("An email campaign belongs to a workspace");
+      return deps
+        .email()
+        .runCampaign(workspaceId, payload.campaignId, signal, (done, total) =>
+          reportProgress({ done, total, message: `Sent ${done} of ${total}` }),
+        );
+    },
+    { retryLimit: 5, retryBackoff: 2_000, concurrency: 4 },
+  );
+}
