@@ -1,0 +1,309 @@
+import { z } from "zod";
+
+/**
+ * The platform administrator's console (spec 3 §2 Admin Dashboard, §3 admin stats, admin user,
+ * system call and system config, §4 admin user states, §7, §8, §9; issue 16). Platform
+ * administrators are `users.role = admin`, distinct from workspace owners. The server and the
+ * /admin screen share these shapes, limits and messages.
+ */
+
+// --- Timings and messages (spec 3 §4, §8) -------------------------------------------------------
+
+/** Spec 3 §4: after an admin system action succeeds the page reloads after 2 s. */
+export const ADMIN_SYSTEM_ACTION_RELOAD_MS = 2_000;
+/** Spec 3 §4: after a quick action the page reloads after 1 s. */
+export const ADMIN_QUICK_ACTION_RELOAD_MS = 1_000;
+
+export const PLATFORM_ADMIN_ONLY = "Only platform administrators can do that";
+export const MAINTENANCE_MESSAGE =
+  "The platform is down for maintenance. Please try again shortly; administrators can still sign in.";
+export const CANNOT_ACT_ON_YOURSELF = "You cannot suspend or delete your own account";
+export const LAST_ADMIN = "The last administrator cannot be suspended or deleted";
+export const ACCOUNT_SUSPENDED = "This account is suspended. Contact the platform administrator.";
+export const RATE_LIMITED =
+  "Too many requests: the platform allows {limit} per minute. Please wait a moment.";
+
+export const USER_ACTIONS = ["suspend", "activate", "delete"] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+export const BULK_USER_ACTIONS = ["suspend", "activate"] as const;
+export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
+
+/** Spec 3 §8 texts the screen shows when a request fails. */
+export const adminActionFailed = (action: UserAction) => `Failed to ${action} user`;
+export const bulkActionFailed = (action: BulkUserAction) => `Bulk ${action} failed`;
+export const systemActionFailed = (action: string) => `System ${action} failed`;
+export const CONFIG_UPDATE_FAILED = "Failed to update configuration";
+export const EXPORT_FAILED = "Export failed";
+export const QUICK_ACTION_FAILED = "Quick action failed";
+
+// --- Stats (spec 3 §3 "Admin stats") ------------------------------------------------------------
+
+export const SYSTEM_HEALTH = ["healthy", "warning", "critical"] as const;
+export type SystemHealth = (typeof SYSTEM_HEALTH)[number];
+
+/** One real check behind systemHealth: what was measured and how it rates. */
+export const HealthCheck = z.object({
+  name: z.enum(["database", "jobQueue", "diskSpace", "errorRate"]),
+  status: z.enum(SYSTEM_HEALTH),
+  detail: z.string(),
+});
+export type HealthCheck = z.infer<typeof HealthCheck>;
+
+export const AdminStats = z.object({
+  totalUsers: z.number().int(),
+  /** People not suspended who signed in (or used a session) in the last 30 days. */
+  activeUsers: z.number().int(),
+  /** The worst of the checks. */
+  systemHealth: z.enum(SYSTEM_HEALTH),
+  healthChecks: z.array(HealthCheck),
+  /** AI agents switched on across all workspaces. */
+  activeAgents: z.number().int(),
+  totalCalls: z.number().int(),
+  /** Calls started since midnight UTC. */
+  todaysCalls: z.number().int(),
+  /** Monthly revenue in cents from active paid subscriptions. */
+  revenue: z.number().int(),
+  campaignsRunning: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStats>;
+
+// --- Users (spec 3 §3 "Admin user", §4) ---------------------------------------------------------
+
+export const ADMIN_USER_STATUSES = ["active", "suspended", "inactive"] as const;
+export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
+/** A person with no session use for this many days is listed as inactive. */
+export const INACTIVE_AFTER_DAYS = 30;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+export const AdminUserListQuery = z.object({
+  page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_PAGE_SIZE_MAX, `At most ${ADMIN_PAGE_SIZE_MAX} a page`)
+    .default(25),
+  /** Matches username, email or full name (case-insensitive, anywhere in the text). */
+  search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
+  status: z.enum(ADMIN_USER_STATUSES).optional(),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+export const AdminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  /** The plan of the workspace the person owns (free when none). */
+  planType: z.string(),
+  status: z.enum(ADMIN_USER_STATUSES),
+  /** users.role: "admin" for a platform administrator, "user" otherwise. */
+  role: z.string(),
+  totalCalls: z.number().int(),
+  /** This month's used minutes as a percentage of the plan's minutes (0 for an unlimited plan). */
+  monthlyUsage: z.number(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUserList = z.object({
+  users: z.array(AdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof AdminUserList>;
+
+export const AdminUserIdParams = z.object({ id: z.string().uuid("Unknown user") });
+export const AdminUserActionParams = AdminUserIdParams.extend({ action: z.enum(USER_ACTIONS) });
+
+export const AdminUserActionResult = z.object({
+  message: z.string(),
+  /** Absent after a delete. */
+  user: AdminUser.optional(),
+  /** Sessions ended by the action. */
+  sessionsEnded: z.number().int(),
+});
+export type AdminUserActionResult = z.infer<typeof AdminUserActionResult>;
+
+export const BulkUserActionRequest = z.object({
+  action: z.enum(BULK_USER_ACTIONS),
+  userIds: z.array(z.string().uuid("Unknown user")).min(1, "Choose at least one user").max(500),
+});
+export type BulkUserActionRequest = z.infer<typeof BulkUserActionRequest>;
+
+export const BulkUserActionResult = z.object({
+  message: z.string(),
+  changed: z.number().int(),
+  /** Users left as they were, with the reason (yourself, the last administrator, unknown). */
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+export type BulkUserActionResult = z.infer<typeof BulkUserActionResult>;
+
+// --- Calls (spec 3 §3 "System call") ------------------------------------------------------------
+
+export const AdminCallListQuery = z.object({
+  page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(25),
+  search: z.string().trim().max(100).optional(),
+  classification: z.string().trim().max(40).optional(),
+  status: z.string().trim().max(40).optional(),
+  userId: z.string().uuid("Unknown user").optional(),
+});
+export type AdminCallListQuery = z.infer<typeof AdminCallListQuery>;
+
+export const SystemCall = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  /** The owner of the call's workspace. */
+  userId: z.string().nullable(),
+  workspaceId: z.string(),
+  phoneNumber: z.string(),
+  classification: z.string().nullable(),
+  duration: z.number().int(),
+  status: z.string(),
+  /** Dollars: the duration in minutes (rounded up) at the workspace plan's per-minute rate. */
+  cost: z.number(),
+});
+export type SystemCall = z.infer<typeof SystemCall>;
+
+export const SystemCallList = z.object({
+  calls: z.array(SystemCall),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type SystemCallList = z.infer<typeof SystemCallList>;
+
+// --- Configuration (spec 3 §3 "System config", §9 defaults) -------------------------------------
+
+export const BACKUP_FREQUENCIES = ["hourly", "daily", "weekly"] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+
+export const SystemConfig = z.object({
+  maxConcurrentCalls: z.number().int().min(1, "Max concurrent calls must be at least 1").max(100_000),
+  /** Seconds a call may last before it is ended. */
+  defaultCallTimeout: z
+    .number()
+    .int()
+    .min(30, "Call timeout must be at least 30 seconds")
+    .max(86_400, "Call timeout must be at most 24 hours"),
+  /** Requests per minute per account. */
+  apiRateLimit: z.number().int().min(10, "API rate limit must be at least 10 a minute").max(1_000_000),
+  backupFrequency: z.enum(BACKUP_FREQUENCIES),
+  enableCallRecording: z.boolean(),
+  enableTranscription: z.boolean(),
+  systemMaintenanceMode: z.boolean(),
+});
+export type SystemConfig = z.infer<typeof SystemConfig>;
+
+/** Spec 3 §9. */
+export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
+  maxConcurrentCalls: 100,
+  defaultCallTimeout: 300,
+  apiRateLimit: 1000,
+  backupFrequency: "daily",
+  enableCallRecording: true,
+  enableTranscription: true,
+  systemMaintenanceMode: false,
+};
+
+/** POST /api/admin/config sends only the changed fields. */
+export const SystemConfigUpdate = SystemConfig.partial().refine((value) => Object.keys(value).length > 0, {
+  message: "Change at least one setting",
+});
+export type SystemConfigUpdate = z.infer<typeof SystemConfigUpdate>;
+
+export const SystemConfigResponse = z.object({ config: SystemConfig, message: z.string().optional() });
+export type SystemConfigResponse = z.infer<typeof SystemConfigResponse>;
+
+// --- Add user ---------------------------------------------------------------------------------
+
+export const AddUserRequest = z.object({
+  username: z.string().trim().min(3, "Username must be at least 3 characters").max(50),
+  email: z.string().trim().email("Enter a valid email address").max(254),
+  fullName: z.string().trim().max(100).optional(),
+  role: z.enum(["user", "admin"]).default("user"),
+});
+export type AddUserRequest = z.infer<typeof AddUserRequest>;
+
+export const AddUserResponse = z.object({
+  user: AdminUser,
+  /** A one-time sign-in link to hand to the person; it works once, within its expiry. */
+  signInLink: z.string(),
+  expiresAt: z.string(),
+});
+export type AddUserResponse = z.infer<typeof AddUserResponse>;
+
+// --- Exports and quick actions ------------------------------------------------------------------
+
+export const EXPORT_KINDS = ["users", "calls", "all"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export const QUICK_ACTIONS = ["clear-cache", "sync-users", "cleanup-inactive"] as const;
+export type QuickAction = (typeof QUICK_ACTIONS)[number];
+
+export const QuickActionRequest = z.object({
+  action: z.enum(QUICK_ACTIONS),
+  /** cleanup-inactive only removes after a confirmation; without it, it lists what it would remove. */
+  confirm: z.boolean().optional(),
+});
+export type QuickActionRequest = z.infer<typeof QuickActionRequest>;
+
+export const QuickActionResult = z.object({
+  action: z.enum(QUICK_ACTIONS),
+  message: z.string(),
+  /** What it did, or (cleanup-inactive unconfirmed) what it would do. */
+  affected: z.number().int(),
+  items: z.array(z.string()).optional(),
+  needsConfirmation: z.boolean().optional(),
+});
+export type QuickActionResult = z.infer<typeof QuickActionResult>;
+
+// --- Audit log (issue 16 part 7) ----------------------------------------------------------------
+
+export const AUDIT_ACTIONS = [
+  "user.suspended",
+  "user.activated",
+  "user.deleted",
+  "user.created",
+  "user.role_changed",
+  "users.bulk",
+  "config.changed",
+  "export.downloaded",
+  "backup.created",
+  "quick_action.ran",
+  "sign_in.failed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  /** Who acted (null for a failed sign-in by someone unknown). */
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** What changed: before/after values, counts, the name tried. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(50),
+  action: z.string().trim().max(40).optional(),
+  actorId: z.string().uuid().optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+export const AuditList = z.object({
+  entries: z.array(AuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AuditList = z.infer<typeof AuditList>;
