@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./admin";
 export * from "./agents";
 export * from "./ai-studio";
 export * from "./billing";
