@@ -61,8 +61,8 @@ export type ContactImportDeps = {
  * small: other requests' queries get their turn between transactions, and the event loop
  * between statements.
  */
-const BATCH_ROWS = { pglite: 1_000, postgres: 20_000 } as const;
-const STATEMENT_ROWS = { pglite: 250, postgres: 10_000 } as const;
+const BATCH_ROWS = { pglite: 1_000, postgres: 5_000 } as const;
+const STATEMENT_ROWS = { pglite: 250, postgres: 5_000 } as const;
 /**
  * The search index's queue of new entries (gin_pending_list_limit, kB) during an import: small
  * merges on the embedded database (each holds the event loop), large ones on PostgreSQL (fewer
