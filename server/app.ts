@@ -22,6 +22,7 @@ import { contactImportRoutes } from "./features/contacts/import-routes";
 import { contactRoutes } from "./features/contacts/routes";
 import { dialerRoutes } from "./features/dialer/routes";
 import { emailRoutes } from "./features/email/routes";
+import { emailWizardRoutes } from "./features/email/wizard/routes";
 import { enterpriseRoutes } from "./features/enterprise/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(leadGenerationRoutes, { leads: v.leads });
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
+  await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
 
   await serveClient(app, config.clientDir);
