@@ -57,6 +57,8 @@ export const emailCampaigns = pgTable(
     fromEmail: text("from_email"),
     status: text("status").notNull().default("queued"),
     jobId: uuid("job_id"),
+    /** Bumped by resume and retry: a job sends only while the campaign is on its run (an older job stops). */
+    run: integer("run").notNull().default(0),
     batchSize: integer("batch_size").notNull(),
     delayMs: integer("delay_ms").notNull(),
     audience: jsonb("audience").notNull(),
@@ -90,6 +92,8 @@ export const emailSends = pgTable(
     messageId: text("message_id").notNull(),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** When a worker claimed it: a row left "sending" longer than a delivery can take is released. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
