@@ -102,6 +102,9 @@ const RealVoiceCallsPage = lazy(() =>
 const VoiceCallDemoPage = lazy(() =>
   import("../features/voice-calls/voice-call-demo-page").then((m) => ({ default: m.VoiceCallDemoPage })),
 );
+const EmailWizardPage = lazy(() =>
+  import("../features/email/email-wizard-page").then((m) => ({ default: m.EmailWizardPage })),
+);
 
 /**
  * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title
@@ -247,7 +250,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/email-wizard",
     title: "AI Email Wizard",
-    element: soon("AI Email Wizard", "Write a campaign in five steps."),
+    element: <EmailWizardPage />,
   },
   {
     path: "/admin",
