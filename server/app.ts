@@ -23,6 +23,7 @@ import { contactRoutes } from "./features/contacts/routes";
 import { dialerRoutes } from "./features/dialer/routes";
 import { emailRoutes } from "./features/email/routes";
 import { emailWizardRoutes } from "./features/email/wizard/routes";
+import { adminRoutes } from "./features/admin/routes";
 import { enterpriseRoutes } from "./features/enterprise/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -55,7 +56,14 @@ export type BuildOptions = {
 };
 
 /** Every registered route, for the tests that walk the route table (isolation, auth). */
-export type RouteEntry = { method: string; url: string; isPublic: boolean; role: WorkspaceRole | undefined };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  role: WorkspaceRole | undefined;
+  /** Only users.role = admin may use it (issue 16). */
+  platformAdmin: boolean;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         url: route.url,
         isPublic: Boolean(route.config?.public),
         role: route.config?.role,
+        platformAdmin: Boolean(route.config?.platformAdmin),
       });
     }
   });
@@ -149,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerGuards(app, config, auth);
+  // The admin's error-rate check counts every answer this server sends (issue 16).
+  app.addHook("onResponse", async (_request, reply) => services.admin.errors.count(reply.statusCode));
 
   // Each area's routes get the few services they use, nothing more.
   const v = services;
@@ -180,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(leadGenerationRoutes, { leads: v.leads });
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
+  await app.register(adminRoutes, { admin: v.admin });
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
 

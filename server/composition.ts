@@ -34,6 +34,10 @@ import { dialerService } from "./features/dialer/service";
 import { emailService } from "./features/email/service";
 import { unsubscribeTokens } from "./features/email/unsubscribe-token";
 import { enterpriseService } from "./features/enterprise/service";
+import { errorRateMeter } from "./features/admin/health";
+import { adminReports } from "./features/admin/reports";
+import { adminRepository } from "./features/admin/repository";
+import { adminService } from "./features/admin/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
@@ -350,6 +354,15 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
+  // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus).
+  const admin = adminService({
+    repo: adminRepository(db),
+    reports: adminReports(db),
+    endAllSessions: (userId) => auth.endOtherSessions(userId, ""),
+    dataDir: config.dataDir,
+    errors: errorRateMeter(input.now),
+    ...clock,
+  });
   // The dialer's runtime (issue 13): a tick on the jobs queue paces, claims and dials through
   // telephony; telephony's webhooks reach it when its calls are answered and end.
   const autodialerRuntime = dialerRuntime({
@@ -392,6 +405,7 @@ export function composeServices(input: CompositionInput) {
     voiceCalls,
     business,
     enterprise,
+    admin,
     dialer,
     dialerRuntime: autodialerRuntime,
     health,

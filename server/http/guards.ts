@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import { PLATFORM_ADMIN_ONLY } from "../../common/admin";
 import { roleAtLeast, roleNeededMessage, type WorkspaceRole } from "../../common/workspaces";
 import type { Config } from "../config";
 import type { UserRow } from "../db/schema";
@@ -17,6 +18,11 @@ declare module "fastify" {
      * the route walk test fails on it.
      */
     role?: WorkspaceRole;
+    /**
+     * Platform administration (issue 16): only `users.role = admin` passes, whatever the workspace
+     * role; everyone else is refused with 403. The route walk proves it for every such route.
+     */
+    platformAdmin?: boolean;
     /** Set by @fastify/static on the routes that serve the built client's files (public). */
     file?: string;
   }
@@ -59,6 +65,9 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
     request.sessionTokenHash = session.tokenHash;
     const least = request.routeOptions.config.role ?? "owner";
     if (!roleAtLeast(session.account.role, least)) throw forbidden(roleNeededMessage(least));
+    if (request.routeOptions.config.platformAdmin && session.user.role !== "admin") {
+      throw forbidden(PLATFORM_ADMIN_ONLY);
+    }
   });
 }
 

@@ -56,6 +56,9 @@ const TABLE_OWNERS: Record<string, string> = {
   aiFlows: "ai-studio",
   automationRules: "ai-studio",
   enterpriseEnquiries: "enterprise",
+  userSuspensions: "admin",
+  adminAuditLog: "admin",
+  platformConfig: "admin",
   campaigns: "dialer",
   campaignLeads: "dialer",
   dialAttempts: "dialer",
@@ -75,10 +78,25 @@ const CROSS_OWNER_READS: Record<string, string[]> = {
   "auth/repository.ts": ["memberships", "workspaces"],
   // A team is shown by its people's names, and an invitation by who sent it.
   "workspaces/repository.ts": ["users"],
+  // The platform administrator's figures and people list span every workspace (issue 16): one
+  // read-only query each instead of a service call per workspace.
+  "admin/reports.ts": [
+    "users",
+    "sessions",
+    "memberships",
+    "workspaces",
+    "subscriptions",
+    "usageTracking",
+    "calls",
+    "aiAgents",
+    "campaigns",
+    "jobs",
+  ],
 };
 
 /** Areas whose routes send stored rows (or answers built from them): each shapes them in presenter.ts. */
 const AREAS_SENDING_ROWS = [
+  "admin",
   "agents",
   "ai-settings",
   "ai-studio",

@@ -101,6 +101,24 @@ describe("route table", () => {
   );
 
   it(
+    "refuses every /api/admin route to anyone but a platform administrator (users.role = admin) with 403",
+    async () => {
+      // The first account on a database is the administrator; the second is an ordinary owner.
+      await buildWorkspace(t);
+      const owner = await buildWorkspace(t);
+      const leaks: string[] = [];
+      for (const route of t.app.routeTable) {
+        if (!route.platformAdmin && !route.url.startsWith("/api/admin/")) continue;
+        const payload = (VALID_BODIES[`${route.method} ${route.url}`] ?? {}) as object;
+        const res = await owner.request(route.method, fill(route.url, {}), { payload });
+        if (res.statusCode !== 403) leaks.push(`${route.method} ${route.url} answered ${res.statusCode}`);
+      }
+      expect(leaks).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
     "needs a session on every route not marked public",
     async () => {
       const anonymous = t.client();
@@ -150,7 +168,8 @@ describe("route table", () => {
 
       const uncovered: string[] = [];
       const leaks: string[] = [];
-      for (const route of t.app.routeTable.filter((r) => r.url.includes(":"))) {
+      // Platform-admin routes are not a workspace's: the walk below proves they refuse everyone else.
+      for (const route of t.app.routeTable.filter((r) => r.url.includes(":") && !r.platformAdmin)) {
         const resource = route.url.split("/")[2] ?? "";
         const fixture = OWNED_RESOURCE_FIXTURES[resource];
         if (!fixture) {

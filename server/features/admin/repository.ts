@@ -1,0 +1,70 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { SystemConfig } from "../../../common/admin";
+import type { Db } from "../../db/client";
+import { adminAuditLog, platformConfig, userSuspensions } from "../../db/schema";
+
+export type AuditRow = typeof adminAuditLog.$inferSelect;
+export type NewAuditEntry = Omit<typeof adminAuditLog.$inferInsert, "id" | "at">;
+
+const CONFIG_ROW_ID = 1;
+
+/** The admin area's own tables: suspensions, the audit log, the platform config row. */
+export function adminRepository(db: Db) {
+  return {
+    async suspend(userIds: string[], by: string): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .insert(userSuspensions)
+        .values(userIds.map((userId) => ({ userId, suspendedBy: by })))
+        .onConflictDoNothing();
+    },
+    async activate(userIds: string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db.delete(userSuspensions).where(inArray(userSuspensions.userId, userIds));
+    },
+    async isSuspended(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: userSuspensions.userId })
+        .from(userSuspensions)
+        .where(eq(userSuspensions.userId, userId));
+      return Boolean(row);
+    },
+
+    async record(entry: NewAuditEntry): Promise<void> {
+      await db.insert(adminAuditLog).values(entry);
+    },
+    async listAudit(page: number, limit: number, action?: string, actorId?: string) {
+      const where = and(
+        action ? eq(adminAuditLog.action, action) : undefined,
+        actorId ? eq(adminAuditLog.actorId, actorId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(adminAuditLog)
+          .where(where)
+          .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(adminAuditLog).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async readConfig(): Promise<Partial<SystemConfig> | undefined> {
+      const [row] = await db.select().from(platformConfig).where(eq(platformConfig.id, CONFIG_ROW_ID));
+      return row?.config;
+    },
+    async writeConfig(config: SystemConfig, by: string): Promise<void> {
+      await db
+        .insert(platformConfig)
+        .values({ id: CONFIG_ROW_ID, config, updatedBy: by })
+        .onConflictDoUpdate({
+          target: platformConfig.id,
+          set: { config, updatedBy: by, updatedAt: new Date() },
+        });
+    },
+  };
+}
+
+export type AdminRepository = ReturnType<typeof adminRepository>;

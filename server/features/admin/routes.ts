@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AdminStats,
+  AdminUserActionResult,
+  AdminUserIdParams,
+  AdminUserList,
+  AdminUserListQuery,
+  AuditList,
+  AuditListQuery,
+  BULK_USER_ACTIONS,
+  BulkUserActionRequest,
+  BulkUserActionResult,
+} from "../../../common/admin";
+import { presentAdminUser, presentAuditEntry } from "./presenter";
+import type { AdminActor, AdminService } from "./service";
+
+/**
+ * The platform administrator's API (spec 3 §7 Admin, issue 16). Every route is
+ * `platformAdmin: true`: the guard refuses anyone whose users.role is not admin with 403, and
+ * the route walk proves it. The workspace role is the least (agent): an administrator's own
+ * workspace role says nothing about the platform.
+ */
+const ADMIN = { role: "agent", platformAdmin: true } as const;
+
+/** Suspend and activate; delete (with all the person's data) is not built yet and answers 400. */
+const UserActionParams = AdminUserIdParams.extend({ action: z.enum(BULK_USER_ACTIONS) });
+
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  const actor = (request: { user: AdminActor["user"]; ip: string }): AdminActor => ({
+    user: request.user,
+    ip: request.ip,
+  });
+
+  app.get("/api/admin/stats", { config: ADMIN, schema: { response: { 200: AdminStats } } }, () =>
+    admin.stats(),
+  );
+
+  app.get(
+    "/api/admin/users",
+    { config: ADMIN, schema: { querystring: AdminUserListQuery, response: { 200: AdminUserList } } },
+    async (request) => {
+      const { rows, total } = await admin.listUsers(request.query);
+      const now = admin.now();
+      return {
+        users: rows.map((row) => presentAdminUser(row, now)),
+        total,
+        page: request.query.page,
+        limit: request.query.limit,
+      };
+    },
+  );
+
+  app.post(
+    "/api/admin/users/:id/:action",
+    { config: ADMIN, schema: { params: UserActionParams, response: { 200: AdminUserActionResult } } },
+    async (request) => {
+      const { id, action } = request.params;
+      let sessionsEnded = 0;
+      if (action === "suspend") sessionsEnded = await admin.suspend(actor(request), id);
+      else await admin.activate(actor(request), id);
+      const user = presentAdminUser(await admin.userById(id), admin.now());
+      const verb = action === "suspend" ? "suspended" : "activated";
+      return { message: `${user.username} ${verb}`, user, sessionsEnded };
+    },
+  );
+
+  app.post(
+    "/api/admin/users/bulk",
+    { config: ADMIN, schema: { body: BulkUserActionRequest, response: { 200: BulkUserActionResult } } },
+    async (request) => {
+      const { action, userIds } = request.body;
+      const result = await admin.bulk(actor(request), action, userIds);
+      const verb = action === "suspend" ? "suspended" : "activated";
+      return { message: `${result.changed} users ${verb}`, ...result };
+    },
+  );
+
+  app.get(
+    "/api/admin/audit-log",
+    { config: ADMIN, schema: { querystring: AuditListQuery, response: { 200: AuditList } } },
+    async (request) => {
+      const { rows, total } = await admin.auditLog(request.query);
+      return {
+        entries: rows.map(presentAuditEntry),
+        total,
+        page: request.query.page,
+        limit: request.query.limit,
+      };
+    },
+  );
+};
