@@ -166,3 +166,84 @@ test("agent console: a rep sets available, previews and dials leads, ends calls 
   await screenshot(console, "agent-console-phone");
   await agent.context.close();
 });
+
+test("agent console: the dialer connects a simulated call a person answered to the available rep, who ends it with a disposition", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await supervisor(page);
+  // The carrier simulator's outcome model decides who answers, so many leads make a person
+  // likely; their numbers are in a place where it is now inside 08:00-21:00 (the dial-time gate).
+  const lines = Array.from(
+    { length: 24 },
+    (_, i) => `${numberInCallingHours(i)}, Lead${i}, Person${i}, Co ${i}`,
+  );
+  const created = await page.request.post("/api/autodialer/campaigns", {
+    data: { name: "Predictive Outreach", dialingMode: "predictive", maxLines: 4 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const added = await page.request.post(`/api/autodialer/campaigns/${id}/leads`, {
+    data: { text: lines.join("\n") },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  const agent = await rep(page, browser);
+  const console = agent.page;
+  await console.goto("/autodialer/console");
+  const status = console.getByRole("region", { name: agent.account.fullName });
+  await status.getByLabel("Campaign you work").selectOption({ label: "Predictive Outreach" });
+  await status.getByRole("button", { name: "Available" }).click();
+  await expect(status.getByTestId("my-status")).toHaveText("Available");
+  await expect(console.getByText(/You are available: the next answered call/)).toBeVisible();
+
+  const started = await page.request.post(`/api/autodialer/campaigns/${id}/start`);
+  expect(started.status(), await started.text()).toBe(200);
+
+  // The answered call arrives on the console by itself (live events, the poll as fallback).
+  const call = console.getByRole("region", { name: /^Connected: Lead\d+ Person\d+$/ });
+  await expect(call).toBeVisible({ timeout: 150_000 });
+  await expect(call.getByTestId("call-state")).toHaveText("Connected");
+  await expect(call).toContainText("Predictive Outreach · attempt 1");
+  await expect(call.getByTestId("lead-phone")).toHaveText(/01\d\d$/);
+  await expect(status.getByTestId("my-status")).toHaveText("On call");
+  const timer = call.getByRole("timer", { name: "Call length" });
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? "", { timeout: 5_000 });
+  await screenshot(console, "agent-console-connected");
+  await expectAccessible(console, testInfo, "agent-console-connected");
+
+  await call.getByLabel("Interested", { exact: true }).check();
+  await call.getByLabel("Notes").fill("Wants a quote for three lines");
+  await call.getByRole("button", { name: /End Call|Save Disposition/ }).click();
+  await expect(toastText(console, "Call ended: Interested")).toBeVisible();
+  // Step away so no further call comes, and stop the campaign.
+  await status.getByRole("button", { name: "Offline" }).click();
+  await expect(status.getByTestId("my-status")).toHaveText("Offline");
+  expect((await page.request.post(`/api/autodialer/campaigns/${id}/pause`)).status()).toBe(200);
+
+  // The supervisor sees the connection in the campaign's figures and the rep's calls today.
+  await page.goto("/autodialer");
+  await expect(page.getByTestId("stat-connectedToday")).not.toHaveText("0");
+  await expect(
+    page.getByRole("list", { name: "Dialer agents" }).getByRole("listitem", { name: agent.account.fullName }),
+  ).toContainText(/[1-9]\d* calls? today/);
+  await expect(
+    page.getByRole("listitem", { name: /^Lead\d+ Person\d+$/ }).filter({ hasText: "Interested" }),
+  ).toHaveCount(1);
+  await screenshot(page, "autodialer-after-connected-call");
+  await agent.context.close();
+});
+
+/**
+ * The i-th test number where the local time is now inside the legal calling window: New York
+ * (13:00-02:00 UTC in winter), else Honolulu (18:00-07:00 UTC), else London (08:00-21:00 UTC).
+ */
+function numberInCallingHours(i: number): string {
+  const hour = new Date().getUTCHours();
+  const suffix = String(40 + i).padStart(2, "0");
+  if (hour >= 14 || hour < 1) return `(212) 555-01${suffix}`;
+  if (hour >= 19 || hour < 6) return `(808) 555-01${suffix}`;
+  return `+44 20 7946 01${suffix}`;
+}
