@@ -351,6 +351,10 @@ export function composeServices(input: CompositionInput) {
         joinedAt: new Date(member.joinedAt),
       })),
     aiAgentIds: async (account) => new Set((await agents.listAgents(account)).rows.map((agent) => agent.id)),
+    hangUp: async (account, callId) => {
+      const call = await calls.get(account, callId).catch(() => null);
+      if (call?.isActive) await calls.patch(account, callId, { isActive: false });
+    },
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });

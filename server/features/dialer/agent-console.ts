@@ -216,8 +216,10 @@ export async function endCall(
         phoneNumber: lead.phoneNumber,
         createdBy: userId,
       });
-    return { agent: attempt.agentUserId, phoneNumber: lead.phoneNumber };
+    return { agent: attempt.agentUserId, phoneNumber: lead.phoneNumber, callId: attempt.callId };
   });
+  // The rep is done with the caller: a line still up is hung up (the carrier, then the call's record).
+  if (ended.callId && ctx.hangUp) await ctx.hangUp(account, ended.callId);
   // A person who asks not to be called is on the workspace's list too, for every outbound path.
   if (DISPOSITIONS[input.disposition].doNotCall) await ctx.doNotCall.add(account, ended.phoneNumber);
   if (ended.agent) {

@@ -15,7 +15,8 @@ export type DialerMember = { userId: string; name: string; joinedAt: Date };
  * - contacts: the lead manager's contacts (import-leads) and the workspace's phone reading;
  * - doNotCall: the workspace's do-not-call list (leads on it are never dialled);
  * - members: the workspace's people (every member can take calls on the agent console);
- * - aiAgentIds: the workspace's AI agents (the agents issue), which may staff a campaign.
+ * - aiAgentIds: the workspace's AI agents (the agents issue), which may staff a campaign;
+ * - hangUp: ends a call still live (the calls area: the carrier hangs up), when a rep ends it.
  */
 export type DialerDeps = {
   db: Db;
@@ -23,6 +24,7 @@ export type DialerDeps = {
   doNotCall: Pick<DoNotCallService, "listedAmong" | "add">;
   members: (account: Account) => Promise<DialerMember[]>;
   aiAgentIds: (account: Account) => Promise<Set<string>>;
+  hangUp?: ((account: Account, callId: string) => Promise<void>) | undefined;
   now?: (() => Date) | undefined;
 };
 

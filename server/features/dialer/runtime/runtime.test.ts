@@ -124,6 +124,39 @@ describe("a predictive campaign with one rep", () => {
     await pause(owner, campaign.id);
   });
 
+  it("hangs up a call still live when the rep ends it with a disposition", { timeout: 60_000 }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner, { maxLines: 1, dialingMode: "progressive" });
+    await addLeads(owner, campaign.id, leadsOfNumbers(7));
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+
+    // The callee would talk for minutes; the rep is done first.
+    const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now, talkSeconds: [60_000, 60_000] });
+    expect((await runtime.tick()).results.dialled).toBe(1);
+    const [attempt] = (await settled(t, campaign.id)).filter((a) => a.state === "connected");
+    expect(attempt?.call_id).toBeTruthy();
+    const live = await rows<{ is_active: boolean }>(
+      t,
+      sql`select is_active from calls where id = ${attempt!.call_id}`,
+    );
+    expect(live[0]?.is_active).toBe(true);
+
+    const end = await owner.post(`/api/autodialer/console/calls/${attempt!.id}/end`, {
+      disposition: "not_interested",
+      notes: "Has a provider",
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    const after = await rows<{ is_active: boolean }>(
+      t,
+      sql`select is_active from calls where id = ${attempt!.call_id}`,
+    );
+    expect(after[0]?.is_active).toBe(false);
+    expect((await owner.get("/api/autodialer/console")).json().agent.status).toBe("available");
+    await pause(owner, campaign.id);
+  });
+
   it("gives a waiting caller to a rep who becomes free within the 2 seconds", {
     timeout: 60_000,
   }, async () => {
