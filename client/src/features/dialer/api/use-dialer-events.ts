@@ -4,20 +4,10 @@ import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { isDialerQuery } from "./refresh-dialer";
 
 /**
- * The /api/events types that change what the dialer screens show: the dialer's own (a call
- * connected to an agent, an attempt ended, an agent's status, a campaign's state) and the calls
- * table's, since every dialled attempt is also a call.
+ * The /api/events types that change what the dialer screens show: the dialer's runtime announces
+ * each step of a dialled attempt (answered, connected to an agent, ended) on its calls-table row.
  */
-export const DIALER_EVENT_TYPES = [
-  "dialer.call.connected",
-  "dialer.call.ended",
-  "dialer.attempt.updated",
-  "dialer.agent.updated",
-  "dialer.campaign.updated",
-  "call.started",
-  "call.updated",
-  "call.ended",
-] as const;
+export const DIALER_EVENT_TYPES = ["call.started", "call.updated", "call.ended"] as const;
 
 /**
  * Listens to /api/events (server-sent) and refreshes the dialer's queries the moment something

@@ -1,6 +1,7 @@
 import type { Abandonment, AbandonmentFigure } from "@common/dialer";
 import { AlertTriangle } from "lucide-react";
 import { cn } from "../../../lib/cn";
+import { abandonmentLevel } from "../abandonment-level";
 import { percent, plural } from "../labels";
 
 const PERIODS: { key: "today" | "last30Days" | "campaign"; label: string }[] = [
@@ -21,7 +22,7 @@ export function AbandonmentFigures({ abandonment }: { abandonment: Abandonment }
       : figure.ratePercent > abandonment.targetPercent
         ? "text-amber-700"
         : "text-foreground";
-  const worst = Math.max(abandonment.last30Days.ratePercent, abandonment.campaign.ratePercent);
+  const { worstPercent: worst, level: warning } = abandonmentLevel(abandonment);
   return (
     <div className="grid gap-2">
       <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Abandonment rate">
@@ -45,18 +46,18 @@ export function AbandonmentFigures({ abandonment }: { abandonment: Abandonment }
         Abandoned calls: target {percent(abandonment.targetPercent)}, legal ceiling{" "}
         {percent(abandonment.ceilingPercent)} of calls answered by a person.
       </p>
-      {abandonment.nearCeiling ? (
+      {warning !== "ok" ? (
         <p
           role="alert"
           className={cn(
             "flex items-start gap-2 rounded-md border p-2 text-sm",
-            worst >= abandonment.ceilingPercent
+            warning === "over"
               ? "border-destructive/40 bg-destructive/10 text-destructive"
               : "border-amber-300 bg-amber-50 text-amber-900",
           )}
         >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {worst >= abandonment.ceilingPercent
+          {warning === "over"
             ? `Abandonment has reached ${percent(worst)}, at or over the ${percent(abandonment.ceilingPercent)} ceiling: the campaign dials progressively (one line per free agent).`
             : `Abandonment is ${percent(worst)}, nearing the ${percent(abandonment.ceilingPercent)} ceiling. Add agents or lower the dial ratio.`}
         </p>
