@@ -38,6 +38,7 @@ import { errorRateMeter } from "./features/admin/health";
 import { adminReports } from "./features/admin/reports";
 import { adminRepository } from "./features/admin/repository";
 import { adminService } from "./features/admin/service";
+import { signInGate } from "./features/admin/sign-in-gate";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
@@ -121,7 +122,10 @@ export function composeServices(input: CompositionInput) {
     log,
     ...clock,
   });
+  // The admin area's tables: auth asks them at sign-in (suspensions, failed attempts audited).
+  const adminRepo = adminRepository(db);
   const auth = authService(authRepository(db), config, {
+    signInGate: signInGate(adminRepo),
     notices: loggedAccountNotices(log),
     access,
     directory,
@@ -351,16 +355,12 @@ export function composeServices(input: CompositionInput) {
         joinedAt: new Date(member.joinedAt),
       })),
     aiAgentIds: async (account) => new Set((await agents.listAgents(account)).rows.map((agent) => agent.id)),
-    hangUp: async (account, callId) => {
-      const call = await calls.get(account, callId).catch(() => null);
-      if (call?.isActive) await calls.patch(account, callId, { isActive: false });
-    },
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
   // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus).
   const admin = adminService({
-    repo: adminRepository(db),
+    repo: adminRepo,
     reports: adminReports(db),
     endAllSessions: (userId) => auth.endOtherSessions(userId, ""),
     dataDir: config.dataDir,

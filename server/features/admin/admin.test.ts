@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CANNOT_ACT_ON_YOURSELF, PLATFORM_ADMIN_ONLY } from "../../../common/admin";
+import { ACCOUNT_SUSPENDED, CANNOT_ACT_ON_YOURSELF, PLATFORM_ADMIN_ONLY } from "../../../common/admin";
 import { createTestApp, type TestApp } from "../../test/app";
 import { buildCall, buildWorkspace, type SignedInClient } from "../../test/factories";
 
@@ -131,5 +131,38 @@ describe("suspend and activate", () => {
     expect((await admin.post("/api/admin/users/bulk", { action: "suspend", userIds: [] })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe("signing in", () => {
+  it("refuses a suspended person after the password is checked, and audits every failed sign-in", async () => {
+    const person = await buildWorkspace(t, { username: "signs_in_later" });
+    await admin.post(`/api/admin/users/${person.user.id}/suspend`);
+
+    const again = t.client();
+    const refused = await again.post("/api/auth/login", {
+      login: "signs_in_later",
+      password: "correct horse battery",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ACCOUNT_SUSPENDED);
+    // A wrong password answers as for anyone: the suspension is not told to a guesser.
+    const guessed = await again.post("/api/auth/login", {
+      login: "signs_in_later",
+      password: "wrong password!!",
+    });
+    expect(guessed.statusCode).toBe(401);
+
+    await admin.post(`/api/admin/users/${person.user.id}/activate`);
+    const allowed = await again.post("/api/auth/login", {
+      login: "signs_in_later",
+      password: "correct horse battery",
+    });
+    expect(allowed.statusCode).toBe(200);
+
+    const log = await admin.get("/api/admin/audit-log?action=sign_in.failed");
+    const reasons = log.json().entries.map((e: { details: { reason: string; login: string } }) => e.details);
+    expect(reasons).toContainEqual({ login: "signs_in_later", reason: "suspended" });
+    expect(reasons).toContainEqual({ login: "signs_in_later", reason: "wrong_password" });
   });
 });

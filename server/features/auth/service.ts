@@ -70,6 +70,18 @@ export type AuthServiceDeps = {
   /** Checks an invitation before a sign-up creates anything; throws the reason it cannot be used. */
   checkInvitation: (token: string, email: string) => Promise<void>;
   redeemInvitation: InvitationRedeemer;
+  /**
+   * The platform administrator's say at sign-in (issue 16): a reason to refuse the person
+   * (suspended), and a note of each failed attempt for the audit log.
+   */
+  signInGate?: {
+    refusal(userId: string): Promise<string | undefined>;
+    failed(
+      login: string,
+      ip: string,
+      reason: "wrong_password" | "unknown_login" | "suspended",
+    ): Promise<void>;
+  };
 };
 
 export function authService(repo: AuthRepository, config: Config, deps: AuthServiceDeps) {
@@ -162,10 +174,19 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       const attempt = await attempts.admit(accountKey(user, input.login), client.ip);
       if (!user) {
         await burnPasswordCheck(input.password);
+        await deps.signInGate?.failed(input.login, client.ip, "unknown_login");
         throw unauthorized(WRONG_LOGIN_MESSAGE);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(WRONG_LOGIN_MESSAGE);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await deps.signInGate?.failed(input.login, client.ip, "wrong_password");
+        throw unauthorized(WRONG_LOGIN_MESSAGE);
+      }
       await attempt.succeeded();
+      const refusal = await deps.signInGate?.refusal(user.id);
+      if (refusal) {
+        await deps.signInGate?.failed(input.login, client.ip, "suspended");
+        throw forbidden(refusal);
+      }
       if (user.role !== "admin" && isConfiguredAdmin(user.email)) {
         await repo.promoteToAdmin(user.id);
         user.role = "admin";
