@@ -337,8 +337,8 @@ export function composeServices(input: CompositionInput) {
     baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     dataDir: config.dataDir,
     mailFrom: config.mail.from,
-    queueCampaign: (workspaceId, campaignId, key) =>
-      jobs.send(emailCampaign, { campaignId }, { workspaceId, idempotencyKey: key }),
+    queueCampaign: (workspaceId, campaignId, run, key) =>
+      jobs.send(emailCampaign, { campaignId, run }, { workspaceId, idempotencyKey: key }),
   });
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.

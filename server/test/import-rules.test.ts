@@ -68,6 +68,11 @@ const TABLE_OWNERS: Record<string, string> = {
   leadCampaigns: "lead-generation",
   generatedLeads: "lead-generation",
   leadExports: "lead-generation",
+  emailTemplates: "email",
+  emailCampaigns: "email",
+  emailSends: "email",
+  emailSuppressions: "email",
+  emailSettings: "email",
 };
 
 /**
@@ -105,6 +110,7 @@ const AREAS_SENDING_ROWS = [
   "calendar",
   "calls",
   "dialer",
+  "email",
   "enterprise",
   "health",
   "lead-generation",

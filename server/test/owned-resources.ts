@@ -10,6 +10,7 @@ import { asDataUrl, toneWav } from "./audio";
 export type Fixture = (owner: TestClient) => Promise<Record<string, string>>;
 
 const LEAD_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
+const EMAIL_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
 
 export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async calls(owner) {
@@ -197,6 +198,43 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     LEAD_FIXTURES.set(owner, ids);
     return ids;
   },
+  /**
+   * Email marketing (issue 15): a template, a campaign to one contact, a test message in the
+   * outbox and the unsubscribe token from its List-Unsubscribe header. Made once per owner.
+   */
+  async "email-marketing"(owner) {
+    const made = EMAIL_FIXTURES.get(owner);
+    if (made) return made;
+    await owner.put("/api/email-marketing/settings", { postalAddress: "1 Main St, Orlando, FL 32801" });
+    await owner.post("/api/contacts", {
+      name: "Pat Doe",
+      phoneNumber: "+15551230077",
+      email: "pat@example.com",
+    });
+    const template = await owner.post("/api/email-marketing/templates", {
+      name: "Owner's template",
+      subject: "Hello {{firstName}}",
+      textContent: "Hi {{firstName|there}}",
+    });
+    const id = template.json().id as string;
+    const campaign = await owner.post("/api/email-marketing/send-campaign", {
+      templateId: id,
+      delayBetweenBatches: 0,
+    });
+    const test = await owner.post("/api/email-marketing/send-test", {
+      templateId: id,
+      testEmail: "owner@example.com",
+    });
+    const messageId = String(test.json().messageId).replace(/^<|@.*$/g, "");
+    const message = await owner.get(`/api/email-marketing/outbox/${messageId}`);
+    const header = (message.json().headers as { name: string; value: string }[]).find(
+      (h) => h.name.toLowerCase() === "list-unsubscribe",
+    );
+    const token = header?.value.match(/unsubscribe\/([^>]+)>/)?.[1] ?? "";
+    const ids = { id, campaignId: campaign.json().campaignId, messageId, token };
+    EMAIL_FIXTURES.set(owner, ids);
+    return ids;
+  },
   /** The private feed's token is its own credential: see the public-route case in route-walk.test.ts. */
   async calendar(owner) {
     const res = await owner.post("/api/calendar/feed");
@@ -217,6 +255,12 @@ export const VALID_BODIES: Record<string, unknown> = {
   "POST /api/calls/:id/transfer": {},
   "PATCH /api/appointments/:id": { title: "Renamed by someone else", status: "cancelled" },
   "PATCH /api/leads/campaigns/:id": { status: "active", schedule: "weekly" },
+  "PUT /api/email-marketing/templates/:id": { name: "Renamed by someone else" },
+  "POST /api/email-marketing/templates": {
+    name: "Welcome",
+    subject: "Hello {{firstName}}",
+    textContent: "Hi",
+  },
   "POST /api/auth/signup": {
     username: "fuzz_user",
     email: "fuzz@example.com",

@@ -35,6 +35,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/telephony/twilio/recording",
   // What an invitation link shows before signing in; the token in the address is the credential.
   "GET /api/invitations/:token",
+  // A marketing email's unsubscribe link (RFC 8058 one-click): the signed token is the credential.
+  "GET /api/email-marketing/unsubscribe/:token",
+  "POST /api/email-marketing/unsubscribe/:token",
 ]);
 
 /**

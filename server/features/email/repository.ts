@@ -226,7 +226,7 @@ export function emailRepository(db: Db) {
      */
     async claimSends(campaignId: string, limit: number): Promise<EmailSendRow[]> {
       const result = await db.execute(sql`
-        update email_sends set status = 'sending', attempts = attempts + 1
+        update email_sends set status = 'sending', attempts = attempts + 1, claimed_at = now()
         where id in (
           select id from email_sends
           where campaign_id = ${campaignId} and status = 'pending'
@@ -244,14 +244,42 @@ export function emailRepository(db: Db) {
         .orderBy(emailSends.createdAt, emailSends.id);
     },
     /**
-     * Sends a dead attempt left "sending" go back to pending. Only one job runs a campaign at a
-     * time (the queue's lease), so at its start none is in flight.
+     * Sends left "sending" since before `claimedBefore` go back to pending: their worker died
+     * (a delivery gives up well before). A live worker's rows are never taken from it.
      */
-    async releaseInFlight(campaignId: string) {
+    async releaseStale(campaignId: string, claimedBefore: Date) {
       await db
         .update(emailSends)
         .set({ status: "pending" })
+        .where(
+          and(
+            eq(emailSends.campaignId, campaignId),
+            eq(emailSends.status, "sending"),
+            sql`${emailSends.claimedAt} < ${claimedBefore.toISOString()}::timestamptz`,
+          ),
+        );
+    },
+    async countInFlight(campaignId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailSends)
         .where(and(eq(emailSends.campaignId, campaignId), eq(emailSends.status, "sending")));
+      return row?.n ?? 0;
+    },
+    /** The next run of a campaign (resume, retry): an older run's job stops at its next batch. */
+    async nextRun(workspaceId: string, id: string, from: string[]) {
+      const [row] = await db
+        .update(emailCampaigns)
+        .set({ status: "queued", completedAt: null, run: sql`${emailCampaigns.run} + 1` })
+        .where(
+          and(
+            eq(emailCampaigns.workspaceId, workspaceId),
+            eq(emailCampaigns.id, id),
+            inArray(emailCampaigns.status, from),
+          ),
+        )
+        .returning();
+      return row;
     },
     async finishSend(id: string, values: { status: string; error?: string | null; sentAt?: Date | null }) {
       await db.update(emailSends).set(values).where(eq(emailSends.id, id));

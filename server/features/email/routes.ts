@@ -31,6 +31,9 @@ import type { EmailService } from "./service";
 export type EmailRouteDeps = { email: EmailService };
 
 const BASE = "/api/email-marketing";
+// Each kind of id has its own parameter name, so the route walk can fill each with a real one.
+const CampaignParams = z.object({ campaignId: IdParams.shape.id });
+const MessageParams = z.object({ messageId: IdParams.shape.id });
 
 function page(title: string, body: string, form?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${form ?? ""}</body></html>`;
@@ -114,9 +117,9 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { 
     (request) => email.listCampaigns(request.account.id),
   );
   app.get(
-    `${BASE}/campaigns/:id`,
-    { config: { role: "agent" }, schema: { params: IdParams, response: { 200: EmailCampaignOut } } },
-    (request) => email.getCampaign(request.account.id, request.params.id),
+    `${BASE}/campaigns/:campaignId`,
+    { config: { role: "agent" }, schema: { params: CampaignParams, response: { 200: EmailCampaignOut } } },
+    (request) => email.getCampaign(request.account.id, request.params.campaignId),
   );
   for (const [action, run] of [
     ["pause", email.pause],
@@ -125,9 +128,9 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { 
     ["retry-failed", email.retryFailed],
   ] as const) {
     app.post(
-      `${BASE}/campaigns/:id/${action}`,
-      { config: { role: "admin" }, schema: { params: IdParams, response: { 200: EmailCampaignOut } } },
-      (request) => run(request.account.id, request.params.id),
+      `${BASE}/campaigns/:campaignId/${action}`,
+      { config: { role: "admin" }, schema: { params: CampaignParams, response: { 200: EmailCampaignOut } } },
+      (request) => run(request.account.id, request.params.campaignId),
     );
   }
 
@@ -155,18 +158,18 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { 
     (request) => email.listOutbox(request.account.id, request.query.limit, request.query.offset),
   );
   app.get(
-    `${BASE}/outbox/:id`,
-    { config: { role: "agent" }, schema: { params: IdParams, response: { 200: OutboxMessageOut } } },
-    (request) => email.outboxMessage(request.account.id, request.params.id),
+    `${BASE}/outbox/:messageId`,
+    { config: { role: "agent" }, schema: { params: MessageParams, response: { 200: OutboxMessageOut } } },
+    (request) => email.outboxMessage(request.account.id, request.params.messageId),
   );
   app.get(
-    `${BASE}/outbox/:id/raw`,
-    { config: { role: "agent" }, schema: { params: IdParams } },
+    `${BASE}/outbox/:messageId/raw`,
+    { config: { role: "agent" }, schema: { params: MessageParams } },
     async (request, reply) => {
-      const raw = await email.outboxRaw(request.account.id, request.params.id);
+      const raw = await email.outboxRaw(request.account.id, request.params.messageId);
       return reply
         .type("message/rfc822")
-        .header("content-disposition", `attachment; filename="${request.params.id}.eml"`)
+        .header("content-disposition", `attachment; filename="${request.params.messageId}.eml"`)
         .send(raw);
     },
   );

@@ -7,6 +7,13 @@ import type { EmailCampaignRow, EmailRepository, EmailSendRow } from "./reposito
 const HOUR_MS = 60 * 60 * 1000;
 /** A capped campaign looks again at least this often (a pause or cancel is seen meanwhile). */
 const CAP_RECHECK_MS = 30_000;
+/**
+ * A claimed send still "sending" after this long belongs to a worker that died (SMTP gives up
+ * after 30 s: smtp.ts), and is sent again under the same Message-ID.
+ */
+export const STALE_CLAIM_MS = 90_000;
+/** How often a run waits for another worker's sends in flight before it may finish. */
+const IN_FLIGHT_RECHECK_MS = 1_000;
 
 export type SenderDeps = {
   repo: EmailRepository;
@@ -107,27 +114,35 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
     async run(
       workspaceId: string,
       campaignId: string,
+      run: number,
       signal: AbortSignal,
       progress: (done: number, total: number) => Promise<void>,
     ): Promise<RunOutcome> {
       let sent = 0;
+      const current = await repo.getCampaign(workspaceId, campaignId);
+      if (!current || current.run !== run) return { status: "superseded", sent };
       const start = await repo.moveCampaign(workspaceId, campaignId, ["queued", "sending"], {
         status: "sending",
       });
-      if (!start)
-        return { status: (await repo.getCampaign(workspaceId, campaignId))?.status ?? "gone", sent };
-      await repo.releaseInFlight(campaignId);
+      if (!start) return { status: current.status, sent };
       let nextBatchAt = Date.now();
       for (;;) {
         const campaign = await repo.getCampaign(workspaceId, campaignId);
-        if (!campaign || campaign.status !== "sending") return { status: campaign?.status ?? "gone", sent };
+        if (!campaign || campaign.status !== "sending" || campaign.run !== run)
+          return { status: campaign?.run === run ? campaign.status : "superseded", sent };
         if (signal.aborted) return { status: "handed back", sent };
         const room = await waitForCap(workspaceId, signal);
         const wait = nextBatchAt - Date.now();
         if (wait > 0) await sleep(wait, undefined, { signal });
         nextBatchAt = Date.now() + campaign.delayMs;
+        await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
         const batch = await repo.claimSends(campaignId, Math.min(campaign.batchSize, room));
         if (batch.length === 0) {
+          // Another worker's sends still in flight (or a dead one's, until released): not done yet.
+          if (await repo.countInFlight(campaignId)) {
+            await sleep(IN_FLIGHT_RECHECK_MS, undefined, { signal });
+            continue;
+          }
           await repo.moveCampaign(workspaceId, campaignId, ["sending"], {
             status: "completed",
             completedAt: deps.now(),

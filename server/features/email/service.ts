@@ -52,7 +52,7 @@ export type EmailServiceDeps = {
   dataDir: string;
   mailFrom: string;
   /** Queues the campaign's sending job; the key makes a repeated call queue it once. */
-  queueCampaign(workspaceId: string, campaignId: string, key: string): Promise<string>;
+  queueCampaign(workspaceId: string, campaignId: string, run: number, key: string): Promise<string>;
   now?: () => Date;
 };
 
@@ -284,7 +284,12 @@ export function emailService(deps: EmailServiceDeps) {
           }),
         );
       }
-      const jobId = await deps.queueCampaign(workspaceId, campaign.id, `email-campaign:${campaign.id}`);
+      const jobId = await deps.queueCampaign(
+        workspaceId,
+        campaign.id,
+        campaign.run,
+        `email-campaign:${campaign.id}:0`,
+      );
       await repo.setCampaign(workspaceId, campaign.id, { jobId });
       return {
         campaignId: campaign.id,
@@ -317,9 +322,9 @@ export function emailService(deps: EmailServiceDeps) {
     },
     async resume(workspaceId: string, id: string) {
       await campaignOf(workspaceId, id);
-      const row = await repo.moveCampaign(workspaceId, id, ["paused"], { status: "queued" });
+      const row = await repo.nextRun(workspaceId, id, ["paused"]);
       if (!row) throw badRequest(CAMPAIGN_NOT_PAUSED);
-      const jobId = await deps.queueCampaign(workspaceId, id, `email-campaign:${id}:${randomUUID()}`);
+      const jobId = await deps.queueCampaign(workspaceId, id, row.run, `email-campaign:${id}:${row.run}`);
       return presentOne((await repo.setCampaign(workspaceId, id, { jobId })) ?? row);
     },
     async cancel(workspaceId: string, id: string) {
@@ -337,12 +342,10 @@ export function emailService(deps: EmailServiceDeps) {
       const campaign = await campaignOf(workspaceId, id);
       if (campaign.status === "cancelled") throw badRequest(CAMPAIGN_FINISHED);
       await repo.resetSends(id, ["failed"], "pending");
-      const row = await repo.moveCampaign(workspaceId, id, ["completed", "paused", "queued", "sending"], {
-        status: "queued",
-        completedAt: null,
-      });
-      const jobId = await deps.queueCampaign(workspaceId, id, `email-campaign:${id}:${randomUUID()}`);
-      return presentOne((await repo.setCampaign(workspaceId, id, { jobId })) ?? row ?? campaign);
+      const row = await repo.nextRun(workspaceId, id, ["completed", "paused", "queued", "sending"]);
+      if (!row) throw badRequest(CAMPAIGN_FINISHED);
+      const jobId = await deps.queueCampaign(workspaceId, id, row.run, `email-campaign:${id}:${row.run}`);
+      return presentOne((await repo.setCampaign(workspaceId, id, { jobId })) ?? row);
     },
     /** The job's body (server/jobs/kinds/email-campaign.ts). */
     runCampaign: sender.run,

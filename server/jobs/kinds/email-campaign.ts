@@ -1,7 +1,8 @@
 import type { EmailService } from "../../features/email/service";
 import type { JobKind, JobQueue } from "../types";
 
-export type EmailCampaignPayload = { campaignId: string };
+/** `run`: the campaign's run this job sends (resume and retry start a new one; an older job stops). */
+export type EmailCampaignPayload = { campaignId: string; run: number };
 
 /**
  * Sends one email campaign (server/features/email/sending.ts). Progress lives in the send rows,
@@ -19,7 +20,7 @@ export function defineEmailCampaign(
       if (!workspaceId) throw new Error("An email campaign belongs to a workspace");
       return deps
         .email()
-        .runCampaign(workspaceId, payload.campaignId, signal, (done, total) =>
+        .runCampaign(workspaceId, payload.campaignId, payload.run ?? 0, signal, (done, total) =>
           reportProgress({ done, total, message: `Sent ${done} of ${total}` }),
         );
     },

@@ -14,6 +14,10 @@ export function smtpTransport(url: string, options: { maxConnections?: number } 
     pool: true,
     maxConnections: options.maxConnections ?? 5,
     maxMessages: 1000,
+    // A delivery gives up well inside the sender's stale-claim window (features/email/sending.ts).
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   } as never);
   return {
     name: "smtp",
