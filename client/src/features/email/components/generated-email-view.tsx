@@ -21,12 +21,17 @@ export function GeneratedEmailView({ email }: { email: GeneratedEmail }) {
           <HtmlPreview html={email.htmlContent} title="Generated email (HTML)" />
         </TabsContent>
         <TabsContent value="text">
-          <pre
-            className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm"
-            data-testid="generated-text"
+          {/* A long email scrolls; the region is focusable so keyboard users can scroll it. */}
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
+            aria-label="Generated email (text)"
+            className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3"
           >
-            {email.textContent}
-          </pre>
+            <pre className="whitespace-pre-wrap font-sans text-sm" data-testid="generated-text">
+              {email.textContent}
+            </pre>
+          </section>
         </TabsContent>
       </Tabs>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
