@@ -263,7 +263,7 @@ function personalizationTips(state: WizardStateParsed): string[] {
 function followUps(state: WizardStateParsed, parts: Parts): string[] {
   const suggestions = [
     `Day 3: a short follow-up to non-openers with a new subject about ${parts.product}`,
-    `Day 7: share a result from a ${INDUSTRY_WORDS[state.industry].split(" ")[0]} customer${parts.where ? ` in ${parts.where}` : ""}`,
+    `Day 7: share a result you delivered for other ${parts.audienceShort}${parts.where ? ` in ${parts.where}` : ""}`,
   ];
   if (state.specialOffers.length)
     suggestions.push(`Day 10: a last reminder that "${state.specialOffers[0]}" is ending`);
