@@ -274,6 +274,25 @@ export function contactRepository(db: Db) {
     },
 
     /**
+     * Per group of contact ids (a lead campaign's contacts, say): how many were called and how
+     * many converted. One statement: the groups arrive as two bound arrays, unnested in pairs.
+     */
+    async callFigures(
+      workspaceId: string,
+      groups: { group: string; contactId: string }[],
+    ): Promise<{ group: string; called: number; converted: number }[]> {
+      if (groups.length === 0) return [];
+      const result = await db.execute(sql`
+        select g.grp as "group",
+               count(*) filter (where ${contacts.callCount} > 0)::int as called,
+               count(*) filter (where ${contacts.contactStatus} = 'converted')::int as converted
+        from unnest(${sql.param(groups.map((g) => g.group))}::text[], ${sql.param(groups.map((g) => g.contactId))}::uuid[]) as g(grp, id)
+        join ${contacts} on ${contacts.id} = g.id and ${contacts.workspaceId} = ${workspaceId}
+        group by g.grp`);
+      return (result as unknown as { rows: { group: string; called: number; converted: number }[] }).rows;
+    },
+
+    /**
      * Spec 3 "Contact stats": the counts that do not depend on the day from the workspace's
      * contact_counts row (kept by triggers on every write), and "contacted today" from the two
      * small index ranges of contacts called or attempted since midnight.

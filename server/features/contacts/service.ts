@@ -190,6 +190,15 @@ export function contactService(deps: ContactServiceDeps) {
       return { rows, total: Math.max(estimate, cap + 1), estimated: true };
     },
 
+    /** Calls made to and conversions among groups of this workspace's contacts (lead campaigns'). */
+    async callFigures(
+      account: Account,
+      groups: { group: string; contactId: string }[],
+    ): Promise<Map<string, { called: number; converted: number }>> {
+      const rows = await repo.callFigures(account.id, groups);
+      return new Map(rows.map((row) => [row.group, { called: row.called, converted: row.converted }]));
+    },
+
     async get(account: Account, id: string): Promise<ContactRow> {
       const row = await repo.get(account.id, id);
       if (!row) throw notFound("That contact");

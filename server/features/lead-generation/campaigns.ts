@@ -67,8 +67,18 @@ export async function createCampaign(
   return row;
 }
 
-export const listCampaigns = (context: LeadContext, account: Account) =>
-  context.repo.listCampaigns(account.id, CAMPAIGNS_LISTED);
+/** The workspace's campaigns, each with the calls made to and conversions among the contacts it added. */
+export async function listCampaigns(context: LeadContext, account: Account): Promise<CampaignWithFigures[]> {
+  const rows = await context.repo.listCampaigns(account.id, CAMPAIGNS_LISTED);
+  const pairs = await context.repo.campaignContacts(
+    account.id,
+    rows.map((row) => row.id),
+  );
+  const figures = await context.contacts.callFigures(account, pairs);
+  return rows.map((row) => ({ ...row, figures: figures.get(row.id) ?? { called: 0, converted: 0 } }));
+}
+
+export type CampaignWithFigures = CampaignRow & { figures: { called: number; converted: number } };
 
 /** Pause, resume (due at once, so it runs now and then on its schedule), or change the repeat. */
 export async function updateCampaign(

@@ -7,7 +7,7 @@ export type LeadContext = {
   repo: LeadGenerationRepository;
   provider: LeadSearchProvider;
   /** Leads become contacts through the contacts area's own rules (plan limit, do-not-call). */
-  contacts: Pick<ContactService, "create" | "nameForNumber" | "normalize">;
+  contacts: Pick<ContactService, "create" | "nameForNumber" | "normalize" | "callFigures">;
   now: () => Date;
   /** Queues a campaign's run as a job (server/jobs/kinds/lead-campaigns.ts). */
   queueRun: (workspaceId: string, campaignId: string, dueAt: Date) => Promise<void>;

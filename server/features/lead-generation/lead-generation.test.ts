@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadResult } from "../../../common/lead-generation";
 import {
@@ -381,6 +382,14 @@ describe("saving leads, campaigns, stats and the dealer search (simulated provid
       totalLeadsGenerated: 9,
       recentLeads: 9,
     });
+    // The list counts calls made to and conversions among the campaign's contacts.
+    const [first, second] = contacts as unknown as { id: string }[];
+    const converted = await c.patch(`/api/contacts/${first!.id}`, { contactStatus: "converted" });
+    expect(converted.statusCode, converted.body).toBe(200);
+    await t.database.db.execute(sql`update contacts set call_count = 2 where id = ${second!.id}`);
+    expect((await c.get("/api/leads/campaigns")).json()).toMatchObject([
+      { id: campaign.id, callsInitiated: 1, conversions: 1 },
+    ]);
 
     const other = await buildWorkspace(t);
     expect((await other.post(`/api/leads/campaigns/${campaign.id}/run`)).statusCode).toBe(404);

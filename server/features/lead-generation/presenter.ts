@@ -31,7 +31,10 @@ export function presentLead(
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function presentCampaign(row: CampaignRow): LeadCampaign {
+/** A campaign; the calls and conversions among its contacts when they were counted (the list). */
+export function presentCampaign(
+  row: CampaignRow & { figures?: { called: number; converted: number } },
+): LeadCampaign {
   return {
     id: row.id,
     name: row.name,
@@ -41,8 +44,8 @@ export function presentCampaign(row: CampaignRow): LeadCampaign {
     schedule: row.schedule === "daily" || row.schedule === "weekly" ? row.schedule : "once",
     leadsGenerated: row.leadsGenerated,
     duplicatesSkipped: row.duplicatesSkipped,
-    callsInitiated: null,
-    conversions: null,
+    callsInitiated: row.figures?.called ?? null,
+    conversions: row.figures?.converted ?? null,
     runs: row.runs,
     lastRunAt: iso(row.lastRunAt),
     lastError: row.lastError,

@@ -123,6 +123,27 @@ export function leadGenerationRepository(db: Db) {
         .where(and(eq(generatedLeads.workspaceId, workspaceId), eq(generatedLeads.id, id)));
     },
 
+    /** The contacts each of these campaigns added, as (campaign, contact) pairs. */
+    async campaignContacts(
+      workspaceId: string,
+      campaignIds: string[],
+    ): Promise<{ group: string; contactId: string }[]> {
+      if (campaignIds.length === 0) return [];
+      const rows = await db
+        .select({ group: generatedLeads.campaignId, contactId: generatedLeads.contactId })
+        .from(generatedLeads)
+        .where(
+          and(
+            eq(generatedLeads.workspaceId, workspaceId),
+            inArray(generatedLeads.campaignId, campaignIds),
+            isNotNull(generatedLeads.contactId),
+          ),
+        );
+      return rows.flatMap((row) =>
+        row.group && row.contactId ? [{ group: row.group, contactId: row.contactId }] : [],
+      );
+    },
+
     /** Which of these places the workspace has taken already. */
     async takenPlaces(workspaceId: string, placeKeys: string[]): Promise<Set<string>> {
       if (placeKeys.length === 0) return new Set();
