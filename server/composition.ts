@@ -7,6 +7,11 @@ import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
+import { errorRateMeter } from "./features/admin/health";
+import { adminReports } from "./features/admin/reports";
+import { adminRepository } from "./features/admin/repository";
+import { adminService } from "./features/admin/service";
+import { signInGate } from "./features/admin/sign-in-gate";
 import { callAssistant } from "./features/agents/call-assistant";
 import type { ConversationDeps } from "./features/agents/conversation";
 import { conversationService } from "./features/agents/conversation-service";
@@ -33,12 +38,8 @@ import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
 import { emailService } from "./features/email/service";
 import { unsubscribeTokens } from "./features/email/unsubscribe-token";
+import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
-import { errorRateMeter } from "./features/admin/health";
-import { adminReports } from "./features/admin/reports";
-import { adminRepository } from "./features/admin/repository";
-import { adminService } from "./features/admin/service";
-import { signInGate } from "./features/admin/sign-in-gate";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
 import { scriptService } from "./features/scripts/service";
@@ -50,7 +51,6 @@ import { voiceService } from "./features/voice/service";
 import { voiceCallService } from "./features/voice-calls/service";
 import { workspaceDirectory } from "./features/workspaces/directory";
 import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
-import { emailWizardService } from "./features/email/wizard/service";
 import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
@@ -355,6 +355,10 @@ export function composeServices(input: CompositionInput) {
         joinedAt: new Date(member.joinedAt),
       })),
     aiAgentIds: async (account) => new Set((await agents.listAgents(account)).rows.map((agent) => agent.id)),
+    hangUp: async (account, callId) => {
+      const call = await calls.get(account, callId).catch(() => null);
+      if (call?.isActive) await calls.patch(account, callId, { isActive: false });
+    },
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });

@@ -56,9 +56,6 @@ const TABLE_OWNERS: Record<string, string> = {
   aiFlows: "ai-studio",
   automationRules: "ai-studio",
   enterpriseEnquiries: "enterprise",
-  userSuspensions: "admin",
-  adminAuditLog: "admin",
-  platformConfig: "admin",
   campaigns: "dialer",
   campaignLeads: "dialer",
   dialAttempts: "dialer",
@@ -73,6 +70,9 @@ const TABLE_OWNERS: Record<string, string> = {
   emailSends: "email",
   emailSuppressions: "email",
   emailSettings: "email",
+  userSuspensions: "admin",
+  adminAuditLog: "admin",
+  platformConfig: "admin",
 };
 
 /**
