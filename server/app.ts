@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     // A signed unsubscribe link carries the workspace and the address (up to 254 characters).
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
