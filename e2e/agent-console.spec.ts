@@ -237,13 +237,15 @@ test("agent console: the dialer connects a simulated call a person answered to t
 });
 
 /**
- * The i-th test number where the local time is now inside the legal calling window: New York
- * (13:00-02:00 UTC in winter), else Honolulu (18:00-07:00 UTC), else London (08:00-21:00 UTC).
+ * The i-th test number where the local time is now inside the legal calling window, every hour
+ * of the day and either side of daylight saving: New York from 14:00 to 01:00 UTC, Honolulu
+ * from 01:00 to 07:00, Berlin from 07:00 to 08:00 (08:00 or 09:00 there), London from 08:00 to 14:00.
  */
 function numberInCallingHours(i: number): string {
   const hour = new Date().getUTCHours();
   const suffix = String(40 + i).padStart(2, "0");
   if (hour >= 14 || hour < 1) return `(212) 555-01${suffix}`;
-  if (hour >= 19 || hour < 6) return `(808) 555-01${suffix}`;
+  if (hour < 7) return `(808) 555-01${suffix}`;
+  if (hour < 8) return `+49 30 901820${suffix}`;
   return `+44 20 7946 01${suffix}`;
 }
