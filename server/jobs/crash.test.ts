@@ -8,18 +8,18 @@ import { databaseForChildProcess, testEngine } from "../test/job-databases";
 import { waitFor } from "../test/jobs";
 
 /**
- * Issue 10, part 5: the real server (server/main.ts) is killed with SIGKILL in the middle of 200
+ * Issue 10, part 5: the real server (server/main.ts) is killed with SIGKILL in the middle of 120
  * background jobs, started again on the same data directory or database (twice), and in the
  * end every job has completed and taken effect exactly once.
  *
  * Each job is a bulk call of one number (POST /api/calls/bulk): its effect is one outbound call
  * row, placed under the job's dial key. The number is one the carrier simulator reports busy, so
  * each call ends at once and the plan's concurrent-call limit never refuses one. A client that
- * retries its 200 requests after each crash (same Idempotency-Key) must get the same 200 jobs.
+ * retries its 120 requests after each crash (same Idempotency-Key) must get the same 120 jobs.
  */
-const JOBS = 200;
+const JOBS = 120;
 /** Calls placed when each kill happens: some, then more, never all. */
-const KILL_AT_CALLS = [30, 110];
+const KILL_AT_CALLS = [20, 70];
 /** The simulator answers a number ending in 0002 with "busy". */
 const BUSY_NUMBER = "+12125550002";
 
@@ -109,7 +109,7 @@ describe(`the real server killed mid-run (${testEngine()})`, () => {
       businessInfo: { companyName: "Crash Test Ltd" },
     });
 
-    /** The 200 requests, as a client sends (and after a crash, resends) them. */
+    /** The requests, as a client sends (and after a crash, resends) them. */
     const sendAll = () =>
       Promise.all(
         Array.from({ length: JOBS }, (_, n) =>
