@@ -44,7 +44,10 @@ export function SearchTab() {
     <div className="grid gap-4">
       <Card>
         <CardContent className="p-4">
-          <form onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_1fr_10rem_auto] md:items-end">
+          <form
+            onSubmit={submit}
+            className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_auto] lg:items-end"
+          >
             <Field label="Industry">
               {(props) => (
                 <Input
