@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectPath } from "../paths";
 import { databaseForChildProcess, testEngine } from "../test/job-databases";
 import { waitFor } from "../test/jobs";
+import { browser, kill, startServer } from "../test/real-server";
 
 /**
  * Issue 10, part 5: the real server (server/main.ts) is killed with SIGKILL in the middle of 120
@@ -23,74 +20,6 @@ const KILL_AT_CALLS = [20, 70];
 /** The simulator answers a number ending in 0002 with "busy". */
 const BUSY_NUMBER = "+12125550002";
 
-type Server = { process: ChildProcess; url: string; output: string[] };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", projectPath("server/main.ts")], {
-    cwd: projectPath("."),
-    env: {
-      ...process.env,
-      ...env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      SIMULATOR_TIME_SCALE: "0.01",
-      NODE_ENV: "development",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`The server exited before listening:\n${output.join("")}`);
-      return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok;
-    },
-    90_000,
-    "the server to listen",
-  );
-  return { process: child, url, output };
-}
-
-async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
-  const exited = once(server.process, "exit");
-  server.process.kill(signal);
-  await exited;
-}
-
-/** A browser on the server's own origin, keeping its session cookie. */
-function browser(server: () => Server) {
-  let cookie = "";
-  return async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const { url } = server();
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json", origin: url }),
-        ...(cookie ? { cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.getSetCookie().find((line) => line.startsWith("aip_session="));
-    if (session) cookie = session.split(";")[0] ?? "";
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
 const target = await databaseForChildProcess();
 afterAll(() => target.drop());
 
@@ -99,7 +28,7 @@ describe(`the real server killed mid-run (${testEngine()})`, () => {
     timeout: 300_000,
   }, async () => {
     const started = Date.now();
-    let server = await startServer(target.env);
+    let server = await startServer(target.env, 90_000);
     const call = browser(() => server);
     await call("POST", "/api/auth/signup", {
       username: "crash_owner",
@@ -135,7 +64,7 @@ describe(`the real server killed mid-run (${testEngine()})`, () => {
       await kill(server, "SIGKILL");
       callsAtKill.push(seen);
       expect(seen).toBeLessThan(JOBS);
-      server = await startServer(target.env);
+      server = await startServer(target.env, 90_000);
       // The client retries after the crash: the same jobs, and no more.
       expect(await sendAll()).toEqual(ids);
     }

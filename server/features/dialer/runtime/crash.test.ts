@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectPath } from "../../../paths";
 import { databaseForChildProcess, testEngine } from "../../../test/job-databases";
 import { waitFor } from "../../../test/jobs";
+import { browser, kill, startServer, stopRunningServers } from "../../../test/real-server";
 
 /**
  * Issue 13 part 6: the real server (server/main.ts, its dialer ticking on the jobs queue) is
@@ -21,94 +18,16 @@ const LEADS = 60;
 /** Calls placed when each kill happens: some, then more, never all. */
 const KILL_AT_CALLS = [12, 35];
 
-type Server = { process: ChildProcess; url: string; output: string[] };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", projectPath("server/main.ts")], {
-    cwd: projectPath("."),
-    env: {
-      ...process.env,
-      ...env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      SIMULATOR_TIME_SCALE: "0.01",
-      NODE_ENV: "development",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  running.add(child);
-  child.once("exit", () => running.delete(child));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`The server exited before listening:\n${output.join("")}`);
-      return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok;
-    },
-    240_000,
-    "the server to listen",
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output.join("")}`);
-  });
-  return { process: child, url, output };
-}
-
-async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
-  const exited = once(server.process, "exit");
-  server.process.kill(signal);
-  await exited;
-}
-
-/** A browser on the server's own origin, keeping its session cookie. */
-function browser(server: () => Server) {
-  let cookie = "";
-  return async <T>(method: string, path: string, body?: unknown) => {
-    const { url } = server();
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(method === "GET" ? {} : { origin: url }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.getSetCookie().find((line) => line.startsWith("aip_session="));
-    if (session) cookie = session.split(";")[0] ?? "";
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
 /** An IANA zone where it is about midday now ("Etc/GMT-3" is three hours ahead of UTC). */
 function middayZone(): string {
   const offset = 12 - new Date().getUTCHours();
   return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-/** Servers this file started and that still run: stopped when the file ends, even after a failure. */
-const running = new Set<ChildProcess>();
-
 const target = await databaseForChildProcess();
 afterAll(async () => {
-  for (const child of running) {
-    const exited = once(child, "exit");
-    child.kill("SIGKILL");
-    await exited;
-  }
+  // Servers this file started that still run are stopped, even after a failure.
+  await stopRunningServers();
   await target.drop();
 });
 
