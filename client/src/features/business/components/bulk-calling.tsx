@@ -1,13 +1,6 @@
-import {
-  BULK_CALL_FAILED,
-  BulkCallResponse,
-  MAX_BULK_NUMBERS,
-  NO_NUMBERS,
-  parseNumberList,
-} from "@common/business";
-import { useQueryClient } from "@tanstack/react-query";
+import { BULK_CALL_FAILED, MAX_BULK_NUMBERS, NO_NUMBERS, parseNumberList } from "@common/business";
 import { PhoneOutgoing } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -15,9 +8,13 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal } from "../../../components/upgrade-required";
-import { isFinished, useCancelJob, useJob } from "../../../lib/shared-api/get-job";
+import { useCancelJob } from "../../../lib/shared-api/get-job";
+import { useBulkCallJob } from "../../../lib/shared-api/use-bulk-call-job";
 import { serverMessage, toast } from "../../../lib/toast";
 import { useBulkCall } from "../api/bulk-call";
+
+/** What a finished bulk call refreshes: the call lists everywhere. */
+const CALL_QUERIES = /^\/api\/calls/;
 
 /**
  * Spec 2 §5 bulk call: numbers one per line, trimmed, blank lines dropped; each gets a call. The
@@ -29,38 +26,9 @@ export function BulkCalling({ onRefused }: { onRefused: (error: unknown) => void
   const [purpose, setPurpose] = useState("");
   const [jobId, setJobId] = useState<string | null>(null);
   const bulk = useBulkCall();
-  const job = useJob(jobId).data;
   const cancel = useCancelJob();
-  const queryClient = useQueryClient();
   const list = parseNumberList(numbers);
-  const running = Boolean(jobId) && !isFinished(job);
-  const parsedResult = job?.status === "completed" ? BulkCallResponse.safeParse(job.result) : null;
-  const result = parsedResult?.success ? parsedResult.data : null;
-
-  // Told once per job, when it ends: how it went, and fresh call lists everywhere else.
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!jobId || !job || !isFinished(job) || announced.current === jobId) return;
-    announced.current = jobId;
-    void queryClient.invalidateQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith("/api/calls"),
-    });
-    if (job.status === "completed" && result) {
-      const { successful, failed } = result.results;
-      toast({
-        title: "Bulk Calls Placed",
-        description: `${successful} call${successful === 1 ? "" : "s"} placed${failed ? `, ${failed} could not be placed` : ""}.`,
-      });
-    } else if (job.status === "failed") {
-      toast({
-        title: "Bulk Call Failed",
-        description: job.error ?? BULK_CALL_FAILED,
-        variant: "destructive",
-      });
-    } else if (job.status === "cancelled") {
-      toast({ title: "Bulk Calls Stopped", description: "The numbers not yet dialled were left alone." });
-    }
-  }, [jobId, job, result, queryClient]);
+  const { job, result, running } = useBulkCallJob(jobId, CALL_QUERIES);
 
   const start = () => {
     if (list.length === 0) {

@@ -1,23 +1,17 @@
-import {
-  BULK_CALL_FAILED,
-  BulkCallResponse,
-  MAX_BULK_NUMBERS,
-  NO_NUMBERS,
-  parseNumberList,
-} from "@common/business";
+import { BULK_CALL_FAILED, MAX_BULK_NUMBERS, NO_NUMBERS, parseNumberList } from "@common/business";
 import { NO_CALL_PURPOSE } from "@common/enterprise";
 import { listNames, plansWith } from "@common/plans";
-import { useQueryClient } from "@tanstack/react-query";
 import { PhoneOutgoing } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
-import { isFinished, useCancelJob, useJob } from "../../../lib/shared-api/get-job";
+import { useCancelJob } from "../../../lib/shared-api/get-job";
 import { useSubscription } from "../../../lib/shared-api/get-subscription";
+import { useBulkCallJob } from "../../../lib/shared-api/use-bulk-call-job";
 import { serverMessage, toast } from "../../../lib/toast";
 import { useEnterpriseBulkCall } from "../api/bulk-call";
 
@@ -26,6 +20,9 @@ const INCLUDED_IN = listNames(
   plansWith("businessFeatures").map((plan) => plan.name),
   "and",
 );
+
+/** What a finished bulk call refreshes: the call lists, the live calls and the figures. */
+const CALL_AND_ENTERPRISE_QUERIES = /^\/api\/(calls|enterprise)/;
 
 /**
  * Spec 2 §2 Call Controls: a bulk call with a call purpose (POST /api/enterprise/bulk-call).
@@ -40,38 +37,9 @@ export function CallControlsTab() {
   const [jobId, setJobId] = useState<string | null>(null);
   const access = useSubscription().data;
   const bulk = useEnterpriseBulkCall();
-  const job = useJob(jobId).data;
   const cancel = useCancelJob();
-  const queryClient = useQueryClient();
   const list = parseNumberList(numbers);
-  const running = Boolean(jobId) && !isFinished(job);
-  const parsed = job?.status === "completed" ? BulkCallResponse.safeParse(job.result) : null;
-  const result = parsed?.success ? parsed.data : null;
-
-  // Told once per job, when it ends; the live calls and figures refresh.
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!jobId || !job || !isFinished(job) || announced.current === jobId) return;
-    announced.current = jobId;
-    void queryClient.invalidateQueries({
-      predicate: (query) => /^\/api\/(calls|enterprise)/.test(String(query.queryKey[0])),
-    });
-    if (job.status === "completed" && result) {
-      const { successful, failed } = result.results;
-      toast({
-        title: "Bulk Calls Placed",
-        description: `${successful} call${successful === 1 ? "" : "s"} placed${failed ? `, ${failed} could not be placed` : ""}.`,
-      });
-    } else if (job.status === "failed") {
-      toast({
-        title: "Bulk Call Failed",
-        description: job.error ?? BULK_CALL_FAILED,
-        variant: "destructive",
-      });
-    } else if (job.status === "cancelled") {
-      toast({ title: "Bulk Calls Stopped", description: "The numbers not yet dialled were left alone." });
-    }
-  }, [jobId, job, result, queryClient]);
+  const { job, result, running } = useBulkCallJob(jobId, CALL_AND_ENTERPRISE_QUERIES);
 
   const start = () => {
     if (list.length === 0) {
