@@ -22,6 +22,13 @@ export const LAST_ADMIN = "The last administrator cannot be suspended or deleted
 export const ACCOUNT_SUSPENDED = "This account is suspended. Contact the platform administrator.";
 export const RATE_LIMITED =
   "Too many requests: the platform allows {limit} per minute. Please wait a moment.";
+/** The next phone call over the platform's ceiling (System config maxConcurrentCalls) is refused. */
+export const platformCallLimitMessage = (limit: number) =>
+  `The platform is at its limit of ${limit} concurrent calls. Please try again when a call ends.`;
+/** A recorded turn sent while the administrator has switched transcription off. */
+export const TRANSCRIPTION_OFF =
+  "Transcription is switched off on this platform. Type what the caller says instead.";
+export const CONFIG_UPDATED = "Configuration updated";
 
 export const USER_ACTIONS = ["suspend", "activate", "delete"] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
