@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SystemConfig } from "../../../common/admin";
 import { users } from "./users";
 
@@ -42,3 +42,26 @@ export const platformConfig = pgTable("platform_config", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid("updated_by"),
 });
+
+/**
+ * A one-time sign-in link an administrator hands to a person they added (issue 16): only the
+ * token's SHA-256 is kept; it works once (used_at), before it expires.
+ */
+export const adminSignInLinks = pgTable(
+  "admin_sign_in_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("admin_sign_in_links_token_hash_idx").on(table.tokenHash),
+    index("admin_sign_in_links_user_idx").on(table.userId),
+  ],
+);
