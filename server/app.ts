@@ -140,12 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Background jobs run while the server does: started once it is ready, stopped (running jobs
   // handed back to the queue) when it closes, before the database does.
   app.addHook("onReady", async () => {
-    // On the embedded database this process is the only server: simulated calls left live by a
-    // process that died are over (see endCallsCutOffByRestart).
-    if (database.engine === "pglite") {
-      const ended = await services.telephony.endCallsCutOffByRestart();
-      if (ended) app.log.warn({ ended }, "ended simulated calls cut off by the last restart");
-    }
+    // Simulated calls left live by a process that died are over (see endCallsCutOffByRestart).
+    const ended = await services.telephony.endCallsCutOffByRestart(database.engine === "pglite");
+    if (ended) app.log.warn({ ended }, "ended simulated calls cut off by the last restart");
     await services.jobs.start();
   });
   app.addHook("onClose", () => services.jobs.stop());

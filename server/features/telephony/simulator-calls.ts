@@ -1,4 +1,5 @@
 import type { Account } from "../../http/account";
+import { carriedByDeadProcess } from "../../providers/telephony/simulator";
 import { ensureSimulatorNumber } from "./connection";
 import type { TelephonyContext } from "./context";
 import { toE164 } from "./phone-numbers";
@@ -24,16 +25,22 @@ export async function simulateInbound(
 }
 
 /**
- * The built-in carrier lives in this process, so the calls it was carrying when the process
+ * The built-in carrier lives in its process, so the calls it was carrying when the process
  * died were cut off with it; left live, they would hold the plan's lines until the idle sweep.
- * Run at start on the embedded database, where this process is the only server: every live
- * simulated call it is not carrying ends, as a carrier reports a dropped call.
+ * Run at start. On the embedded database this process is the only server: every live simulated
+ * call it is not carrying ends, as a carrier reports a dropped call. On a shared PostgreSQL
+ * other servers may be carrying theirs: only calls whose SID names a dead process on this host
+ * end (carriedByDeadProcess).
  */
-export async function endCallsCutOffByRestart(ctx: TelephonyContext): Promise<number> {
+export async function endCallsCutOffByRestart(ctx: TelephonyContext, onlyServer: boolean): Promise<number> {
   const live = await ctx.calls.liveOfTypesAnywhere(["simulator", "system_test"]);
   let ended = 0;
   for (const call of live) {
-    if (call.providerCallSid && ctx.carriers.simulator.isCarrying(call.providerCallSid)) continue;
+    const sid = call.providerCallSid;
+    const cutOff = onlyServer
+      ? !(sid && ctx.carriers.simulator.isCarrying(sid))
+      : Boolean(sid && carriedByDeadProcess(sid));
+    if (!cutOff) continue;
     const account = await ctx.accounts.load(call.workspaceId);
     if (!account) continue;
     await ctx.calls.endCarrierCall(account, call.id, {

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import os from "node:os";
 import { twilioSignature } from "./twilio";
 import { parseTwiml, type TwimlNode } from "./twiml-parser";
 import {
@@ -94,8 +95,34 @@ type SimCall = {
 const RING_MS = 2500;
 const DIAL_ANSWERED_MS = 4000;
 const API_VERSION = "2010-04-01";
-/** A Twilio-style call SID: the simulator's start with SIM so nobody mistakes them for real ones. */
-export const newSimulatorSid = (prefix = "SIM") => `${prefix}${randomBytes(16).toString("hex")}`;
+/**
+ * A Twilio-style call SID: the simulator's start with SIM so nobody mistakes them for real ones.
+ * The next 16 hex digits name the process carrying the call (this host, then its pid), so a
+ * server starting next to a dead one can tell the calls that died with it (carriedByDeadProcess).
+ */
+export const newSimulatorSid = (prefix = "SIM", pid = process.pid) =>
+  `${prefix}${HOST_TAG}${hex8(pid)}${randomBytes(8).toString("hex")}`;
+
+const hex8 = (value: number) => (value >>> 0).toString(16).padStart(8, "0");
+const HOST_TAG = createHash("sha256").update(os.hostname()).digest("hex").slice(0, 8);
+
+/**
+ * Whether a simulated call's carrier died: its SID names a process on this host that is no
+ * longer running. A process elsewhere, or one still running, may be carrying it: not known dead.
+ */
+export function carriedByDeadProcess(sid: string): boolean {
+  const owner = /^SIM([0-9a-f]{8})([0-9a-f]{8})[0-9a-f]{16}$/.exec(sid);
+  if (!owner || owner[1] !== HOST_TAG) return false;
+  const pid = Number.parseInt(owner[2] as string, 16);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: alive, someone else's; ESRCH: no such process.
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
 
 /**
  * The built-in carrier. It plays the telephone network's part for calls that do not go through

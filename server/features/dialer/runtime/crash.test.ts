@@ -24,6 +24,27 @@ function middayZone(): string {
   return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
+/** The leads, attempts, agent sessions and unfinished jobs, counted, for a failure's report. */
+async function whereThingsStand(database: Awaited<ReturnType<typeof target.open>>): Promise<string> {
+  const queries = {
+    leads: sql`select status, count(*)::int n from campaign_leads group by 1`,
+    attempts: sql`select state, reason, count(*)::int n, max(queued_at) last_queued from dial_attempts group by 1, 2`,
+    liveCalls: sql`select count(*)::int n from calls where is_active`,
+    agents: sql`select status, current_attempt_id, updated_at from dialer_agent_sessions`,
+    campaigns: sql`select status, pacing from campaigns`,
+    jobs: sql`select kind, status, error, run_at from jobs where status <> 'completed' order by run_at desc limit 10`,
+  };
+  const report: Record<string, unknown> = { now: new Date().toISOString() };
+  try {
+    for (const [name, query] of Object.entries(queries)) {
+      report[name] = ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    }
+  } finally {
+    await database.close();
+  }
+  return `dialer crash test: where things stand\n${JSON.stringify(report, null, 2)}`;
+}
+
 const target = await databaseForChildProcess();
 afterAll(async () => {
   // Servers this file started that still run are stopped, even after a failure.
@@ -75,17 +96,24 @@ describe(`the real server killed mid-campaign (${testEngine()})`, () => {
     }
 
     // Every lead settled: none new, dialling or waiting; the campaign completes on its own.
-    await waitFor(
-      async () => {
-        const shown = await call<{ status: string; dialableLeads: number }>(
-          "GET",
-          `/api/autodialer/campaigns/${campaign.id}`,
-        );
-        return shown.status === "completed";
-      },
-      300_000,
-      "the campaign to complete",
-    );
+    try {
+      await waitFor(
+        async () => {
+          const shown = await call<{ status: string; dialableLeads: number }>(
+            "GET",
+            `/api/autodialer/campaigns/${campaign.id}`,
+          );
+          return shown.status === "completed";
+        },
+        300_000,
+        "the campaign to complete",
+      );
+    } catch (error) {
+      // What was left where, for whoever reads the failure.
+      if (testEngine() === "pglite") await kill(server, "SIGKILL");
+      console.error(await whereThingsStand(await target.open()));
+      throw error;
+    }
     await kill(server, "SIGTERM");
     expect(server.process.exitCode).toBe(0);
 
