@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -63,6 +64,9 @@ export const emailCampaigns = pgTable(
     delayMs: integer("delay_ms").notNull(),
     audience: jsonb("audience").notNull(),
     totalRecipients: integer("total_recipients").notNull().default(0),
+    /** Open tracking (a signed pixel) and click tracking (signed redirects), chosen per campaign. */
+    trackOpens: boolean("track_opens").notNull().default(false),
+    trackClicks: boolean("track_clicks").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
@@ -94,6 +98,14 @@ export const emailSends = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** When a worker claimed it: a row left "sending" longer than a delivery can take is released. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /**
+     * The job attempt that claimed it ("<jobId>:<attempt>"): the job's next attempt (its server
+     * died, its lease ran out) releases its earlier attempts' claims at once.
+     */
+    claimedBy: text("claimed_by"),
+    /** First open (tracking pixel) and first click (tracked link), each recorded once. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
