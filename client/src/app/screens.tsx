@@ -4,6 +4,7 @@ import { ComingSoon } from "../components/shell/coming-soon";
 
 // Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
 // auth-screens.tsx); the first load carries only the shell.
+const AdminPage = lazy(() => import("../features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
 const AgentManagerPage = lazy(() =>
   import("../features/agents/agent-manager-page").then((m) => ({ default: m.AgentManagerPage })),
 );
@@ -255,7 +256,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/admin",
     title: "Admin Dashboard",
-    element: soon("Admin Dashboard", "Users, calls and system settings."),
+    element: <AdminPage />,
   },
   {
     path: "/test-preview",
