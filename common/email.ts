@@ -245,6 +245,9 @@ export const SendCampaignRequest = AudienceFilter.extend({
     .max(MAX_BATCH_DELAY_MS)
     .catch(DEFAULT_BATCH_DELAY_MS)
     .default(DEFAULT_BATCH_DELAY_MS),
+  /** Open tracking (a 1x1 image) and click tracking (signed redirects), off unless asked for. */
+  trackOpens: z.boolean().default(false),
+  trackClicks: z.boolean().default(false),
 });
 export type SendCampaignRequest = z.input<typeof SendCampaignRequest>;
 
@@ -279,6 +282,11 @@ export const EmailCampaignOut = z.object({
   bounced: z.number(),
   suppressed: z.number(),
   pending: z.number(),
+  trackOpens: z.boolean(),
+  trackClicks: z.boolean(),
+  /** Sends opened (the pixel loaded, or a tracked link clicked) and clicked, each counted once. */
+  opened: z.number(),
+  clicked: z.number(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
@@ -316,6 +324,9 @@ export const EmailAnalyticsOut = z.object({
   bounced: z.number(),
   unsubscribed: z.number(),
   suppressed: z.number(),
+  /** Over campaigns that track them: sends opened and clicked, each counted once. */
+  opened: z.number(),
+  clicked: z.number(),
 });
 export type EmailAnalytics = z.infer<typeof EmailAnalyticsOut>;
 

@@ -27,6 +27,8 @@ export function presentCampaign(row: EmailCampaignRow, counts: SendCounts): Emai
     delayBetweenBatches: row.delayMs,
     totalRecipients: row.totalRecipients,
     ...counts,
+    trackOpens: row.trackOpens,
+    trackClicks: row.trackClicks,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

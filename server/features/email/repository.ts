@@ -19,6 +19,17 @@ export type SendCounts = {
   bounced: number;
   suppressed: number;
   pending: number;
+  opened: number;
+  clicked: number;
+};
+export const NO_SENDS: SendCounts = {
+  sent: 0,
+  failed: 0,
+  bounced: 0,
+  suppressed: 0,
+  pending: 0,
+  opened: 0,
+  clicked: 0,
 };
 
 /** Email marketing's own tables; every read and write by id is filtered by workspace. */
@@ -172,19 +183,19 @@ export function emailRepository(db: Db) {
       const rows = await db
         .select({
           campaignId: emailSends.campaignId,
-          status: emailSends.status,
-          n: sql<number>`count(*)::int`,
+          sent: sql<number>`count(*) filter (where ${emailSends.status} = 'sent')::int`,
+          failed: sql<number>`count(*) filter (where ${emailSends.status} = 'failed')::int`,
+          bounced: sql<number>`count(*) filter (where ${emailSends.status} = 'bounced')::int`,
+          suppressed: sql<number>`count(*) filter (where ${emailSends.status} = 'suppressed')::int`,
+          pending: sql<number>`count(*) filter (where ${emailSends.status} in ('pending', 'sending'))::int`,
+          opened: sql<number>`count(${emailSends.openedAt})::int`,
+          clicked: sql<number>`count(${emailSends.clickedAt})::int`,
         })
         .from(emailSends)
         .where(inArray(emailSends.campaignId, campaignIds))
-        .groupBy(emailSends.campaignId, emailSends.status);
-      for (const id of campaignIds)
-        counts.set(id, { sent: 0, failed: 0, bounced: 0, suppressed: 0, pending: 0 });
-      for (const row of rows) {
-        const entry = counts.get(row.campaignId) as SendCounts;
-        const key = row.status === "sending" ? "pending" : row.status;
-        if (key in entry) entry[key as keyof SendCounts] += row.n;
-      }
+        .groupBy(emailSends.campaignId);
+      for (const id of campaignIds) counts.set(id, { ...NO_SENDS });
+      for (const { campaignId, ...row } of rows) counts.set(campaignId, row);
       return counts;
     },
     async workspaceCounts(workspaceId: string) {
@@ -194,6 +205,8 @@ export function emailRepository(db: Db) {
           failed: sql<number>`count(*) filter (where ${emailSends.status} = 'failed')::int`,
           bounced: sql<number>`count(*) filter (where ${emailSends.status} = 'bounced')::int`,
           suppressed: sql<number>`count(*) filter (where ${emailSends.status} = 'suppressed')::int`,
+          opened: sql<number>`count(${emailSends.openedAt})::int`,
+          clicked: sql<number>`count(${emailSends.clickedAt})::int`,
         })
         .from(emailSends)
         .where(eq(emailSends.workspaceId, workspaceId));
@@ -207,6 +220,8 @@ export function emailRepository(db: Db) {
         failed: row?.failed ?? 0,
         bounced: row?.bounced ?? 0,
         suppressed: row?.suppressed ?? 0,
+        opened: row?.opened ?? 0,
+        clicked: row?.clicked ?? 0,
       };
     },
     /** Messages the workspace had accepted since `since` (the hourly cap). */
@@ -224,9 +239,10 @@ export function emailRepository(db: Db) {
      * Claims the next pending sends of a campaign: locked FOR UPDATE SKIP LOCKED and moved to
      * "sending" in one statement, so two workers never take the same row.
      */
-    async claimSends(campaignId: string, limit: number): Promise<EmailSendRow[]> {
+    async claimSends(campaignId: string, limit: number, claimedBy: string): Promise<EmailSendRow[]> {
       const result = await db.execute(sql`
-        update email_sends set status = 'sending', attempts = attempts + 1, claimed_at = now()
+        update email_sends set status = 'sending', attempts = attempts + 1, claimed_at = now(),
+          claimed_by = ${claimedBy}
         where id in (
           select id from email_sends
           where campaign_id = ${campaignId} and status = 'pending'
@@ -259,6 +275,23 @@ export function emailRepository(db: Db) {
           ),
         );
     },
+    /**
+     * Sends still "sending" under an earlier attempt of `jobId` go back to pending: a job's next
+     * attempt starts only once the last one's server died or its lease ran out (server/jobs).
+     */
+    async releaseEarlierAttempts(campaignId: string, jobId: string, current: string) {
+      await db
+        .update(emailSends)
+        .set({ status: "pending" })
+        .where(
+          and(
+            eq(emailSends.campaignId, campaignId),
+            eq(emailSends.status, "sending"),
+            sql`${emailSends.claimedBy} like ${`${jobId.replace(/[\\%_]/g, "\\$&")}:%`}`,
+            sql`${emailSends.claimedBy} <> ${current}`,
+          ),
+        );
+    },
     async countInFlight(campaignId: string) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -280,6 +313,34 @@ export function emailRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+    // ---- tracking ----
+    async getSend(workspaceId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(emailSends)
+        .where(and(eq(emailSends.workspaceId, workspaceId), eq(emailSends.id, id)));
+      return row;
+    },
+    /** The first open only; false when the workspace has no such send. */
+    async recordOpen(workspaceId: string, id: string, at: Date) {
+      const [row] = await db
+        .update(emailSends)
+        .set({ openedAt: sql`coalesce(${emailSends.openedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(emailSends.workspaceId, workspaceId), eq(emailSends.id, id)))
+        .returning({ id: emailSends.id });
+      return row !== undefined;
+    },
+    /** The first click only; a click is an open too (images are often blocked). */
+    async recordClick(workspaceId: string, id: string, at: Date) {
+      const when = sql`${at.toISOString()}::timestamptz`;
+      await db
+        .update(emailSends)
+        .set({
+          clickedAt: sql`coalesce(${emailSends.clickedAt}, ${when})`,
+          openedAt: sql`coalesce(${emailSends.openedAt}, ${when})`,
+        })
+        .where(and(eq(emailSends.workspaceId, workspaceId), eq(emailSends.id, id)));
     },
     async finishSend(id: string, values: { status: string; error?: string | null; sentAt?: Date | null }) {
       await db.update(emailSends).set(values).where(eq(emailSends.id, id));

@@ -27,6 +27,7 @@ import {
 } from "../../../common/email";
 import { escapeHtml } from "./render";
 import type { EmailService } from "./service";
+import { PIXEL_GIF } from "./tracking";
 
 export type EmailRouteDeps = { email: EmailService };
 
@@ -34,6 +35,8 @@ const BASE = "/api/email-marketing";
 // Each kind of id has its own parameter name, so the route walk can fill each with a real one.
 const CampaignParams = z.object({ campaignId: IdParams.shape.id });
 const MessageParams = z.object({ messageId: IdParams.shape.id });
+const OpenParams = z.object({ openToken: UnsubscribeParams.shape.token });
+const ClickParams = z.object({ clickToken: UnsubscribeParams.shape.token });
 
 function page(title: string, body: string, form?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${form ?? ""}</body></html>`;
@@ -200,6 +203,29 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { 
       }
       reply.type("text/html; charset=utf-8");
       return page("Unsubscribed", UNSUBSCRIBED);
+    },
+  );
+
+  // ---- open and click tracking: public, the signed token is the proof ----
+  app.get(
+    `${BASE}/track/open/:openToken`,
+    { config: { public: true }, schema: { params: OpenParams } },
+    async (request, reply) => {
+      if (!(await email.trackOpen(request.params.openToken)))
+        return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+      return reply.type("image/gif").header("cache-control", "no-store, max-age=0").send(PIXEL_GIF);
+    },
+  );
+  app.get(
+    `${BASE}/track/click/:clickToken`,
+    { config: { public: true }, schema: { params: ClickParams } },
+    async (request, reply) => {
+      const target = await email.trackClick(request.params.clickToken);
+      if (!target) {
+        reply.type("text/html; charset=utf-8");
+        return reply.code(404).send(page("Link not found", "This link is not valid."));
+      }
+      return reply.header("cache-control", "no-store").redirect(target, 302);
     },
   );
 };

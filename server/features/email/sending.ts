@@ -1,15 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_HOURLY_CAP, type Personalization } from "../../../common/email";
 import type { MailTransport, OutgoingMail } from "../../providers/mail";
-import { renderEmail } from "./render";
+import { type RenderedEmail, renderEmail } from "./render";
 import type { EmailCampaignRow, EmailRepository, EmailSendRow } from "./repository";
+import { applyTracking, type TrackingUrls } from "./tracking";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A capped campaign looks again at least this often (a pause or cancel is seen meanwhile). */
 const CAP_RECHECK_MS = 30_000;
 /**
  * A claimed send still "sending" after this long belongs to a worker that died (SMTP gives up
- * after 30 s: smtp.ts), and is sent again under the same Message-ID.
+ * after 30 s: smtp.ts), and is sent again under the same Message-ID. The usual case, a job whose
+ * server died, does not wait for it: the job's next attempt frees its earlier attempts' claims
+ * at once (`releaseEarlierAttempts`); this is the backstop for a job that never runs again.
  */
 export const STALE_CLAIM_MS = 90_000;
 /** How often a run waits for another worker's sends in flight before it may finish. */
@@ -20,8 +23,14 @@ export type SenderDeps = {
   transport: MailTransport;
   /** The signed one-click link for an address (also the visible link). */
   unsubscribeUrl(workspaceId: string, email: string): string;
+  /** The signed open pixel and click redirects of one send (used when its campaign tracks them). */
+  trackingUrls(workspaceId: string, sendId: string): { open: string; click: (link: number) => string };
   now(): Date;
 };
+
+/** Who claims sends: one attempt of one job. Its next attempt frees what this one left claimed. */
+export type Claimer = { jobId: string; attempt: number };
+const claimerKey = (claimer: Claimer) => `${claimer.jobId}:${claimer.attempt}`;
 
 export type RunOutcome = { status: string; sent: number };
 
@@ -33,16 +42,28 @@ export function listHeaders(unsubscribeUrl: string): Record<string, string> {
   };
 }
 
+/** One send's message as its campaign renders it, before tracking (the click route reads its links). */
+export function renderCampaignSend(
+  campaign: EmailCampaignRow,
+  send: Pick<EmailSendRow, "personalization">,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  return renderEmail(campaign, send.personalization as Personalization, {
+    postalAddress: campaign.postalAddress,
+    unsubscribeUrl,
+  });
+}
+
 export function campaignMail(
   campaign: EmailCampaignRow,
   send: Pick<EmailSendRow, "id" | "email" | "messageId" | "personalization">,
   fallbackFrom: string,
   unsubscribeUrl: string,
+  tracking: TrackingUrls = { open: null, click: null },
 ): OutgoingMail {
-  const rendered = renderEmail(campaign, send.personalization as Personalization, {
-    postalAddress: campaign.postalAddress,
-    unsubscribeUrl,
-  });
+  const rendered = renderCampaignSend(campaign, send, unsubscribeUrl);
+  const html =
+    tracking.open || tracking.click ? applyTracking(rendered.html, unsubscribeUrl, tracking) : rendered.html;
   return {
     workspaceId: campaign.workspaceId,
     id: send.id,
@@ -54,7 +75,7 @@ export function campaignMail(
     to: send.email,
     subject: rendered.subject,
     text: rendered.text,
-    html: rendered.html,
+    html,
     messageId: send.messageId,
     headers: listHeaders(unsubscribeUrl),
   };
@@ -67,6 +88,15 @@ export function campaignMail(
  * address unsubscribed mid-campaign is skipped. Batches start `delayMs` apart (measured from
  * batch start, so the configured rate is the rate sent), and the workspace's hourly cap holds
  * across all its campaigns.
+ *
+ * Exactly once, and its one limit: a send is marked sent only after the server answered 250, and
+ * a row not marked is sent again after a crash, always under its own fixed Message-ID. A crash
+ * between the server's 250 and the row's update (the time of one UPDATE, about a millisecond)
+ * leaves a message the server has that the row does not record, and it is sent again: at most
+ * the messages in flight at that instant (one per pooled connection), each a duplicate with the
+ * same Message-ID, which mailbox providers commonly fold into one. SMTP has no idempotency key,
+ * so that window can be made small but not closed; marking before the final "." would turn it
+ * into a loss instead.
  */
 export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
   const { repo } = deps;
@@ -77,8 +107,14 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
       return false;
     }
     const url = deps.unsubscribeUrl(campaign.workspaceId, send.email);
+    const urls =
+      campaign.trackOpens || campaign.trackClicks ? deps.trackingUrls(campaign.workspaceId, send.id) : null;
+    const tracking: TrackingUrls = {
+      open: campaign.trackOpens && urls ? urls.open : null,
+      click: campaign.trackClicks && urls ? urls.click : null,
+    };
     const outcome = await deps.transport
-      .send(campaignMail(campaign, send, fallbackFrom, url))
+      .send(campaignMail(campaign, send, fallbackFrom, url, tracking))
       .catch((error: Error) => ({
         kind: "rejected" as const,
         permanent: false,
@@ -117,8 +153,11 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
       run: number,
       signal: AbortSignal,
       progress: (done: number, total: number) => Promise<void>,
+      claimer: Claimer = { jobId: "direct", attempt: 0 },
     ): Promise<RunOutcome> {
       let sent = 0;
+      // This job's earlier attempts died or lost their lease: what they left claimed goes back at once.
+      await repo.releaseEarlierAttempts(campaignId, claimer.jobId, claimerKey(claimer));
       const current = await repo.getCampaign(workspaceId, campaignId);
       if (!current || current.run !== run) return { status: "superseded", sent };
       const start = await repo.moveCampaign(workspaceId, campaignId, ["queued", "sending"], {
@@ -136,7 +175,11 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         if (wait > 0) await sleep(wait, undefined, { signal });
         nextBatchAt = Date.now() + campaign.delayMs;
         await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
-        const batch = await repo.claimSends(campaignId, Math.min(campaign.batchSize, room));
+        const batch = await repo.claimSends(
+          campaignId,
+          Math.min(campaign.batchSize, room),
+          claimerKey(claimer),
+        );
         if (batch.length === 0) {
           // Another worker's sends still in flight (or a dead one's, until released): not done yet.
           if (await repo.countInFlight(campaignId)) {
@@ -153,8 +196,12 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
           workspaceId,
           batch.map((send) => send.email),
         );
-        const results = await Promise.all(batch.map((send) => deliver(campaign, send, suppressed)));
-        sent += results.filter(Boolean).length;
+        // Every delivery of the batch settles before the attempt may end (even on an error), so
+        // a next attempt never frees a claim whose message is still on its way.
+        const results = await Promise.allSettled(batch.map((send) => deliver(campaign, send, suppressed)));
+        const failure = results.find((result) => result.status === "rejected");
+        if (failure) throw failure.reason;
+        sent += results.filter((result) => result.status === "fulfilled" && result.value).length;
         const counts = (await repo.countsByCampaign([campaignId])).get(campaignId);
         if (counts) await progress(campaign.totalRecipients - counts.pending, campaign.totalRecipients);
       }

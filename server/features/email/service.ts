@@ -23,8 +23,9 @@ import { listOutbox, type MailTransport, readOutbox } from "../../providers/mail
 import type { AudienceContact, AudienceQuery, EmailAudience } from "../contacts/email-audience";
 import { presentCampaign, presentSettings, presentTemplate } from "./presenter";
 import { renderEmail, sanitizeEmailHtml } from "./render";
-import { emailRepository } from "./repository";
-import { campaignSender, listHeaders } from "./sending";
+import { emailRepository, NO_SENDS } from "./repository";
+import { campaignSender, listHeaders, renderCampaignSend } from "./sending";
+import { trackableLinks } from "./tracking";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 
 export type AudienceFilterInput = Omit<AudienceQuery, "excludeEmails">;
@@ -40,6 +41,8 @@ export type CampaignRequest = AudienceFilterInput & {
   limit: number;
   batchSize: number;
   delayBetweenBatches: number;
+  trackOpens?: boolean;
+  trackClicks?: boolean;
 };
 
 export type EmailServiceDeps = {
@@ -74,7 +77,15 @@ export function emailService(deps: EmailServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const unsubscribeUrl = (workspaceId: string, email: string) =>
     `${deps.baseUrl}/api/email-marketing/unsubscribe/${deps.tokens.create(workspaceId, email)}`;
-  const sender = campaignSender({ repo, transport: deps.transport, unsubscribeUrl, now }, deps.mailFrom);
+  const trackingUrls = (workspaceId: string, sendId: string) => ({
+    open: `${deps.baseUrl}/api/email-marketing/track/open/${deps.tokens.trackOpen(workspaceId, sendId)}`,
+    click: (link: number) =>
+      `${deps.baseUrl}/api/email-marketing/track/click/${deps.tokens.trackClick(workspaceId, sendId, link)}`,
+  });
+  const sender = campaignSender(
+    { repo, transport: deps.transport, unsubscribeUrl, trackingUrls, now },
+    deps.mailFrom,
+  );
   const messageDomain = domainOf(deps.mailFrom);
   const newMessageId = (id: string) => `<${id}@${messageDomain}>`;
 
@@ -90,10 +101,7 @@ export function emailService(deps: EmailServiceDeps) {
   }
   async function presentOne(row: NonNullable<Awaited<ReturnType<typeof repo.getCampaign>>>) {
     const counts = await repo.countsByCampaign([row.id]);
-    return presentCampaign(
-      row,
-      counts.get(row.id) ?? { sent: 0, failed: 0, bounced: 0, suppressed: 0, pending: 0 },
-    );
+    return presentCampaign(row, counts.get(row.id) ?? NO_SENDS);
   }
   const query = async (workspaceId: string, filter: AudienceFilterInput): Promise<AudienceQuery> => ({
     ...filter,
@@ -267,6 +275,8 @@ export function emailService(deps: EmailServiceDeps) {
           state: request.state,
         },
         totalRecipients: recipients.length,
+        trackOpens: request.trackOpens ?? false,
+        trackClicks: request.trackClicks ?? false,
       });
       for (let i = 0; i < recipients.length; i += 1000) {
         await repo.insertSends(
@@ -304,12 +314,7 @@ export function emailService(deps: EmailServiceDeps) {
     async listCampaigns(workspaceId: string) {
       const rows = await repo.listCampaigns(workspaceId);
       const counts = await repo.countsByCampaign(rows.map((row) => row.id));
-      return rows.map((row) =>
-        presentCampaign(
-          row,
-          counts.get(row.id) ?? { sent: 0, failed: 0, bounced: 0, suppressed: 0, pending: 0 },
-        ),
-      );
+      return rows.map((row) => presentCampaign(row, counts.get(row.id) ?? NO_SENDS));
     },
     async getCampaign(workspaceId: string, id: string) {
       return presentOne(await campaignOf(workspaceId, id));
@@ -360,6 +365,31 @@ export function emailService(deps: EmailServiceDeps) {
     },
     unsubscribeUrl,
     unsubscribeTokenValid: (token: string) => deps.tokens.read(token) !== null,
+
+    // ---- tracking (public: the signed token is the proof) ----
+    /** Records the send's first open; false when the token is not this server's. */
+    async trackOpen(token: string): Promise<boolean> {
+      const read = deps.tokens.readTracking(token);
+      if (read?.kind !== "open") return false;
+      return repo.recordOpen(read.workspaceId, read.sendId, now());
+    },
+    /**
+     * Where a tracked link leads: the send's message is rendered again and the link at the
+     * token's position taken from it, so only an address that was in the message is reachable.
+     * Records the first click. Null when the token or the link is not one this server made.
+     */
+    async trackClick(token: string): Promise<string | null> {
+      const read = deps.tokens.readTracking(token);
+      if (read?.kind !== "click") return null;
+      const send = await repo.getSend(read.workspaceId, read.sendId);
+      const campaign = send && (await repo.getCampaign(read.workspaceId, send.campaignId));
+      if (!send || !campaign) return null;
+      const url = unsubscribeUrl(read.workspaceId, send.email);
+      const target = trackableLinks(renderCampaignSend(campaign, send, url).html, url)[read.link];
+      if (!target) return null;
+      await repo.recordClick(read.workspaceId, send.id, now());
+      return target;
+    },
 
     async analytics(workspaceId: string) {
       const counts = await repo.workspaceCounts(workspaceId);

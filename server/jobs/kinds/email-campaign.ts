@@ -7,8 +7,10 @@ export type EmailCampaignPayload = { campaignId: string; run: number };
 /**
  * Sends one email campaign (server/features/email/sending.ts). Progress lives in the send rows,
  * each marked sent only after the SMTP server accepted it, so an attempt that starts again (a
- * crash, a lease taken over, a restart) carries on with the rows still pending: nobody is sent
- * the campaign twice. Pause and cancel are read between batches; resume queues a new job.
+ * crash, a lease taken over, a restart) carries on with the rows still pending, after freeing
+ * the rows its earlier attempts had claimed and not finished: nobody is sent the campaign twice
+ * (but for a message the server accepted in the instant before a crash: sending.ts). Pause and
+ * cancel are read between batches; resume queues a new job.
  */
 export function defineEmailCampaign(
   jobs: JobQueue,
@@ -16,13 +18,17 @@ export function defineEmailCampaign(
 ): JobKind<EmailCampaignPayload> {
   return jobs.define<EmailCampaignPayload>(
     "email.campaign",
-    async ({ payload, workspaceId, signal, reportProgress }) => {
+    async ({ id, attempt, payload, workspaceId, signal, reportProgress }) => {
       if (!workspaceId) throw new Error("An email campaign belongs to a workspace");
-      return deps
-        .email()
-        .runCampaign(workspaceId, payload.campaignId, payload.run ?? 0, signal, (done, total) =>
-          reportProgress({ done, total, message: `Sent ${done} of ${total}` }),
-        );
+      return deps.email().runCampaign(
+        workspaceId,
+        payload.campaignId,
+        payload.run ?? 0,
+        signal,
+        (done, total) => reportProgress({ done, total, message: `Sent ${done} of ${total}` }),
+        // The sends it claims name this attempt, so the job's next attempt frees them at once.
+        { jobId: id, attempt },
+      );
     },
     { retryLimit: 5, retryBackoff: 2_000, concurrency: 4 },
   );
