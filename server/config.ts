@@ -27,6 +27,8 @@ const EnvSchema = z.object({
     .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** The per-account API limit (the admin's apiRateLimit); "off" for load tests and the test suite. */
+  API_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().positive().max(600).default(10),
@@ -87,6 +89,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** Whether the admin's apiRateLimit (requests a minute per account) is enforced on this server. */
+  apiRateLimitEnforced: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** On SIGTERM, how long requests already received may take to finish before they are cut. */
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitEnforced: e.API_RATE_LIMIT === "on",
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,

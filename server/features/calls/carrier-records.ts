@@ -28,6 +28,9 @@ export function carrierRecords(ctx: CallsContext) {
     /** Live calls of these types, inside the caller's transaction (the concurrent-call limit). */
     countLiveIn: (tx: Db, workspaceId: string, callTypes: readonly string[]) =>
       callRepository(tx).countLive(workspaceId, callTypes),
+    /** Live calls of these types in every workspace, inside the caller's transaction (the platform's ceiling). */
+    countLiveEverywhereIn: (tx: Db, callTypes: readonly string[]) =>
+      callRepository(tx).countLiveEverywhere(callTypes),
     countLive: (account: Account, callTypes: readonly string[]) => calls.countLive(account.id, callTypes),
     liveCarrierCalls: (account: Account, limit?: number) => calls.liveCarrierCalls(account.id, limit),
     systemTestCalls: (account: Account, sidPrefix: string) => calls.systemTestCalls(account.id, sidPrefix),

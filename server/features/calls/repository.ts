@@ -443,6 +443,25 @@ export function callRepository(db: Db) {
       return row;
     },
 
+    /** Live calls of these types in every workspace (the platform's concurrent-call ceiling). */
+    async countLiveEverywhere(callTypes: readonly string[]): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(calls)
+        .where(and(eq(calls.isActive, true), inArray(calls.callType, [...callTypes])));
+      return row?.n ?? 0;
+    },
+
+    /** Live calls started before this moment, in every workspace (the platform's call timeout). */
+    async liveStartedBefore(before: Date, limit: number) {
+      return db
+        .select({ id: calls.id, workspaceId: calls.workspaceId })
+        .from(calls)
+        .where(and(eq(calls.isActive, true), lt(calls.startTime, before)))
+        .orderBy(calls.startTime)
+        .limit(limit);
+    },
+
     /** Live calls of these types (the plan's concurrent-call limit counts phone calls). */
     async countLive(workspaceId: string, callTypes: readonly string[]): Promise<number> {
       const [row] = await db

@@ -3,6 +3,7 @@ import { carrierRecords } from "./carrier-records";
 import { answerCarrierCall, endCarrierCall } from "./commands/carrier-call";
 import { holdCall, patchCall, transferCall } from "./commands/control-call";
 import { endIdleCalls } from "./commands/end-idle-calls";
+import { endOverdueCalls } from "./commands/end-overdue-calls";
 import { flagCall } from "./commands/flag-call";
 import { recordUnscreened, simulateCall, startCarrierCall } from "./commands/start-call";
 import { takeTurn } from "./commands/take-turn";
@@ -93,6 +94,8 @@ export function callService(deps: CallServiceDeps) {
     deleteCalls: bound(deleteCalls),
     deleteTestCalls: bound(deleteTestCalls),
     endIdleCalls: bound(endIdleCalls),
+    /** The platform's call time limit (the admin's defaultCallTimeout, in seconds). */
+    endOverdueCalls: bound(endOverdueCalls),
     /** AI Studio (issue 12 part 7): automation rules flag finished calls; figures from stored calls. */
     flag: bound(flagCall),
     performance: bound(performanceFigures),

@@ -1,23 +1,54 @@
+import { sql } from "drizzle-orm";
+import { platformCallLimitMessage } from "../../../common/admin";
 import { concurrentCallLimit, concurrentLimitMessage, UNLIMITED_CALLS } from "../../../common/telephony";
 import type { Db } from "../../db/client";
 import type { Account } from "../../http/account";
 import { tooMany } from "../../http/errors";
 import type { CallService } from "../calls/service";
-import { PHONE_CALL_TYPES } from "./context";
+import { CARRIER_CALL_TYPES, PHONE_CALL_TYPES } from "./context";
+
+/** Advisory lock key: the platform-wide count and the new call's insert happen one at a time. */
+const PLATFORM_CALLS_LOCK = 725_003;
+
+type Counts = Pick<CallService, "countLiveIn" | "countLiveEverywhereIn">;
 
 /**
- * The plan's concurrent phone calls: a check the calls area runs inside the new call's
- * transaction, under a lock on the account (startCarrierCall), so two calls cannot both take
- * the last line. Undefined when the plan has no limit. Over it: 429 with the plan's message.
+ * The checks the calls area runs inside a new phone call's transaction, under a lock on the
+ * account (startCarrierCall), so two calls cannot both take the last line:
+ * - the plan's concurrent phone calls (over it: 429 with the plan's message);
+ * - the platform's ceiling, the administrator's maxConcurrentCalls (issue 16 part 4): every
+ *   live carrier call in every workspace counts, system-test calls too; over it: 429 with the
+ *   platform's message. Counted under one platform-wide lock, so the ceiling holds across servers.
+ * Undefined when neither applies.
  */
 export function admitPhoneCall(
-  calls: Pick<CallService, "countLiveIn">,
+  calls: Counts,
   account: Account,
+  platformCeiling?: number,
 ): ((tx: Db) => Promise<void>) | undefined {
   const { limit, planName } = concurrentCallLimit(account.planType);
-  if (limit === UNLIMITED_CALLS) return undefined;
+  const planLimited = limit !== UNLIMITED_CALLS;
+  if (!planLimited && platformCeiling === undefined) return undefined;
   return async (tx) => {
-    const live = await calls.countLiveIn(tx, account.id, PHONE_CALL_TYPES);
-    if (live >= limit) throw tooMany(concurrentLimitMessage(planName, limit));
+    if (planLimited) {
+      const live = await calls.countLiveIn(tx, account.id, PHONE_CALL_TYPES);
+      if (live >= limit) throw tooMany(concurrentLimitMessage(planName, limit));
+    }
+    if (platformCeiling !== undefined) await admitUnderCeiling(calls, tx, platformCeiling);
   };
+}
+
+/** The platform's ceiling alone (system-test calls, which the plan does not count). */
+export function admitUnderPlatformCeiling(
+  calls: Counts,
+  platformCeiling: number | undefined,
+): ((tx: Db) => Promise<void>) | undefined {
+  if (platformCeiling === undefined) return undefined;
+  return (tx) => admitUnderCeiling(calls, tx, platformCeiling);
+}
+
+async function admitUnderCeiling(calls: Counts, tx: Db, ceiling: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLATFORM_CALLS_LOCK})`);
+  const live = await calls.countLiveEverywhereIn(tx, [...CARRIER_CALL_TYPES]);
+  if (live >= ceiling) throw tooMany(platformCallLimitMessage(ceiling));
 }

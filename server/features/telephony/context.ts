@@ -50,6 +50,13 @@ export type TelephonyDeps = {
   doNotCall: Pick<DoNotCallService, "isDoNotCall">;
   /** The autodialer's say on the calls it placed (issue 13); built after telephony, reached late. */
   dialer?: DialerCallHooks | undefined;
+  /** The administrator's platform settings (issue 16): the concurrent-call ceiling, recording. */
+  platform?: PlatformCallSettings | undefined;
+};
+
+/** What telephony reads of the platform's configuration (cached a few seconds by the admin area). */
+export type PlatformCallSettings = {
+  settings(): Promise<{ maxConcurrentCalls: number; enableCallRecording: boolean }>;
 };
 
 /** A call as the autodialer's hooks see it: telephony's calls carry the dial attempt's key. */

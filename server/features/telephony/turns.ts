@@ -12,7 +12,9 @@ import { dialUser, holdMusic, SAYINGS, sayAndHangUp, speakAndListen, speechOfCal
 export async function answerKnownCall(ctx: TelephonyContext, { call, account }: CallContext, sid: string) {
   const speech = speechOfCall(await ctx.speech.of(account.id), call);
   if (!call.isActive) return sayAndHangUp(speech, null);
-  const record = call.callType === "twilio";
+  // Twilio calls are recorded unless the administrator switched recording off (issue 16).
+  const record =
+    call.callType === "twilio" && ((await ctx.platform?.settings())?.enableCallRecording ?? true);
   if (call.status === "ringing") {
     const { row, greeting } = await ctx.calls.answerCarrierCall(account, call.id, { providerCallSid: sid });
     return speakAndListen(speechOfCall(speech, row), greeting, call.id, nextTurn(row), { record });

@@ -9,8 +9,9 @@ import type {
   SystemTestStats,
 } from "../../../common/telephony";
 import type { Account } from "../../http/account";
-import { notFound, paymentRequired } from "../../http/errors";
+import { HttpError, notFound, paymentRequired } from "../../http/errors";
 import type { CallService } from "../calls/service";
+import { admitUnderPlatformCeiling } from "../telephony/admission";
 import { type TelephonyService, toE164 } from "../telephony/service";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
 import { presentDemoCall, presentSystemTestCall, systemTestState } from "./presenter";
@@ -24,6 +25,8 @@ export function voiceCallService(deps: {
   now?: () => Date;
   /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
   simulatorTimeScale?: number;
+  /** The administrator's concurrent-call ceiling (issue 16): system-test calls count against it. */
+  platformCeiling?: () => Promise<number>;
 }) {
   const { calls, telephony } = deps;
   const now = deps.now ?? (() => new Date());
@@ -160,16 +163,30 @@ export function voiceCallService(deps: {
           : Array.from({ length: body.count }, (_, index) => testNumber(index));
       const run = randomBytes(RUN_ID_LENGTH / 2).toString("hex");
       const to = await telephony.ensureSimulatorNumber(account.id);
+      const admit = admitUnderPlatformCeiling(calls, await deps.platformCeiling?.());
+      let started = 0;
       for (const plan of planSystemTest(numbers)) {
         const sid = `${SID_PREFIX}${run}${String(plan.index).padStart(3, "0")}${randomBytes(8).toString("hex")}`;
-        await calls.startCarrierCall(account, {
-          phoneNumber: plan.phoneNumber,
-          callerName: `Test caller ${plan.index + 1}`,
-          direction: "inbound",
-          callType: "system_test",
-          providerCallSid: sid,
-          answered: false,
-        });
+        try {
+          await calls.startCarrierCall(
+            account,
+            {
+              phoneNumber: plan.phoneNumber,
+              callerName: `Test caller ${plan.index + 1}`,
+              direction: "inbound",
+              callType: "system_test",
+              providerCallSid: sid,
+              answered: false,
+            },
+            admit,
+          );
+        } catch (error) {
+          // At the platform's ceiling: the first call refused is the run refused (429); later,
+          // the run goes on with the calls that started.
+          if (started === 0 || !(error instanceof HttpError && error.statusCode === 429)) throw error;
+          break;
+        }
+        started++;
         telephony.simulator.ringInbound({
           sid,
           from: plan.phoneNumber,

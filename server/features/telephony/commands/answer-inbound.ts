@@ -18,7 +18,7 @@ type InboundCall = {
 /**
  * A new call to one of the workspace's numbers. Past the plan's monthly limits it is answered
  * with an apology; a blocked number is rejected when auto-block is on; over the plan's
- * concurrent calls it is refused as busy. Each of those is kept in History with why (a call
+ * concurrent calls or the platform's ceiling it is refused as busy. Each of those is kept in History with why (a call
  * started and ended at once); any other call is answered and the assistant greets.
  */
 export async function answerInbound(
@@ -54,19 +54,22 @@ export async function answerInbound(
     });
     return reject("rejected");
   }
+  const platform = await ctx.platform?.settings();
   try {
     const { row, greeting } = await ctx.calls.startCarrierCall(
       account,
       { ...call, answered: true },
-      admitPhoneCall(ctx.calls, account),
+      admitPhoneCall(ctx.calls, account, platform?.maxConcurrentCalls),
     );
-    // In the voice the call keeps: the default script's, when there is one.
+    // In the voice the call keeps: the default script's, when there is one. Recorded on Twilio
+    // unless the administrator switched recording off.
     return speakAndListen(speechOfCall(await ctx.speech.of(account.id), row), greeting, row.id, 1, {
-      record: callType === "twilio",
+      record: callType === "twilio" && (platform?.enableCallRecording ?? true),
     });
   } catch (error) {
     if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
-    // Over the plan's concurrent calls: refused before answering, and History says why.
+    // Over the plan's concurrent calls or the platform's ceiling: refused before answering, and
+    // History says why.
     await recordRefused(ctx, account, call, { status: "missed", line: `System: Refused: ${error.message}` });
     return reject("busy");
   }

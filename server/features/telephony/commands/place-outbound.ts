@@ -71,7 +71,7 @@ export async function placeOutbound(
       opening,
       dialKey: input.dialKey ?? null,
     },
-    admitPhoneCall(calls, account),
+    admitPhoneCall(calls, account, (await ctx.platform?.settings())?.maxConcurrentCalls),
   );
   const query = `?callId=${row.id}`;
   try {

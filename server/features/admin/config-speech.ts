@@ -1,0 +1,26 @@
+import { TRANSCRIPTION_OFF } from "../../../common/admin";
+import { HttpError } from "../../http/errors";
+import type { SpeechToText } from "../../providers/speech";
+import type { PlatformConfigReader } from "./config";
+
+/**
+ * enableTranscription (issue 16 part 4): the speech provider as the calls see it. While the
+ * administrator has transcription off, a recorded turn is refused (409, TRANSCRIPTION_OFF:
+ * the caller's words can still be typed) instead of being sent to the recogniser. A carrier's
+ * own speech recognition on a live phone call is how the assistant hears at all, and stays on.
+ */
+export function transcriptionSwitch(
+  speech: SpeechToText | null,
+  reader: PlatformConfigReader,
+): SpeechToText | null {
+  if (!speech) return null;
+  return {
+    name: speech.name,
+    timeoutMs: speech.timeoutMs,
+    describe: () => speech.describe(),
+    async transcribe(recording, deadline) {
+      if (!(await reader.get()).enableTranscription) throw new HttpError(409, TRANSCRIPTION_OFF);
+      return speech.transcribe(recording, deadline);
+    },
+  };
+}
