@@ -7,6 +7,9 @@ import { composeServices, type Services } from "./composition";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { type EventBus, localEventBus } from "./events/bus";
+import { adminConfigRoutes } from "./features/admin/config-routes";
+import { transcriptionSwitch } from "./features/admin/config-speech";
+import { registerMaintenanceMode } from "./features/admin/maintenance";
 import { adminRoutes } from "./features/admin/routes";
 import { conversationRoutes } from "./features/agents/conversation-routes";
 import { agentRoutes } from "./features/agents/routes";
@@ -39,6 +42,7 @@ import { workspaceRoutes } from "./features/workspaces/routes";
 import { serveClient } from "./http/client-assets";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerGuards } from "./http/guards";
+import { registerApiRateLimit } from "./http/rate-limit";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { createSpeechProvider, type SpeechToText } from "./providers/speech";
 
@@ -157,6 +161,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerGuards(app, config, auth);
+  // The administrator's settings that every request meets (issue 16 part 4), after the guards
+  // so the person is known: maintenance mode (503 to all but administrators), the API limit.
+  const platform = services.platformConfig.reader;
+  registerMaintenanceMode(app, platform);
+  if (config.apiRateLimitEnforced)
+    registerApiRateLimit(app, { limit: async () => (await platform.get()).apiRateLimit });
   // The admin's error-rate check counts every answer this server sends (issue 16).
   app.addHook("onResponse", async (_request, reply) => services.admin.errors.count(reply.statusCode));
 
@@ -166,7 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth: v.auth, config });
   await app.register(userRoutes, { users: v.users });
   await app.register(workspaceRoutes, { config, workspaces: v.workspaces });
-  await app.register(callRoutes, { calls: v.calls, speech });
+  await app.register(callRoutes, { calls: v.calls, speech: transcriptionSwitch(speech, platform) });
   await app.register(appointmentRoutes, { appointments: v.appointments, events: v.events });
   await app.register(calendarRoutes, { calendar: v.calendar });
   await app.register(contactRoutes, { contacts: v.contacts, doNotCall: v.doNotCall, dialer: v.contactDial });
@@ -191,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
   await app.register(adminRoutes, { admin: v.admin });
+  await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
 

@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
+import { platformConfigReader, platformConfigService } from "./features/admin/config";
 import { errorRateMeter } from "./features/admin/health";
 import { adminReports } from "./features/admin/reports";
 import { adminRepository } from "./features/admin/repository";
@@ -54,6 +55,7 @@ import { type WorkspaceService, workspaceService } from "./features/workspaces/s
 import { createJobQueue } from "./jobs";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
+import { scheduleCallTimeout } from "./jobs/kinds/call-timeout";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
 import { defineEmailCampaign } from "./jobs/kinds/email-campaign";
@@ -124,6 +126,13 @@ export function composeServices(input: CompositionInput) {
   });
   // The admin area's tables: auth asks them at sign-in (suspensions, failed attempts audited).
   const adminRepo = adminRepository(db);
+  // The platform's configuration (issue 16 part 4), read by every server through a short cache:
+  // the call ceiling and recording (telephony), the call time limit, the API limit, maintenance.
+  const platformConfig = platformConfigService({
+    db,
+    reader: platformConfigReader({ read: () => adminRepo.readConfig() }),
+  });
+  const platformSettings = () => platformConfig.reader.get();
   const auth = authService(authRepository(db), config, {
     signInGate: signInGate(adminRepo),
     notices: loggedAccountNotices(log),
@@ -235,6 +244,7 @@ export function composeServices(input: CompositionInput) {
       answered: (...args) => autodialer().answered(...args),
       ended: (...args) => autodialer().ended(...args),
     },
+    platform: { settings: platformSettings },
   });
   const contactDial = contactDialer({ contacts, doNotCall, telephony });
   const voiceCalls = voiceCallService({
@@ -242,6 +252,7 @@ export function composeServices(input: CompositionInput) {
     telephony,
     usage,
     simulatorTimeScale: config.telephony.simulatorTimeScale,
+    platformCeiling: async () => (await platformSettings()).maxConcurrentCalls,
     ...clock,
   });
   // Background work (server/jobs): one queue on the app's own database. Its clock is the wall
@@ -258,6 +269,9 @@ export function composeServices(input: CompositionInput) {
   // The embedded database has no autovacuum: its contacts table is vacuumed by a job.
   const contactsVacuum = database.engine === "pglite" ? defineContactsVacuum(jobs, { contacts }) : null;
   if (input.schedules !== false) scheduleHousekeeping(jobs, { auth, calls, telephony, contactsVacuum });
+  // The administrator's call time limit, swept every minute (tests run it by hand).
+  const endOverdueCalls = async () => calls.endOverdueCalls((await platformSettings()).defaultCallTimeout);
+  if (input.schedules !== false) scheduleCallTimeout(jobs, { endOverdueCalls });
   const aiStudioArea = aiStudioService({
     db,
     access,
@@ -414,6 +428,8 @@ export function composeServices(input: CompositionInput) {
     business,
     enterprise,
     admin,
+    platformConfig,
+    endOverdueCalls,
     dialer,
     dialerRuntime: autodialerRuntime,
     health,
