@@ -106,6 +106,12 @@ const VoiceCallDemoPage = lazy(() =>
 const EmailWizardPage = lazy(() =>
   import("../features/email/email-wizard-page").then((m) => ({ default: m.EmailWizardPage })),
 );
+const EmailMarketingPage = lazy(() =>
+  import("../features/email/email-marketing-page").then((m) => ({ default: m.EmailMarketingPage })),
+);
+const OutboxPage = lazy(() =>
+  import("../features/email/outbox-page").then((m) => ({ default: m.OutboxPage })),
+);
 
 /**
  * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title
@@ -246,7 +252,13 @@ export const SCREENS: Screen[] = [
   {
     path: "/email-marketing",
     title: "Email Marketing",
-    element: soon("Email Marketing", "AI-written email campaigns."),
+    element: <EmailMarketingPage />,
+  },
+  {
+    // Issue 15 part 1: the .eml outbox, opened as a mail program shows a message (reached from Email Marketing and More).
+    path: "/email-marketing/outbox",
+    title: "Outbox",
+    element: <OutboxPage />,
   },
   {
     path: "/email-wizard",
