@@ -215,12 +215,26 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
       name: "Owner's template",
       subject: "Hello {{firstName}}",
       textContent: "Hi {{firstName|there}}",
+      htmlContent: '<p>Hi {{firstName|there}}, <a href="https://example.com/offer">our offer</a></p>',
     });
     const id = template.json().id as string;
     const campaign = await owner.post("/api/email-marketing/send-campaign", {
       templateId: id,
       delayBetweenBatches: 0,
+      trackOpens: true,
+      trackClicks: true,
     });
+    // The campaign's one message, in the outbox once its job has sent it: its tracking tokens.
+    const campaignId = campaign.json().campaignId as string;
+    let tracked = "";
+    for (let i = 0; i < 300 && !tracked.includes("/track/open/"); i++) {
+      const list = await owner.get("/api/email-marketing/outbox");
+      const sent = (list.json().messages as { id: string; to: string }[]).find((m) => m.to.includes("pat@"));
+      if (sent) tracked = String((await owner.get(`/api/email-marketing/outbox/${sent.id}`)).json().html);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const openToken = tracked.match(/track\/open\/([^"&]+)/)?.[1] ?? "";
+    const clickToken = tracked.match(/track\/click\/([^"&]+)/)?.[1] ?? "";
     const test = await owner.post("/api/email-marketing/send-test", {
       templateId: id,
       testEmail: "owner@example.com",
@@ -231,7 +245,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
       (h) => h.name.toLowerCase() === "list-unsubscribe",
     );
     const token = header?.value.match(/unsubscribe\/([^>]+)>/)?.[1] ?? "";
-    const ids = { id, campaignId: campaign.json().campaignId, messageId, token };
+    const ids = { id, campaignId, messageId, token, openToken, clickToken };
     EMAIL_FIXTURES.set(owner, ids);
     return ids;
   },
