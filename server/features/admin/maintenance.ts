@@ -8,8 +8,8 @@ const RETRY_AFTER_SECONDS = 60;
 
 /**
  * Routes that stay open while the platform is in maintenance, for everyone:
- * - signing in and out (an administrator must be able to sign in; a signed-in person who is not
- *   one is then answered 503 everywhere else), but not sign-up;
+ * - signing in and out, and a one-time sign-in link (an administrator must be able to sign in;
+ *   a signed-in person who is not one is then answered 503 everywhere else), but not sign-up;
  * - the health checks (load balancers, monitoring);
  * - the carriers' signed webhooks, so calls already running are answered and end cleanly, and
  *   Stripe's, so a payment made is recorded;
@@ -18,6 +18,7 @@ const RETRY_AFTER_SECONDS = 60;
 export function openDuringMaintenance(method: string, route: string): boolean {
   if (route.startsWith("/api/auth/")) return !(method === "POST" && route === "/api/auth/signup");
   return (
+    route === "/api/sign-in-links" ||
     route === "/api/health" ||
     route.startsWith("/api/health/") ||
     route.startsWith("/api/telephony/twilio/") ||
