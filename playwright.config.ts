@@ -2,6 +2,12 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 5173);
 const DATA_DIR = "test-results/e2e-data";
+/**
+ * A PostgreSQL database the run may wipe (CI sets it when a server is running): the server then
+ * keeps its data there instead of the embedded database, whose work would share the server's one
+ * thread with the requests. Emptied before every run.
+ */
+const DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 /** Debian's Chromium, headless; neither Playwright package downloads a browser here. */
 const chromium = {
@@ -43,8 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database for every run; start.mjs builds the client when it is stale.
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+    // A fresh database for every run; start.mjs builds the client when it is stale.
+    command: `rm -rf ${DATA_DIR} && ${DATABASE_URL ? "node scripts/fresh-database.mjs && " : ""}node scripts/start.mjs`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -57,6 +63,7 @@ export default defineConfig({
       PAYMENTS_PROVIDER: "local",
       // e2e/navigation.spec.ts signs up this administrator to reach the admin screen.
       ADMIN_EMAILS: "e2e-admin@example.com",
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
     },
   },
 });
