@@ -2,9 +2,11 @@ import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "../components/shell/error-boundary";
 import { InstallCard } from "../components/shell/install-card";
+import { MaintenancePage } from "../components/shell/maintenance-page";
 import { NotFoundPage } from "../components/shell/not-found";
 import { useUser } from "../lib/auth/use-user";
 import { useLayoutKind } from "../lib/device";
+import { useMaintenance } from "../lib/maintenance";
 import { InviteScreen, LandingPage, SignupPage, TermsModal } from "./auth-screens";
 import { Shell } from "./layouts/shell";
 import { SCREENS } from "./screens";
@@ -13,6 +15,9 @@ export function App() {
   const kind = useLayoutKind();
   const location = useLocation();
   const { user, isLoading } = useUser();
+  // Maintenance mode (issue 16): any request answered 503 with its message shows this instead.
+  const maintenance = useMaintenance();
+  if (maintenance) return <MaintenancePage />;
 
   /** App screens need an account; signed-out visitors see the landing page instead. */
   const signedIn = (element: ReactNode) => (isLoading ? <Loading /> : user ? element : <LandingPage />);

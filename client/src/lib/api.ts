@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import type { z } from "zod";
+import { noteFailedAnswer } from "./maintenance";
 
 /**
  * A failed API answer. Its message follows spec 1 §8: the status code, ": ", then the body text
@@ -27,6 +28,8 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   } catch {
     body = undefined;
   }
+  // 503 with the maintenance message, from any request: the app shows its maintenance page.
+  noteFailedAnswer(response.status, body);
   throw new ApiError(response.status, text, body, response.statusText);
 }
 
