@@ -14,12 +14,17 @@ export function transcriptionSwitch(
   reader: PlatformConfigReader,
 ): SpeechToText | null {
   if (!speech) return null;
+  const available = async () => {
+    if (!(await reader.get()).enableTranscription) throw new HttpError(409, TRANSCRIPTION_OFF);
+  };
   return {
     name: speech.name,
     timeoutMs: speech.timeoutMs,
     describe: () => speech.describe(),
+    // Asked before the recording is checked and decoded, and again before it is recognised.
+    available,
     async transcribe(recording, deadline) {
-      if (!(await reader.get()).enableTranscription) throw new HttpError(409, TRANSCRIPTION_OFF);
+      await available();
       return speech.transcribe(recording, deadline);
     },
   };

@@ -50,6 +50,7 @@ export async function readCallerTurn(
       );
     }
     if (!speech) throw unprocessable("Speech recognition is not configured");
+    await speech.available?.();
     // One deadline for the whole turn: checking the recording, decoding and recognising it.
     const deadline = AbortSignal.timeout(speech.timeoutMs);
     const text = await withCheckedAudio(

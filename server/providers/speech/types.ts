@@ -20,6 +20,11 @@ export type SpeechToText = {
    * recording counts too.
    */
   transcribe(recording: Recording, deadline?: AbortSignal): Promise<string>;
+  /**
+   * Throws (an HttpError with the reason) when recognition may not be used now, before the
+   * recording is checked: the platform administrator switched transcription off (issue 16).
+   */
+  available?(): Promise<void>;
 };
 
 /** Recognition ran past its deadline and was stopped. */
