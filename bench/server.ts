@@ -37,6 +37,8 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      // Load from a few accounts is the point here, not the per-account API limit.
+      API_RATE_LIMIT: "off",
       ...options.env,
     },
   });

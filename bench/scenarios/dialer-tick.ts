@@ -90,6 +90,8 @@ export async function dialerTickBench(): Promise<void> {
       NODE_ENV: "production",
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      // Load from a few accounts is the point here, not the per-account API limit.
+      API_RATE_LIMIT: "off",
       SIMULATOR_TIME_SCALE: "0.01",
     },
     { clientDir: "/nonexistent", dataDir },
