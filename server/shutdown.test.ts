@@ -43,6 +43,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      API_RATE_LIMIT: "off",
       ...env,
     },
   });

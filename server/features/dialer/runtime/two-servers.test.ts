@@ -33,6 +33,7 @@ beforeAll(async () => {
         NODE_ENV: "test",
         LOG_LEVEL: "silent",
         AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+        API_RATE_LIMIT: "off",
         SIMULATOR_TIME_SCALE: "0.01",
       },
       { clientDir: "/nonexistent", dataDir },
