@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
@@ -23,6 +23,17 @@ export const checkoutSessions = pgTable(
      */
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     status: text("status").notNull().default("open"),
+    /**
+     * Set when the order is for something another area sells (a satellite-internet package):
+     * who sells it, what the page shows, and what the seller needs once paid. planId then holds
+     * the product's price id. Null: a plan of this app.
+     */
+    product: jsonb("product").$type<{
+      seller: string;
+      name: string;
+      lines: string[];
+      metadata: Record<string, unknown>;
+    }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
