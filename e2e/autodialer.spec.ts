@@ -192,6 +192,26 @@ test("autodialer: create a campaign, add leads (a bad line named), import contac
   await page.getByRole("region", { name: "Leads of Spring Renewals" }).getByLabel("Status").selectOption("");
   await expect(leads).toHaveCount(4);
 
+  // The campaign's own do-not-call list: an empty or bad number is refused, one is added, then removed.
+  const doNotCall = page.getByRole("region", { name: "Do not call: Spring Renewals" });
+  await expect(doNotCall).toContainText("No numbers: every lead may be dialled.");
+  await doNotCall.getByRole("button", { name: "Add Number" }).click();
+  await expect(doNotCall.getByText(INVALID_PHONE)).toBeVisible();
+  await doNotCall.getByLabel("Phone number").fill("12345");
+  await doNotCall.getByRole("button", { name: "Add Number" }).click();
+  await expect(doNotCall.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+  await doNotCall.getByLabel("Phone number").fill("(212) 555-0177");
+  await doNotCall.getByRole("button", { name: "Add Number" }).click();
+  await expect(toastText(page, "(212) 555-0177 will not be dialled by Spring Renewals")).toBeVisible();
+  const blocked = doNotCall.getByRole("list", { name: "Campaign do-not-call numbers" }).getByRole("listitem");
+  await expect(blocked).toHaveCount(1);
+  await expect(doNotCall).toContainText("1 number.");
+  await expect(doNotCall.getByLabel("Phone number")).toHaveValue("");
+  await screenshot(page, "autodialer-campaign-do-not-call");
+  await doNotCall.getByRole("button", { name: "Remove (212) 555-0177" }).click();
+  await expect(toastText(page, "(212) 555-0177 may be dialled again")).toBeVisible();
+  await expect(blocked).toHaveCount(0);
+
   // Start and Pause: spec 3 §2, an active campaign shows Pause and every other status Start.
   await spring.getByRole("button", { name: "Start Spring Renewals" }).click();
   await expect(toastText(page, "Campaign started successfully")).toBeVisible();

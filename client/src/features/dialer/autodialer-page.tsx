@@ -14,6 +14,7 @@ import { AddLeadsDialog } from "./components/add-leads-dialog";
 import { AgentsPanel } from "./components/agents-panel";
 import { CampaignCard } from "./components/campaign-card";
 import { CampaignDialog } from "./components/campaign-dialog";
+import { CampaignDoNotCall } from "./components/campaign-do-not-call";
 import { CampaignLeads } from "./components/campaign-leads";
 import { DialerStatsCards } from "./components/stats-cards";
 import { plural } from "./labels";
@@ -158,6 +159,9 @@ export function AutodialerPage() {
       </div>
 
       {selected ? <CampaignLeads key={selected.id} campaign={selected} timeZone={timeZone} /> : null}
+      {selected ? (
+        <CampaignDoNotCall key={`dnc-${selected.id}`} campaign={selected} canManage={canManage} />
+      ) : null}
 
       <CampaignDialog
         open={creating || editing !== null}
