@@ -243,6 +243,37 @@ export const AddUserResponse = z.object({
 });
 export type AddUserResponse = z.infer<typeof AddUserResponse>;
 
+// --- Backups (issue 16 part 5) -----------------------------------------------------------------
+
+/** Scheduled backups kept (the oldest past this are deleted); manual ones stay until removed by hand. */
+export const BACKUPS_KEPT = 7;
+export const BACKUP_TRIGGERS = ["manual", "scheduled"] as const;
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
+
+export const BackupInfo = z.object({
+  /** The archive's file name under DATA_DIR/backups. */
+  name: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  trigger: z.enum(BACKUP_TRIGGERS),
+});
+export type BackupInfo = z.infer<typeof BackupInfo>;
+
+export const BackupList = z.object({
+  backups: z.array(BackupInfo),
+  frequency: z.enum(BACKUP_FREQUENCIES),
+  keep: z.number().int(),
+});
+export type BackupList = z.infer<typeof BackupList>;
+
+export const BackupResult = z.object({ message: z.string(), backup: BackupInfo });
+export type BackupResult = z.infer<typeof BackupResult>;
+
+/** Backup Now holds the embedded database while it copies: one a minute at most (429 otherwise). */
+export const BACKUP_MIN_GAP_MS = 60_000;
+export const BACKUP_TOO_SOON =
+  "A backup was taken less than a minute ago. Please wait a minute before the next one.";
+
 // --- Exports and quick actions ------------------------------------------------------------------
 
 export const EXPORT_KINDS = ["users", "calls", "all"] as const;

@@ -11,6 +11,7 @@ import { adminConfigRoutes } from "./features/admin/config-routes";
 import { transcriptionSwitch } from "./features/admin/config-speech";
 import { registerMaintenanceMode } from "./features/admin/maintenance";
 import { adminRoutes } from "./features/admin/routes";
+import { adminSystemRoutes } from "./features/admin/system-routes";
 import { conversationRoutes } from "./features/agents/conversation-routes";
 import { agentRoutes } from "./features/agents/routes";
 import { telecomAgentRoutes } from "./features/agents/telecom-routes";
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dialerRoutes, { dialer: v.dialer });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
   await app.register(adminRoutes, { admin: v.admin });
+  await app.register(adminSystemRoutes, { system: v.adminSystem });
   await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });

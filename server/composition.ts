@@ -7,8 +7,10 @@ import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
+import { backupService } from "./features/admin/backups";
 import { platformConfigReader, platformConfigService } from "./features/admin/config";
 import { errorRateMeter } from "./features/admin/health";
+import { quickActionService } from "./features/admin/quick-actions";
 import { adminReports } from "./features/admin/reports";
 import { adminRepository } from "./features/admin/repository";
 import { adminService } from "./features/admin/service";
@@ -53,6 +55,7 @@ import { voiceCallService } from "./features/voice-calls/service";
 import { workspaceDirectory } from "./features/workspaces/directory";
 import { type WorkspaceService, workspaceService } from "./features/workspaces/service";
 import { createJobQueue } from "./jobs";
+import { scheduleAdminBackups } from "./jobs/kinds/admin-backup";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { scheduleCallTimeout } from "./jobs/kinds/call-timeout";
@@ -385,6 +388,21 @@ export function composeServices(input: CompositionInput) {
     errors: errorRateMeter(input.now),
     ...clock,
   });
+  // Backups and quick actions (issue 16 parts 5-6); backups on the jobs queue by the
+  // stored backupFrequency (an hourly tick decides), the newest scheduled ones kept.
+  const adminBackups = backupService({
+    database,
+    dataDir: config.dataDir,
+    appVersion: config.version,
+    readConfig: adminRepo.readConfig,
+    ...clock,
+  });
+  if (input.schedules !== false) scheduleAdminBackups(jobs, { backups: adminBackups });
+  const adminSystem = {
+    backups: adminBackups,
+    quickActions: quickActionService({ db, access, sessionIdleMs: config.sessionIdleMs, ...clock }),
+    audit: adminRepo.record,
+  };
   // The dialer's runtime (issue 13): a tick on the jobs queue paces, claims and dials through
   // telephony; telephony's webhooks reach it when its calls are answered and end.
   const autodialerRuntime = dialerRuntime({
@@ -428,6 +446,7 @@ export function composeServices(input: CompositionInput) {
     business,
     enterprise,
     admin,
+    adminSystem,
     platformConfig,
     endOverdueCalls,
     dialer,
