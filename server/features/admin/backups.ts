@@ -164,8 +164,10 @@ export function backupService(deps: BackupServiceDeps) {
       let databaseEntry: ArchiveEntry;
       let tables: Record<string, number> | undefined;
       if (database.engine === "pglite") {
-        // dumpDataDir waits for the running query and holds the database while it copies.
-        const dump = await (rawClient(database) as PGlite).dumpDataDir("none");
+        // Between transactions, never in one: the transaction lock waits for a running one to
+        // end and holds new ones back, and dumpDataDir holds queries back while it copies.
+        const pglite = rawClient(database) as PGlite;
+        const dump = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir("none"));
         const bytes = new Uint8Array(await dump.arrayBuffer());
         databaseEntry = { name: "database/pgdata.tar", size: bytes.length, source: { bytes } };
       } else {
