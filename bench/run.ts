@@ -1,3 +1,4 @@
+import { emailBench } from "./email";
 import { agentsBench } from "./scenarios/agents";
 import { audioBench } from "./scenarios/audio";
 import { authBench } from "./scenarios/auth";
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   contacts: contactsBench,
   "contacts-import": contactsImportBench,
   dialer: dialerBench,
+  email: emailBench,
   engine: engineBench,
   history: historyBench,
   readers: concurrentReadersBench,

@@ -17,6 +17,10 @@ const CAP_RECHECK_MS = 30_000;
 export const STALE_CLAIM_MS = 90_000;
 /** How often a run waits for another worker's sends in flight before it may finish. */
 const IN_FLIGHT_RECHECK_MS = 1_000;
+/** Batches being delivered at once by one run (the next starts on time while others finish). */
+const MAX_IN_FLIGHT_BATCHES = 4;
+/** The job's progress is written at most this often (and once at the end). */
+const PROGRESS_EVERY_MS = 500;
 
 export type SenderDeps = {
   repo: EmailRepository;
@@ -164,46 +168,91 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         status: "sending",
       });
       if (!start) return { status: current.status, sent };
-      let nextBatchAt = Date.now();
-      for (;;) {
-        const campaign = await repo.getCampaign(workspaceId, campaignId);
-        if (!campaign || campaign.status !== "sending" || campaign.run !== run)
-          return { status: campaign?.run === run ? campaign.status : "superseded", sent };
-        if (signal.aborted) return { status: "handed back", sent };
-        const room = await waitForCap(workspaceId, signal);
-        const wait = nextBatchAt - Date.now();
-        if (wait > 0) await sleep(wait, undefined, { signal });
-        nextBatchAt = Date.now() + campaign.delayMs;
-        await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
-        const batch = await repo.claimSends(
-          campaignId,
-          Math.min(campaign.batchSize, room),
-          claimerKey(claimer),
-        );
-        if (batch.length === 0) {
-          // Another worker's sends still in flight (or a dead one's, until released): not done yet.
-          if (await repo.countInFlight(campaignId)) {
-            await sleep(IN_FLIGHT_RECHECK_MS, undefined, { signal });
-            continue;
-          }
-          await repo.moveCampaign(workspaceId, campaignId, ["sending"], {
-            status: "completed",
-            completedAt: deps.now(),
-          });
-          return { status: "completed", sent };
-        }
-        const suppressed = await repo.suppressedAmong(
-          workspaceId,
-          batch.map((send) => send.email),
-        );
-        // Every delivery of the batch settles before the attempt may end (even on an error), so
-        // a next attempt never frees a claim whose message is still on its way.
-        const results = await Promise.allSettled(batch.map((send) => deliver(campaign, send, suppressed)));
-        const failure = results.find((result) => result.status === "rejected");
-        if (failure) throw failure.reason;
-        sent += results.filter((result) => result.status === "fulfilled" && result.value).length;
+      // Batches start on the clock (`delayMs` apart) while earlier ones are still being delivered,
+      // so the time a batch takes does not slow the configured rate; at most MAX_IN_FLIGHT_BATCHES
+      // batches are on their way at once, and every one settles before the attempt ends.
+      const inFlight = new Set<Promise<void>>();
+      let inFlightSends = 0;
+      const failures: unknown[] = [];
+      let progressAt = 0;
+      const settle = async () => {
+        await Promise.allSettled([...inFlight]);
+        if (failures.length) throw failures[0];
+      };
+      const report = async (campaign: EmailCampaignRow, force = false) => {
+        if (!force && Date.now() - progressAt < PROGRESS_EVERY_MS) return;
+        progressAt = Date.now();
         const counts = (await repo.countsByCampaign([campaignId])).get(campaignId);
         if (counts) await progress(campaign.totalRecipients - counts.pending, campaign.totalRecipients);
+      };
+      let nextBatchAt = Date.now();
+      try {
+        for (;;) {
+          if (failures.length) throw failures[0];
+          const campaign = await repo.getCampaign(workspaceId, campaignId);
+          if (!campaign || campaign.status !== "sending" || campaign.run !== run) {
+            await settle();
+            return { status: campaign?.run === run ? campaign.status : "superseded", sent };
+          }
+          if (signal.aborted) {
+            await settle();
+            return { status: "handed back", sent };
+          }
+          while (inFlight.size >= MAX_IN_FLIGHT_BATCHES) await Promise.race(inFlight);
+          // Sends on their way are not counted as sent yet: the cap leaves room for them.
+          let room = (await waitForCap(workspaceId, signal)) - inFlightSends;
+          if (room <= 0 && inFlight.size > 0) {
+            await Promise.race(inFlight);
+            continue;
+          }
+          room = Math.max(room, 1);
+          const wait = nextBatchAt - Date.now();
+          if (wait > 0) await sleep(wait, undefined, { signal });
+          nextBatchAt = Math.max(Date.now() - campaign.delayMs, nextBatchAt) + campaign.delayMs;
+          await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
+          const batch = await repo.claimSends(
+            campaignId,
+            Math.min(campaign.batchSize, room),
+            claimerKey(claimer),
+          );
+          if (batch.length === 0) {
+            if (inFlight.size > 0) {
+              await settle();
+              continue;
+            }
+            // Another worker's sends still in flight (or a dead one's, until released): not done yet.
+            if (await repo.countInFlight(campaignId)) {
+              await sleep(IN_FLIGHT_RECHECK_MS, undefined, { signal });
+              continue;
+            }
+            await repo.moveCampaign(workspaceId, campaignId, ["sending"], {
+              status: "completed",
+              completedAt: deps.now(),
+            });
+            await report(campaign, true);
+            return { status: "completed", sent };
+          }
+          const suppressed = await repo.suppressedAmong(
+            workspaceId,
+            batch.map((send) => send.email),
+          );
+          inFlightSends += batch.length;
+          const delivering: Promise<void> = Promise.allSettled(
+            batch.map((send) => deliver(campaign, send, suppressed)),
+          ).then((results) => {
+            inFlight.delete(delivering);
+            inFlightSends -= batch.length;
+            for (const result of results) {
+              if (result.status === "rejected") failures.push(result.reason);
+              else if (result.value) sent++;
+            }
+          });
+          inFlight.add(delivering);
+          await report(campaign);
+        }
+      } finally {
+        // Whatever ends the attempt (an abort, an error), no claim is left with a message on its way.
+        await Promise.allSettled([...inFlight]);
       }
     },
   };

@@ -12,7 +12,7 @@ type SmtpError = Error & { responseCode?: number; response?: string; code?: stri
 export function smtpTransport(url: string, options: { maxConnections?: number } = {}): MailTransport {
   const transport = nodemailer.createTransport(url, {
     pool: true,
-    maxConnections: options.maxConnections ?? 5,
+    maxConnections: options.maxConnections ?? 10,
     maxMessages: 1000,
     // A delivery gives up well inside the sender's stale-claim window (features/email/sending.ts).
     connectionTimeout: 10_000,
