@@ -136,7 +136,7 @@ function AdminDashboard({ meId, timeZone }: { meId: string; timeZone: string }) 
           <AnalyticsTab stats={stats.data} failed={stats.isError} />
         </TabsContent>
         <TabsContent value="configuration">
-          <ConfigTab system={<SystemCard controls={controls} />} />
+          <ConfigTab system={<SystemCard controls={controls} timeZone={timeZone} />} />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab stats={stats.data} timeZone={timeZone} />

@@ -54,7 +54,7 @@ export function useSystemControls() {
   const backupNow = () =>
     system.mutate("backup", {
       onSuccess: (result) => {
-        toast({ title: "Backup Created", description: result.message ?? "The backup was written." });
+        toast({ title: "Backup Created", description: result.message });
         reloadAfter(ADMIN_SYSTEM_ACTION_RELOAD_MS);
       },
       onError: (error) =>

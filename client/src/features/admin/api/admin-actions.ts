@@ -2,6 +2,7 @@ import {
   type AddUserRequest,
   AddUserResponse,
   AdminUserActionResult,
+  BackupResult,
   type BulkUserActionRequest,
   BulkUserActionResult,
   type ExportKind,
@@ -13,7 +14,6 @@ import {
 } from "@common/admin";
 import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { z } from "zod";
 import { requestParsed, throwIfNotOk } from "../../../lib/api";
 import { CONFIG_URL, USERS_URL } from "./get-admin-data";
 
@@ -44,14 +44,10 @@ export const useUpdateConfig = () =>
       requestParsed(SystemConfigResponse, "POST", CONFIG_URL, changes),
   });
 
-/** What a system action answers: at least a message (a backup also names its archive). */
-const SystemActionResult = z.looseObject({ message: z.string().optional() });
-
-/** POST /api/admin/system/{action} (spec 3 §7: backup). */
+/** POST /api/admin/system/{action} (spec 3 §7: backup): the archive written, or 429 within a minute of the last. */
 export const useSystemAction = () =>
   useMutation({
-    mutationFn: (action: "backup") =>
-      requestParsed(SystemActionResult, "POST", `/api/admin/system/${action}`),
+    mutationFn: (action: "backup") => requestParsed(BackupResult, "POST", `/api/admin/system/${action}`),
   });
 
 /** POST /api/admin/quick-action {action, confirm?}. */

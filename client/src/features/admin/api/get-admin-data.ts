@@ -5,6 +5,7 @@ import {
   type AdminUserListQuery,
   AuditList,
   type AuditListQuery,
+  BackupList,
   SystemCallList,
   SystemConfigResponse,
 } from "@common/admin";
@@ -16,6 +17,7 @@ export const USERS_URL = "/api/admin/users";
 export const CALLS_URL = "/api/admin/calls";
 export const CONFIG_URL = "/api/admin/config";
 export const AUDIT_URL = "/api/admin/audit-log";
+export const BACKUPS_URL = "/api/admin/system/backups";
 
 /** The query string of a list request: only the values set (an empty search is no search). */
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -69,3 +71,7 @@ export const useAuditLog = (params: AuditParams) =>
     queryFn: () => getParsed(AuditList, `${AUDIT_URL}${queryString(params)}`),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/admin/system/backups: the archives under DATA_DIR/backups, the schedule and how many are kept. */
+export const useBackups = () =>
+  useQuery({ queryKey: [BACKUPS_URL], queryFn: () => getParsed(BackupList, BACKUPS_URL) });

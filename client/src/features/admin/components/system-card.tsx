@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { SystemControls } from "../use-system-controls";
+import { BackupsList } from "./backups-list";
 
 const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: "users", label: "Export Users" },
@@ -12,7 +13,7 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
 ];
 
 /** Quick actions, backups and exports (spec 3 §7), each reporting what it did. */
-export function SystemCard({ controls }: { controls: SystemControls }) {
+export function SystemCard({ controls, timeZone }: { controls: SystemControls; timeZone: string }) {
   const { runQuick, quickPending, backupNow, backupPending, exportCsv, exportPending, pendingCleanup } =
     controls;
   const items = pendingCleanup?.items ?? [];
@@ -68,6 +69,7 @@ export function SystemCard({ controls }: { controls: SystemControls }) {
               </Button>
             ))}
           </div>
+          <BackupsList timeZone={timeZone} />
         </div>
       </CardContent>
       <ConfirmDialog
