@@ -19,6 +19,8 @@ export const STALE_CLAIM_MS = 90_000;
 const IN_FLIGHT_RECHECK_MS = 1_000;
 /** Batches being delivered at once by one run (the next starts on time while others finish). */
 const MAX_IN_FLIGHT_BATCHES = 4;
+/** How far behind its schedule a run may catch up on (see the batch loop). */
+const CATCH_UP_MS = 1_000;
 /** The job's progress is written at most this often (and once at the end). */
 const PROGRESS_EVERY_MS = 500;
 
@@ -89,9 +91,10 @@ export function campaignMail(
  * Sends one campaign until nothing is pending, it is paused or cancelled, or the job is stopped.
  * Rows are claimed a batch at a time (FOR UPDATE SKIP LOCKED, moved to "sending"), each marked
  * sent only once the server accepted it; the suppression list is read for every batch, so an
- * address unsubscribed mid-campaign is skipped. Batches start `delayMs` apart (measured from
- * batch start, so the configured rate is the rate sent), and the workspace's hourly cap holds
- * across all its campaigns.
+ * address unsubscribed mid-campaign is skipped. Batches start `delayMs` apart on a schedule,
+ * whether or not the previous ones have finished delivering (up to MAX_IN_FLIGHT_BATCHES at
+ * once), so the configured rate is the rate sent; the workspace's hourly cap holds across all
+ * its campaigns, counting the sends on their way.
  *
  * Exactly once, and its one limit: a send is marked sent only after the server answered 250, and
  * a row not marked is sent again after a crash, always under its own fixed Message-ID. A crash
@@ -208,7 +211,10 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
           room = Math.max(room, 1);
           const wait = nextBatchAt - Date.now();
           if (wait > 0) await sleep(wait, undefined, { signal });
-          nextBatchAt = Math.max(Date.now() - campaign.delayMs, nextBatchAt) + campaign.delayMs;
+          // On schedule: a batch that started late is made up by the next ones, unless the run
+          // fell more than CATCH_UP_MS behind (a stall is not followed by a burst).
+          nextBatchAt =
+            (Date.now() - nextBatchAt > CATCH_UP_MS ? Date.now() : nextBatchAt) + campaign.delayMs;
           await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
           const batch = await repo.claimSends(
             campaignId,
