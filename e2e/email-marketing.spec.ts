@@ -178,7 +178,7 @@ test("Send Campaign: a template and the postal address are required, then the ca
 
   await page.getByLabel("Email template", { exact: true }).selectOption({ label: TEMPLATE });
   await page.getByLabel("Target audience", { exact: true }).selectOption("business");
-  await page.getByLabel("Seconds between batches", { exact: true }).fill("0");
+  await page.getByLabel("Batch delay (s)", { exact: true }).fill("0");
   await expect(page.getByText("Add your postal address in Sender Details")).toBeVisible();
   await page.getByRole("button", { name: "Send Campaign" }).click();
   await expect(toastText(page, POSTAL_ADDRESS_REQUIRED)).toBeVisible();

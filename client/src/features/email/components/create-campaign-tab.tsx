@@ -210,7 +210,9 @@ export function CreateCampaignTab({
                 <Input {...props} value={form.state} maxLength={2} placeholder="FL" onChange={set("state")} />
               )}
             </Field>
-            <Field label="Max recipients" hint="100 when left empty or not a whole number">
+          </div>
+          <div className="grid grid-cols-3 gap-2">
+            <Field label="Max recipients">
               {(props) => (
                 <Input
                   {...props}
@@ -220,23 +222,21 @@ export function CreateCampaignTab({
                 />
               )}
             </Field>
-            <div className="grid grid-cols-2 gap-2">
-              <Field label="Batch size">
-                {(props) => (
-                  <Input {...props} inputMode="numeric" value={form.batchSize} onChange={set("batchSize")} />
-                )}
-              </Field>
-              <Field label="Seconds between batches">
-                {(props) => (
-                  <Input
-                    {...props}
-                    inputMode="decimal"
-                    value={form.delaySeconds}
-                    onChange={set("delaySeconds")}
-                  />
-                )}
-              </Field>
-            </div>
+            <Field label="Batch size">
+              {(props) => (
+                <Input {...props} inputMode="numeric" value={form.batchSize} onChange={set("batchSize")} />
+              )}
+            </Field>
+            <Field label="Batch delay (s)">
+              {(props) => (
+                <Input
+                  {...props}
+                  inputMode="decimal"
+                  value={form.delaySeconds}
+                  onChange={set("delaySeconds")}
+                />
+              )}
+            </Field>
           </div>
           <Button type="button" variant="outline" onClick={runPreview} disabled={preview.isPending}>
             {preview.isPending ? (
