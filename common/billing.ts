@@ -108,6 +108,11 @@ export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 export const CheckoutRequest = z.object({
   planId: safeString("The plan", "Choose a plan").trim().min(1, "Choose a plan").max(40),
+  /**
+   * A product's details when planId is another area's price id (a satellite-internet package's
+   * installation: common/satellite.ts SatelliteCheckoutMetadata); the seller validates them.
+   */
+  metadata: z.record(z.string(), z.unknown(), "metadata must be an object").optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
@@ -125,7 +130,9 @@ export const CheckoutSessionParams = z.object({ id: z.uuid("That checkout was no
 /** The local payments provider's order page. */
 export const CheckoutSessionOut = z.object({
   id: z.string(),
-  planId: z.enum(PLAN_IDS),
+  /** plan: one of this app's plans; product: another area's (planId is then its price id). */
+  kind: z.enum(["plan", "product"]),
+  planId: z.string(),
   planName: z.string(),
   amountCents: z.number().int(),
   interval: z.literal("month"),

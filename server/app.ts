@@ -33,6 +33,7 @@ import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
 import { leadGenerationRoutes } from "./features/lead-generation/routes";
+import { satelliteRoutes } from "./features/satellite/routes";
 import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
+  await app.register(satelliteRoutes, { satellite: v.satellite });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -45,6 +45,7 @@ import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
+import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
@@ -250,6 +251,10 @@ export function composeServices(input: CompositionInput) {
     platform: { settings: platformSettings },
   });
   const contactDial = contactDialer({ contacts, doNotCall, telephony });
+  // Satellite-internet sales (issue 17): packages sold through billing's checkout, whose paid
+  // event books the installation (appointments) and notes the order on the contact.
+  const satellite = satelliteService({ db, appointments, contacts, scripts, dialer: contactDial, ...clock });
+  billing.sellProducts(satellite.seller);
   const voiceCalls = voiceCallService({
     calls,
     telephony,
@@ -440,6 +445,7 @@ export function composeServices(input: CompositionInput) {
     contactImports,
     doNotCall,
     contactDial,
+    satellite,
     voice,
     telephony,
     voiceCalls,

@@ -73,6 +73,9 @@ const TABLE_OWNERS: Record<string, string> = {
   userSuspensions: "admin",
   adminAuditLog: "admin",
   platformConfig: "admin",
+  satellitePackages: "satellite",
+  satelliteInstallationSlots: "satellite",
+  satelliteOrders: "satellite",
 };
 
 /**
@@ -114,6 +117,7 @@ const AREAS_SENDING_ROWS = [
   "enterprise",
   "health",
   "lead-generation",
+  "satellite",
   "scripts",
   "telephony",
   "user",

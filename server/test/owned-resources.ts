@@ -87,6 +87,11 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     );
     return { id: res.json().id, importId: imported.json().id };
   },
+  /** One of the owner's satellite-internet packages (the defaults are written on first read). */
+  async viasat(owner) {
+    const res = await owner.get("/api/viasat/packages");
+    return { id: res.json().packages[0]?.id ?? "" };
+  },
   /** A number on the owner's do-not-call list. */
   async "do-not-call"(owner) {
     const res = await owner.post("/api/do-not-call", { phoneNumber: "+15551230043" });
@@ -327,6 +332,7 @@ export const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/contacts/:id": { name: "Renamed by someone else", isFavorite: true },
   "PUT /api/contacts/:id": { name: "Replaced by someone else", phoneNumber: "+15551230001" },
   "POST /api/contacts/:id/dial": { agentId: "1", purpose: "sales" },
+  "PUT /api/viasat/packages/:id": { price: 149.99 },
   "POST /api/do-not-call": { phoneNumber: "+15551230044" },
   "POST /api/do-not-call/import": { csvData: "phone\n+15551230045" },
   "POST /api/calls/bulk": { phoneNumbers: ["+15551230000"], callPurpose: "Reminder" },

@@ -65,7 +65,10 @@ export const satelliteInstallationSlots = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.day, table.slot] }),
-    check("satellite_installation_slots_capacity_check", sql`${table.booked} >= 0 AND ${table.booked} <= ${table.capacity}`),
+    check(
+      "satellite_installation_slots_capacity_check",
+      sql`${table.booked} >= 0 AND ${table.booked} <= ${table.capacity}`,
+    ),
   ],
 );
 

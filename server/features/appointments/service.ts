@@ -210,6 +210,41 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
       };
     },
 
+    /**
+     * An appointment another area books inside its own transaction (a satellite installation,
+     * booked when its order is paid): scheduled, with the schedule locked; overlaps allowed
+     * (the booking area has its own capacity rule). Shows in the list and the calendar feed.
+     */
+    async bookIn(
+      tx: Db,
+      workspaceId: string,
+      input: {
+        title: string;
+        description: string | null;
+        start: Date;
+        end: Date;
+        attendeeName: string | null;
+        attendeePhone: string | null;
+        attendeeEmail: string | null;
+        createdBy: string | null;
+      },
+    ): Promise<{ id: string }> {
+      const repo = appointmentRepository(tx);
+      await repo.lockSchedule(workspaceId);
+      const saved = await repo.create(workspaceId, {
+        createdBy: input.createdBy,
+        title: input.title,
+        description: input.description,
+        startTime: input.start,
+        endTime: input.end,
+        attendeeName: input.attendeeName,
+        attendeeEmail: input.attendeeEmail,
+        attendeePhone: input.attendeePhone,
+        status: "scheduled",
+      });
+      return { id: saved.id };
+    },
+
     listForFeed: (workspaceId: string, since: Date, limit: number) =>
       repository.listForFeed(workspaceId, since, limit),
     countCreatedSince: (workspaceId: string, since: Date) => repository.countCreatedSince(workspaceId, since),

@@ -7,6 +7,7 @@ import { PaymentsUnavailable } from "../../providers/payments/types";
 import { applyPaymentEvent } from "./commands/apply-payment-event";
 import type { BillingContext } from "./context";
 import { presentCheckoutSession } from "./presenter";
+import type { ProductOrder, ProductSeller } from "./products";
 import type { CheckoutRow } from "./repository";
 import {
   currentPlan,
@@ -39,8 +40,9 @@ export async function startCheckout(
   account: Account,
   planId: string,
   origin: string,
+  metadata?: Record<string, unknown>,
 ): Promise<{ sessionUrl: string }> {
-  if (!isPlanId(planId)) throw badRequest("That plan does not exist");
+  if (!isPlanId(planId)) return startProductCheckout(ctx, account, planId, origin, metadata ?? {});
   const plan = PLANS[planId];
   if (plan.priceCents === 0) {
     throw badRequest(
@@ -70,11 +72,69 @@ export async function startCheckout(
     const session = await ctx.payments.createCheckout({
       checkoutId: checkout.id,
       plan,
+      product: null,
       customer: { workspaceId: account.id, email: account.actor?.email ?? null },
       customerId: subscriptionProvider(row) === "stripe" ? row.paymentCustomerId : null,
       trialEnd,
       successUrl: `${base}/subscription?checkout=success`,
       cancelUrl: `${base}/subscription?checkout=cancelled`,
+    });
+    await ctx.repo.setCheckoutProviderId(account.id, checkout.id, session.providerSessionId);
+    return { sessionUrl: session.url };
+  } catch (error) {
+    await ctx.repo.deleteCheckout(account.id, checkout.id);
+    if (error instanceof PaymentsUnavailable) {
+      ctx.log.error({ err: error, cause: error.cause }, "checkout failed at the payments provider");
+      throw new HttpError(502, CHECKOUT_FAILED);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Buying another area's product (a satellite-internet package): its seller names the order from
+ * the price id and metadata (or refuses them), then the same order row and provider checkout.
+ */
+async function startProductCheckout(
+  ctx: BillingContext,
+  account: Account,
+  priceId: string,
+  origin: string,
+  metadata: Record<string, unknown>,
+): Promise<{ sessionUrl: string }> {
+  let found: { seller: ProductSeller; order: ProductOrder } | null = null;
+  for (const seller of ctx.sellers.values()) {
+    const order = await seller.prepare(account, priceId, metadata);
+    if (order) {
+      found = { seller, order };
+      break;
+    }
+  }
+  if (!found) throw badRequest("That plan does not exist");
+  const unavailable = ctx.checkoutUnavailable();
+  if (unavailable) throw new HttpError(503, unavailable);
+  const { seller, order } = found;
+  const checkout = await ctx.repo.createCheckout({
+    workspaceId: account.id,
+    planId: order.priceId,
+    provider: ctx.payments.name,
+    amountCents: order.amountCents,
+    trialEndsAt: null,
+    createdAt: ctx.now(),
+    createdBy: account.actor?.id ?? null,
+    product: { seller: seller.name, name: order.name, lines: order.lines, metadata: order.metadata },
+  });
+  const base = ctx.publicUrl ?? origin;
+  try {
+    const session = await ctx.payments.createCheckout({
+      checkoutId: checkout.id,
+      plan: null,
+      product: { name: order.name, priceId: order.priceId, amountCents: order.amountCents },
+      customer: { workspaceId: account.id, email: account.actor?.email ?? null },
+      customerId: null,
+      trialEnd: null,
+      successUrl: `${base}${seller.returnPath}?checkout=success`,
+      cancelUrl: `${base}${seller.returnPath}?checkout=cancelled`,
     });
     await ctx.repo.setCheckoutProviderId(account.id, checkout.id, session.providerSessionId);
     return { sessionUrl: session.url };
@@ -143,6 +203,12 @@ export async function confirmLocalCheckout(ctx: BillingContext, account: Account
       },
     },
   });
+  if (row.product) {
+    return {
+      message: `Your order for ${row.product.name} is confirmed.`,
+      redirectTo: `${ctx.sellers.get(row.product.seller)?.returnPath ?? "/subscription"}?checkout=success`,
+    };
+  }
   const plan = planFor(row.planId);
   const trialEnd = checkoutTrialEnd(row, ctx.now());
   const day = trialEnd ? formatDay(trialEnd, account.timezone) : null;

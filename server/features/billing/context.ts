@@ -3,6 +3,7 @@ import { PAYMENTS_NOT_CONFIGURED } from "../../../common/billing";
 import type { Db } from "../../db/client";
 import type { PaymentsProvider } from "../../providers/payments";
 import type { UsageCountersService } from "../usage/counters";
+import type { ProductSeller } from "./products";
 import { type BillingRepository, billingRepository } from "./repository";
 
 export type BillingDeps = {
@@ -38,6 +39,8 @@ export type BillingContext = Omit<BillingDeps, "now"> & {
   inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Why nothing can be bought on this server; null when checkout works. */
   checkoutUnavailable(): string | null;
+  /** Other areas' products sold through checkout, by seller name (see products.ts). */
+  sellers: Map<string, ProductSeller>;
 };
 
 export function billingContext(deps: BillingDeps): BillingContext {
@@ -64,5 +67,6 @@ export function billingContext(deps: BillingDeps): BillingContext {
     },
     inTransaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
     checkoutUnavailable: () => (payments.name === "none" ? PAYMENTS_NOT_CONFIGURED : null),
+    sellers: new Map(),
   };
 }

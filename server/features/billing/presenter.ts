@@ -54,16 +54,18 @@ export function presentCheckoutSession(
   },
 ): CheckoutSessionOut {
   const plan = planFor(row.planId);
+  const product = row.product;
   return {
     id: row.id,
-    planId: plan.id,
-    planName: plan.name,
+    kind: product ? "product" : "plan",
+    planId: product ? row.planId : plan.id,
+    planName: product ? product.name : plan.name,
     amountCents: row.amountCents,
     interval: "month",
     status: state.status,
     provider: row.provider === "stripe" ? "stripe" : "local",
     email: state.email,
-    highlights: plan.highlights,
+    highlights: product ? product.lines : plan.highlights,
     createdAt: row.createdAt.toISOString(),
     trialEndsAt: state.trialEndsAt?.toISOString() ?? null,
     unavailable: state.unavailable,

@@ -83,6 +83,8 @@ export function billingRepository(db: Db, onPlanChange: PlanChangeHook = async (
       amountCents: number;
       trialEndsAt: Date | null;
       createdAt: Date;
+      createdBy?: string | null;
+      product?: CheckoutRow["product"];
     }): Promise<CheckoutRow> {
       const [row] = await db.insert(checkoutSessions).values(values).returning();
       if (!row) throw new Error("insert returned no checkout");

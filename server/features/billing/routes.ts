@@ -39,7 +39,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
     { config: { role: "owner" }, schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } },
     async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      return billing.checkout(request.account, request.body.planId, origin);
+      return billing.checkout(request.account, request.body.planId, origin, request.body.metadata);
     },
   );
 

@@ -9,9 +9,11 @@ import { applyPaymentEvent, applyStripeWebhook } from "./commands/apply-payment-
 import { cancelSubscription } from "./commands/cancel-subscription";
 import { type BillingContext, type BillingDeps, billingContext } from "./context";
 import { presentOverview, presentPlans } from "./presenter";
+import type { ProductSeller } from "./products";
 import { currentPlan, trialCarriedInto } from "./subscription-state";
 
 export type { BillingDeps } from "./context";
+export type { ProductOrder, ProductSeller } from "./products";
 export {
   type CurrentPlan,
   effectivePlan,
@@ -82,6 +84,10 @@ export function billingService(deps: BillingDeps) {
     checkoutSession: bound(checkoutSession),
     confirmLocal: bound(confirmLocalCheckout),
     stripeWebhook: bound(applyStripeWebhook),
+    /** Another area sells through checkout (its price ids as planId); set up in the composition root. */
+    sellProducts(seller: ProductSeller): void {
+      ctx.sellers.set(seller.name, seller);
+    },
   };
 }
 

@@ -111,6 +111,23 @@ function sortOrder(sort: ContactSort): SQL[] {
 /** The contacts table (spec 2 §3) and its phone logs: this area's alone. */
 export function contactRepository(db: Db) {
   return {
+    /** Adds a line to a contact's notes (an order another area made for them); undefined: no such contact. */
+    async appendNote(
+      workspaceId: string,
+      id: string,
+      line: string,
+    ): Promise<{ name: string; phoneNumber: string | null; email: string | null } | undefined> {
+      const [row] = await db
+        .update(contacts)
+        .set({
+          notes: sql`case when coalesce(${contacts.notes}, '') = '' then ${line} else ${contacts.notes} || E'\n' || ${line} end`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id)))
+        .returning({ name: contacts.name, phoneNumber: contacts.phoneNumber, email: contacts.email });
+      return row;
+    },
+
     /** A contact's name for a number in E.164, or null: the engine never files a contact as spam. */
     async nameForNumber(workspaceId: string, e164: string): Promise<string | null> {
       const [contact] = await db

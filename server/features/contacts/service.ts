@@ -199,6 +199,13 @@ export function contactService(deps: ContactServiceDeps) {
       return new Map(rows.map((row) => [row.group, { called: row.called, converted: row.converted }]));
     },
 
+    /**
+     * Another area's record on a contact (a satellite order's confirmation), in its transaction:
+     * a line added to the contact's notes. Answers the contact's name and phone, or undefined.
+     */
+    noteIn: (tx: Db, workspaceId: string, contactId: string, line: string) =>
+      contactRepository(tx).appendNote(workspaceId, contactId, line),
+
     async get(account: Account, id: string): Promise<ContactRow> {
       const row = await repo.get(account.id, id);
       if (!row) throw notFound("That contact");

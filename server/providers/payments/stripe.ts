@@ -53,7 +53,20 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
     name: "stripe",
 
     async createCheckout(input) {
-      const price = options.prices[input.plan.id];
+      const { plan, product } = input;
+      // A product's price id is Stripe's own when it looks like one; otherwise its amount is sent.
+      const price = plan
+        ? options.prices[plan.id]
+        : product?.priceId.startsWith("price_")
+          ? product.priceId
+          : undefined;
+      const name = plan ? `AI Platform ${plan.name}` : (product?.name ?? "Order");
+      const amount = plan ? plan.priceCents : (product?.amountCents ?? 0);
+      const metadata = {
+        checkoutId: input.checkoutId,
+        workspaceId: input.customer.workspaceId,
+        ...(plan ? { planId: plan.id } : { priceId: product?.priceId ?? "" }),
+      };
       const session = await call("start the checkout", () =>
         stripe.checkout.sessions.create({
           mode: "subscription",
@@ -70,23 +83,15 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
                   quantity: 1,
                   price_data: {
                     currency: "usd",
-                    unit_amount: input.plan.priceCents,
+                    unit_amount: amount,
                     recurring: { interval: "month" },
-                    product_data: { name: `AI Platform ${input.plan.name}` },
+                    product_data: { name },
                   },
                 },
           ],
-          metadata: {
-            checkoutId: input.checkoutId,
-            workspaceId: input.customer.workspaceId,
-            planId: input.plan.id,
-          },
+          metadata,
           subscription_data: {
-            metadata: {
-              checkoutId: input.checkoutId,
-              workspaceId: input.customer.workspaceId,
-              planId: input.plan.id,
-            },
+            metadata,
             // Upgrading during a trial keeps its days: the first invoice comes when it ends.
             ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
           },

@@ -61,7 +61,10 @@ export function parsePaymentEvent(rawBody: Buffer): PaymentEvent {
 export type CheckoutInput = {
   /** Our checkout_sessions row; comes back on completion as client_reference_id. */
   checkoutId: string;
-  plan: PlanDefinition;
+  /** The plan bought; null when the order is another area's product. */
+  plan: PlanDefinition | null;
+  /** Another area's product (a satellite-internet package), charged monthly like a plan. */
+  product: { name: string; priceId: string; amountCents: number } | null;
   /** The workspace buying, and the email of the person checking out (Stripe prefills it). */
   customer: { workspaceId: string; email: string | null };
   customerId: string | null;

@@ -34,8 +34,11 @@ export function CheckoutPage() {
   const pay = () =>
     confirm.mutate(undefined, {
       onSuccess: (result) => {
-        toast({ title: "Subscription Updated", description: result.message });
-        navigate("/subscription", { replace: true });
+        toast({
+          title: order?.kind === "product" ? "Order Confirmed" : "Subscription Updated",
+          description: result.message,
+        });
+        navigate(order?.kind === "product" ? result.redirectTo : "/subscription", { replace: true });
       },
       onError: (error) => toastError("Subscription Failed", "Failed to start subscription", error),
     });
@@ -67,7 +70,9 @@ export function CheckoutPage() {
         <Card>
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
-              <h2 className="text-lg font-semibold">{order.planName} plan</h2>
+              <h2 className="text-lg font-semibold">
+                {order.kind === "product" ? order.planName : `${order.planName} plan`}
+              </h2>
               <Badge variant="secondary">Monthly</Badge>
             </div>
             <CardDescription>For {order.email}</CardDescription>

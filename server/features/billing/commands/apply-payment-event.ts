@@ -1,6 +1,7 @@
 import { addMonths } from "date-fns";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../../common/billing";
 import { isPlanId } from "../../../../common/plans";
+import type { Db } from "../../../db/client";
 import { HttpError } from "../../../http/errors";
 import type { PaymentEvent } from "../../../providers/payments";
 import type { BillingContext } from "../context";
@@ -58,7 +59,7 @@ async function applyNow(ctx: BillingContext, provider: string, event: PaymentEve
     switch (event.type) {
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
-        workspaceId = await completeCheckout(r, provider, object, at, replaced);
+        workspaceId = await completeCheckout(ctx, tx, provider, object, at, replaced);
         break;
       case "customer.subscription.created":
       case "customer.subscription.updated":
@@ -83,7 +84,8 @@ async function applyNow(ctx: BillingContext, provider: string, event: PaymentEve
 
 /** Applies a completed checkout: the account is on the bought plan from now, for a month. */
 async function completeCheckout(
-  r: BillingRepository,
+  ctx: BillingContext,
+  tx: Db,
   provider: string,
   object: Record<string, unknown>,
   at: Date,
@@ -92,10 +94,25 @@ async function completeCheckout(
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const checkoutId = str(object.client_reference_id) ?? str(metadata.checkoutId);
   if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
+  const r = ctx.repoFor(tx);
   const checkout = await r.checkoutForUpdate(checkoutId);
   if (!checkout || checkout.provider !== provider || checkout.status === "complete") return null;
   // Delayed payment methods complete the session unpaid; the async_payment_succeeded event follows.
   if (object.payment_status === "unpaid") return checkout.workspaceId;
+  if (checkout.product) {
+    // Another area's product: its seller's effects, in this transaction; the plan is untouched.
+    const seller = ctx.sellers.get(checkout.product.seller);
+    if (!seller) throw new Error(`No seller ${checkout.product.seller} for checkout ${checkout.id}`);
+    await seller.paid(tx, {
+      workspaceId: checkout.workspaceId,
+      checkoutId: checkout.id,
+      createdBy: checkout.createdBy,
+      metadata: checkout.product.metadata,
+      at,
+    });
+    await r.completeCheckout(checkout.id, at);
+    return checkout.workspaceId;
+  }
   const previous = await r.subscriptionForUpdate(checkout.workspaceId);
   const subscriptionId = idOf(object.subscription) ?? null;
   if (
