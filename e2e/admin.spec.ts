@@ -1,0 +1,299 @@
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  type Response,
+  test,
+} from "@playwright/test";
+import { expectAccessible, newAccount, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+
+/**
+ * The Admin Dashboard (/admin, issue 16 part 8) in Chromium, as one platform administrator for
+ * the whole file (ADMIN_EMAILS in playwright.config.ts makes e2e-admin@example.com one): the
+ * header's figures and buttons, the five tabs against the server, the spec's texts, and a person
+ * who is not an administrator seeing no admin screen. Controls whose endpoint answers a failure
+ * must show the spec 3 §8 text (never a made-up success).
+ */
+
+/** navigation.spec.ts signs up the same administrator; whichever runs first creates it. */
+const ADMIN = { username: "e2e_admin", email: "e2e-admin@example.com", password: "e2e-admin-password" };
+const PHONE = "+15551230199";
+
+let context: BrowserContext;
+let page: Page;
+let api: APIRequestContext;
+const target = newAccount("adm_target");
+
+const tab = (name: string) => page.getByRole("tab", { name });
+const pathIs =
+  (path: string, method = "POST") =>
+  (response: Response) =>
+    new URL(response.url()).pathname === path && response.request().method() === method;
+
+/**
+ * After clicking a control: its success toast when the server did it, the spec's failure text
+ * when it refused (an endpoint still being built answers 404, and the screen must say so).
+ */
+async function expectOutcome(answer: Promise<Response>, success: string | RegExp, failure: string) {
+  const response = await answer;
+  if (response.ok()) await expect(toastText(page, success)).toBeVisible();
+  else await expect(toastText(page, failure)).toBeVisible();
+  return response.ok();
+}
+
+test("a person who is not an administrator sees no admin screen", async ({ page: own, request }) => {
+  // The platform's first account becomes its administrator: make sure that is not this person.
+  await request.post("/api/auth/signup", { data: { ...ADMIN, fullName: "Ada Admin" } });
+  await signUpAndAcceptTerms(own);
+  await own.goto("/admin");
+  await expect(own.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(own.getByText("Only platform administrators can do that.")).toBeVisible();
+  await expect(own.getByRole("tab")).toHaveCount(0);
+  await expect(own.getByRole("button", { name: "Backup Now" })).toHaveCount(0);
+  expect((await own.request.get("/api/admin/stats")).status()).toBe(403);
+});
+
+test.describe
+  .serial("admin dashboard", () => {
+    test.beforeAll(async ({ browser, baseURL }) => {
+      context = await browser.newContext();
+      page = await context.newPage();
+      await page.request.post("/api/auth/signup", { data: { ...ADMIN, fullName: "Ada Admin" } });
+      const signedIn = await page.request.post("/api/auth/login", {
+        data: { login: ADMIN.email, password: ADMIN.password },
+      });
+      expect(signedIn.status(), await signedIn.text()).toBe(200);
+      await page.request.post("/api/user/accept-terms", { data: { termsVersion: "1.0" } });
+
+      // A person to look after: signed up in a cookie jar of their own, with one call made.
+      api = await playwrightRequest.newContext({ baseURL });
+      const created = await api.post("/api/auth/signup", { data: { ...target, planType: "personal" } });
+      expect(created.status(), await created.text()).toBe(201);
+      expect((await api.post("/api/user/accept-terms", { data: { termsVersion: "1.0" } })).ok()).toBe(true);
+      const call = await api.post("/api/calls/simulate", { data: { phoneNumber: PHONE } });
+      expect(call.status(), await call.text()).toBe(201);
+      // A failed sign-in for the Security tab, from a jar of its own (a sign-in ends the jar's session).
+      const stranger = await playwrightRequest.newContext({ baseURL });
+      const refused = await stranger.post("/api/auth/login", {
+        data: { login: target.email, password: "not-it-123" },
+      });
+      expect(refused.status()).toBe(401);
+      await stranger.dispose();
+    });
+
+    test.afterAll(async () => {
+      await api?.dispose();
+      await context?.close();
+    });
+
+    test("header figures and the Users tab: search, suspend, activate, bulk", async () => {
+      const testInfo = test.info();
+      await page.goto("/admin");
+      await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+      const figures = page.getByRole("region", { name: "Platform figures" });
+      await expect(figures.getByTestId("admin-stat-total-users")).toHaveText(/^\d[\d,]*$/);
+      await expect(figures.getByText(/Healthy|Warning|Critical/)).toBeVisible();
+      for (const name of ["Clear Cache", "Backup Now", "Export All", "Refresh"])
+        await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+      for (const name of ["Users", "Calls", "Analytics", "Configuration", "Security"])
+        await expect(tab(name)).toBeVisible();
+
+      // Server-side search finds the person; the administrator's own row offers no suspend.
+      await page.getByLabel("Search users").fill(target.username);
+      const row = page.getByTestId(`admin-user-${target.username}`);
+      await expect(row).toBeVisible();
+      await expect(page.getByRole("table", { name: "Users" }).getByRole("row")).toHaveCount(2);
+      await expect(row.getByText("Active", { exact: true })).toBeVisible();
+      await screenshot(page, "admin-users");
+      await expectAccessible(page, testInfo, "admin-users");
+
+      await row.getByRole("button", { name: `Suspend ${target.username}` }).click();
+      await expect(toastText(page, "User Suspended")).toBeVisible();
+      await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+      // Suspended people cannot sign in.
+      const barred = await api.post("/api/auth/login", {
+        data: { login: target.email, password: target.password },
+      });
+      expect(barred.status()).toBe(403);
+
+      // Activated, they may sign in again; their sessions ended, so they show as inactive until they do.
+      await row.getByRole("button", { name: `Activate ${target.username}` }).click();
+      await expect(toastText(page, "User Activated")).toBeVisible();
+      await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+      const back = await api.post("/api/auth/login", {
+        data: { login: target.email, password: target.password },
+      });
+      expect(back.status(), await back.text()).toBe(200);
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+      // Bulk on the chosen rows.
+      await row.getByRole("checkbox", { name: `Select ${target.username}` }).click();
+      await expect(page.getByText("1 selected")).toBeVisible();
+      await page.getByRole("button", { name: "Suspend Selected" }).click();
+      await expect(toastText(page, "Users Suspended")).toBeVisible();
+      await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+      await row.getByRole("checkbox", { name: `Select ${target.username}` }).click();
+      await page.getByRole("button", { name: "Activate Selected" }).click();
+      await expect(toastText(page, "Users Activated")).toBeVisible();
+      await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+      expect(
+        (
+          await api.post("/api/auth/login", { data: { login: target.email, password: target.password } })
+        ).ok(),
+      ).toBe(true);
+
+      // A search with no match says so.
+      await page.getByLabel("Search users").fill("nobody-has-this-name");
+      await expect(page.getByText("No users match these filters.")).toBeVisible();
+    });
+
+    test("Calls and Analytics tabs", async () => {
+      const calls = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/api/admin/calls",
+      );
+      await tab("Calls").click();
+      if ((await calls).ok()) {
+        await page.getByLabel("Search calls").fill(PHONE);
+        const table = page.getByRole("table", { name: "Calls" });
+        await expect(table.getByText(PHONE)).toBeVisible();
+        await expect(table.getByText(/^\$\d+\.\d\d$/).first()).toBeVisible();
+        await page.getByLabel("Call status").selectOption("blocked");
+        await expect(page.getByText("No calls match these filters.")).toBeVisible();
+        await page.getByLabel("Call status").selectOption("");
+        await expect(table.getByText(PHONE)).toBeVisible();
+        await screenshot(page, "admin-calls");
+      } else {
+        await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch calls" })).toBeVisible();
+      }
+
+      await tab("Analytics").click();
+      await expect(page.getByTestId("admin-stat-today-s-calls")).toHaveText(/^[1-9]\d*$/);
+      for (const check of ["Database", "Job queue", "Disk space", "Error rate"])
+        await expect(page.getByRole("tabpanel").getByText(check, { exact: true })).toBeVisible();
+      await screenshot(page, "admin-analytics");
+    });
+
+    test("Configuration: the stored settings, a refused value, a saved change; the header's buttons", async () => {
+      const config = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/api/admin/config",
+      );
+      await tab("Configuration").click();
+      if ((await config).ok()) {
+        const form = page.getByRole("form", { name: "System configuration" });
+        const ceiling = form.getByLabel("Max concurrent calls");
+        await expect(ceiling).not.toHaveValue("");
+        const before = await ceiling.inputValue();
+        // Nothing changed: nothing is sent.
+        await form.getByRole("button", { name: "Save Configuration" }).click();
+        await expect(form.getByText("Change at least one setting")).toBeVisible();
+        await ceiling.fill("0");
+        await form.getByRole("button", { name: "Save Configuration" }).click();
+        await expect(form.getByText("Max concurrent calls must be at least 1")).toBeVisible();
+
+        await ceiling.fill(String(Number(before) + 1));
+        const saved = page.waitForResponse(pathIs("/api/admin/config"));
+        await form.getByRole("button", { name: "Save Configuration" }).click();
+        expect(await expectOutcome(saved, "Configuration Updated", "Failed to update configuration")).toBe(
+          true,
+        );
+        await page.reload();
+        await expect(
+          page.getByRole("form", { name: "System configuration" }).getByLabel("Max concurrent calls"),
+        ).toHaveValue(String(Number(before) + 1));
+        await page.getByLabel("Max concurrent calls").fill(before);
+        const restored = page.waitForResponse(pathIs("/api/admin/config"));
+        await page.getByRole("button", { name: "Save Configuration" }).click();
+        expect((await restored).ok()).toBe(true);
+      } else {
+        await expect(
+          page.getByRole("alert").filter({ hasText: "Failed to fetch configuration" }),
+        ).toBeVisible();
+      }
+      await screenshot(page, "admin-configuration");
+
+      const header = page.getByRole("main");
+      const cleared = page.waitForResponse(pathIs("/api/admin/quick-action"));
+      await header.getByRole("button", { name: "Clear Cache" }).first().click();
+      await expectOutcome(cleared, "Cache Cleared", "Quick action failed");
+
+      const backedUp = page.waitForResponse(pathIs("/api/admin/system/backup"));
+      await header.getByRole("button", { name: "Backup Now" }).first().click();
+      if (await expectOutcome(backedUp, "Backup Created", "System backup failed"))
+        // Listed once the page has reloaded its figures (2 s after a system action).
+        await expect(
+          page
+            .getByRole("table", { name: "Backups" })
+            .getByText(/^backup-.+-manual\.tar\.gz$/)
+            .first(),
+        ).toBeVisible();
+
+      const exported = page.waitForResponse(pathIs("/api/admin/export/all", "GET"));
+      const download = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);
+      await header.getByRole("button", { name: "Export All" }).first().click();
+      if (await expectOutcome(exported, "Export Complete", "Export failed"))
+        expect((await download)?.suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}/);
+    });
+
+    test("Security: recent failed sign-ins and the audit log by action", async () => {
+      await tab("Security").click();
+      const failures = page.getByRole("list", { name: "Recent failed sign-ins" });
+      // The wrong password, then the sign-in tried while suspended.
+      await expect(failures.getByText(target.email).first()).toBeVisible();
+      await expect(failures.getByText("Suspended account").first()).toBeVisible();
+      await expect(failures.getByText("Wrong password").first()).toBeVisible();
+      const log = page.getByRole("table", { name: "Audit log" });
+      await expect(log).toBeVisible();
+      await page.getByLabel("Audit action").selectOption("user.suspended");
+      await expect(log.getByText("User suspended").first()).toBeVisible();
+      await expect(log.getByText(target.username).first()).toBeVisible();
+      await expect(log.getByText("Failed sign-in")).toHaveCount(0);
+      await screenshot(page, "admin-security");
+    });
+
+    test("Add User shows a one-time link; Delete asks first", async () => {
+      await tab("Users").click();
+      await page.getByRole("button", { name: "Add User" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add User" });
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+      const added = newAccount("adm_added");
+      await dialog.getByLabel("Username").fill(added.username);
+      await dialog.getByLabel("Email").fill(added.email);
+      const answer = page.waitForResponse(pathIs("/api/admin/users"));
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      if ((await answer).ok()) {
+        const done = page.getByRole("dialog", { name: "User Added" });
+        await expect(done.getByLabel("One-time sign-in link")).toHaveValue(/^https?:\/\/.+/);
+        await screenshot(page, "admin-add-user");
+        await done.getByRole("button", { name: "Done" }).click();
+      } else {
+        await expect(toastText(page, "Failed to add user")).toBeVisible();
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+      }
+
+      await page.getByLabel("Search users").fill(target.username);
+      const row = page.getByTestId(`admin-user-${target.username}`);
+      await row.getByRole("button", { name: `Delete ${target.username}` }).click();
+      const confirm = page.getByRole("dialog", { name: `Delete ${target.username}?` });
+      await confirm.getByRole("button", { name: "Keep User" }).click();
+      await expect(row).toBeVisible();
+      await row.getByRole("button", { name: `Delete ${target.username}` }).click();
+      const id = await userId(target.username);
+      const deleted = page.waitForResponse(pathIs(`/api/admin/users/${id}/delete`), { timeout: 15_000 });
+      await confirm.getByRole("button", { name: "Delete User" }).click();
+      if (await expectOutcome(deleted, "User Deleted", "Failed to delete user"))
+        await expect(page.getByText("No users match these filters.")).toBeVisible();
+    });
+  });
+
+/** The id the admin list gives a username. */
+async function userId(username: string): Promise<string> {
+  const answer = await page.request.get(`/api/admin/users?search=${encodeURIComponent(username)}`);
+  const { users } = (await answer.json()) as { users: { id: string; username: string }[] };
+  const found = users.find((user) => user.username === username);
+  if (!found) throw new Error(`${username} is not listed`);
+  return found.id;
+}
