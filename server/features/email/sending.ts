@@ -193,7 +193,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         for (;;) {
           if (failures.length) throw failures[0];
           const campaign = await repo.getCampaign(workspaceId, campaignId);
-          if (!campaign || campaign.status !== "sending" || campaign.run !== run) {
+          if (campaign?.status !== "sending" || campaign.run !== run) {
             await settle();
             return { status: campaign?.run === run ? campaign.status : "superseded", sent };
           }
