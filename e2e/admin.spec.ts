@@ -212,7 +212,6 @@ test.describe
           page.getByRole("alert").filter({ hasText: "Failed to fetch configuration" }),
         ).toBeVisible();
       }
-      await screenshot(page, "admin-configuration");
 
       const header = page.getByRole("main");
       const cleared = page.waitForResponse(pathIs("/api/admin/quick-action"));
@@ -235,6 +234,20 @@ test.describe
       await header.getByRole("button", { name: "Export All" }).first().click();
       if (await expectOutcome(exported, "Export Complete", "Export failed"))
         expect((await download)?.suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}/);
+
+      // Cleanup Inactive lists what it would remove and removes nothing until confirmed (or finds nothing).
+      const listed = page.waitForResponse(pathIs("/api/admin/quick-action"));
+      await page.getByRole("button", { name: "Cleanup Inactive" }).click();
+      const listing = await listed;
+      if (listing.ok() && !(await listing.json()).needsConfirmation)
+        await expect(toastText(page, "Nothing to clean up")).toBeVisible();
+      else if (listing.ok()) {
+        const ask = page.getByRole("dialog", { name: "Remove inactive data?" });
+        await expect(ask).toBeVisible();
+        await ask.getByRole("button", { name: "Keep" }).click();
+        await expect(ask).toBeHidden();
+      } else await expect(toastText(page, "Quick action failed")).toBeVisible();
+      await screenshot(page, "admin-configuration");
     });
 
     test("Security: recent failed sign-ins and the audit log by action", async () => {

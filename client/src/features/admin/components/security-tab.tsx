@@ -77,7 +77,7 @@ export function SecurityTab({ stats, timeZone }: { stats: AdminStats | undefined
           </CardContent>
         </Card>
         <StatCard
-          label="Signed-in Users"
+          label="Users Signed In (30 days)"
           value={stats ? stats.activeUsers.toLocaleString("en-US") : "..."}
           hint={
             stats
