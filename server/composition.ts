@@ -9,6 +9,7 @@ import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
 import { backupService } from "./features/admin/backups";
 import { platformConfigReader, platformConfigService } from "./features/admin/config";
+import { adminExports } from "./features/admin/exports";
 import { errorRateMeter } from "./features/admin/health";
 import { quickActionService } from "./features/admin/quick-actions";
 import { adminReports } from "./features/admin/reports";
@@ -393,7 +394,7 @@ export function composeServices(input: CompositionInput) {
     errors: errorRateMeter(input.now),
     ...clock,
   });
-  // Backups and quick actions (issue 16 parts 5-6); backups on the jobs queue by the
+  // Backups, exports and quick actions (issue 16 parts 5-6); backups on the jobs queue by the
   // stored backupFrequency (an hourly tick decides), the newest scheduled ones kept.
   const adminBackups = backupService({
     database,
@@ -405,6 +406,7 @@ export function composeServices(input: CompositionInput) {
   if (input.schedules !== false) scheduleAdminBackups(jobs, { backups: adminBackups });
   const adminSystem = {
     backups: adminBackups,
+    exports: adminExports({ db, ...clock }),
     quickActions: quickActionService({ db, access, sessionIdleMs: config.sessionIdleMs, ...clock }),
     audit: adminRepo.record,
   };

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BackupList, BackupResult, QuickActionRequest, QuickActionResult } from "../../../common/admin";
+import { z } from "zod";
+import {
+  BackupList,
+  BackupResult,
+  EXPORT_KINDS,
+  QuickActionRequest,
+  QuickActionResult,
+} from "../../../common/admin";
 import type { UserRow } from "../../db/schema";
 import type { BackupService } from "./backups";
+import type { AdminExports } from "./exports";
 import type { QuickActionService } from "./quick-actions";
 
 /**
  * The admin console's system controls (issue 16 parts 5 and 6; spec 3 §7): Backup Now and the
- * backups list, the quick actions. Platform administrators only (the route walk
+ * backups list, the CSV exports, the quick actions. Platform administrators only (the route walk
  * proves every /api/admin route refuses anyone else), and every action is in the audit log with
  * who, when, from where and what it did.
  */
@@ -14,6 +22,7 @@ const ADMIN = { role: "agent", platformAdmin: true } as const;
 
 export type AdminSystem = {
   backups: BackupService;
+  exports: AdminExports;
   quickActions: QuickActionService;
   /** Writes one audit-log entry (the admin repository's record). */
   audit: (entry: {
@@ -25,6 +34,10 @@ export type AdminSystem = {
     details: Record<string, unknown>;
   }) => Promise<void>;
 };
+
+const ExportParams = z.object({
+  kind: z.enum(EXPORT_KINDS, { message: `Export one of: ${EXPORT_KINDS.join(", ")}` }),
+});
 
 export const adminSystemRoutes: FastifyPluginAsyncZod<{ system: AdminSystem }> = async (app, { system }) => {
   const audit = (request: { user: UserRow; ip: string }, action: string, details: Record<string, unknown>) =>
@@ -60,6 +73,21 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ system: AdminSystem }> =
       frequency: await system.backups.frequency(),
       keep: system.backups.keep,
     }),
+  );
+
+  app.get(
+    "/api/admin/export/:kind",
+    { config: ADMIN, schema: { params: ExportParams } },
+    async (request, reply) => {
+      const { kind } = request.params;
+      const { fileName, stream } = system.exports.export(kind);
+      await audit(request, "export.downloaded", { kind, fileName });
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    },
   );
 
   app.post(
