@@ -62,6 +62,9 @@ const EnterpriseDashboardPage = lazy(() =>
     default: m.EnterpriseDashboardPage,
   })),
 );
+const ViasatPaymentPage = lazy(() =>
+  import("../features/satellite/viasat-payment-page").then((m) => ({ default: m.ViasatPaymentPage })),
+);
 const EnterprisePage = lazy(() =>
   import("../features/enterprise/enterprise-page").then((m) => ({ default: m.EnterprisePage })),
 );
@@ -234,7 +237,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/viasat-payment",
     title: "Satellite Internet",
-    element: soon("Satellite Internet", "Packages and installation."),
+    element: <ViasatPaymentPage />,
   },
   {
     path: "/grasshopper",
