@@ -264,6 +264,14 @@ test.describe
       await expect(log.getByText(target.username).first()).toBeVisible();
       await expect(log.getByText("Failed sign-in")).toHaveCount(0);
       await screenshot(page, "admin-security");
+
+      // A phone: the screen fits its width (the tables scroll inside their own regions).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await tab("Users").click();
+      await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, "admin-phone");
+      await page.setViewportSize({ width: 1366, height: 900 });
     });
 
     test("Add User shows a one-time link; Delete asks first", async () => {
