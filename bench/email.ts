@@ -21,7 +21,12 @@ import { signUp, startServer } from "./server";
  */
 const PORT = 5193;
 const RECIPIENTS = Number(process.env.BENCH_EMAIL_RECIPIENTS ?? 3000);
-const PACED = { recipients: 1000, batchSize: 10, delayMs: 100 };
+/** BENCH_EMAIL_BATCH and BENCH_EMAIL_DELAY_MS override the paced run's settings. */
+const PACED = {
+  recipients: 1000,
+  batchSize: Number(process.env.BENCH_EMAIL_BATCH ?? 10),
+  delayMs: Number(process.env.BENCH_EMAIL_DELAY_MS ?? 100),
+};
 
 type Sink = { url: string; accepted: number[]; reset(): void; close(): Promise<void> };
 

@@ -17,8 +17,15 @@ const CAP_RECHECK_MS = 30_000;
 export const STALE_CLAIM_MS = 90_000;
 /** How often a run waits for another worker's sends in flight before it may finish. */
 const IN_FLIGHT_RECHECK_MS = 1_000;
-/** Batches being delivered at once by one run (the next starts on time while others finish). */
-const MAX_IN_FLIGHT_BATCHES = 4;
+/**
+ * Sends being delivered at once by one run (the next batch starts on time while others finish):
+ * four batches, and at least 200 sends, so small batches keep their rate when delivery is slow.
+ */
+const inFlightLimit = (batchSize: number) => Math.max(4 * batchSize, 200);
+/** How often a run reads the hourly cap's room again (its own sends are counted in between). */
+const CAP_READ_EVERY_MS = 1_000;
+/** How often a run looks for claims left by a dead worker of another job (the backstop). */
+const STALE_CHECK_EVERY_MS = 10_000;
 /** How far behind its schedule a run may catch up on (see the batch loop). */
 const CATCH_UP_MS = 1_000;
 /** The job's progress is written at most this often (and once at the end). */
@@ -92,7 +99,7 @@ export function campaignMail(
  * Rows are claimed a batch at a time (FOR UPDATE SKIP LOCKED, moved to "sending"), each marked
  * sent only once the server accepted it; the suppression list is read for every batch, so an
  * address unsubscribed mid-campaign is skipped. Batches start `delayMs` apart on a schedule,
- * whether or not the previous ones have finished delivering (up to MAX_IN_FLIGHT_BATCHES at
+ * whether or not the previous ones have finished delivering (up to `inFlightLimit` sends at
  * once), so the configured rate is the rate sent; the workspace's hourly cap holds across all
  * its campaigns, counting the sends on their way.
  *
@@ -172,8 +179,8 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
       });
       if (!start) return { status: current.status, sent };
       // Batches start on the clock (`delayMs` apart) while earlier ones are still being delivered,
-      // so the time a batch takes does not slow the configured rate; at most MAX_IN_FLIGHT_BATCHES
-      // batches are on their way at once, and every one settles before the attempt ends.
+      // so the time a batch takes does not slow the configured rate; at most `inFlightLimit` sends
+      // are on their way at once, and every one settles before the attempt ends.
       const inFlight = new Set<Promise<void>>();
       let inFlightSends = 0;
       const failures: unknown[] = [];
@@ -188,6 +195,8 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         const counts = (await repo.countsByCampaign([campaignId])).get(campaignId);
         if (counts) await progress(campaign.totalRecipients - counts.pending, campaign.totalRecipients);
       };
+      let cap: { room: number; at: number; sent: number } | null = null;
+      let staleCheckedAt = 0;
       let nextBatchAt = Date.now();
       try {
         for (;;) {
@@ -201,9 +210,17 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             await settle();
             return { status: "handed back", sent };
           }
-          while (inFlight.size >= MAX_IN_FLIGHT_BATCHES) await Promise.race(inFlight);
+          while (inFlightSends >= inFlightLimit(campaign.batchSize)) await Promise.race(inFlight);
           // Sends on their way are not counted as sent yet: the cap leaves room for them.
-          let room = (await waitForCap(workspaceId, signal)) - inFlightSends;
+          // The cap is read from the database at most once a second (or when the room seems
+          // used up); in between, this run's own sends since the read are taken off it.
+          if (
+            !cap ||
+            Date.now() - cap.at > CAP_READ_EVERY_MS ||
+            cap.room - (sent - cap.sent) - inFlightSends <= 0
+          )
+            cap = { room: await waitForCap(workspaceId, signal), at: Date.now(), sent };
+          let room = cap.room - (sent - cap.sent) - inFlightSends;
           if (room <= 0 && inFlight.size > 0) {
             await Promise.race(inFlight);
             continue;
@@ -215,7 +232,10 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
           // fell more than CATCH_UP_MS behind (a stall is not followed by a burst).
           nextBatchAt =
             (Date.now() - nextBatchAt > CATCH_UP_MS ? Date.now() : nextBatchAt) + campaign.delayMs;
-          await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
+          if (Date.now() - staleCheckedAt > STALE_CHECK_EVERY_MS) {
+            staleCheckedAt = Date.now();
+            await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
+          }
           const batch = await repo.claimSends(
             campaignId,
             Math.min(campaign.batchSize, room),
