@@ -118,7 +118,7 @@ async function startProductCheckout(
     workspaceId: account.id,
     planId: order.priceId,
     provider: ctx.payments.name,
-    amountCents: order.amountCents,
+    amountCents: order.amountCents + order.extras.reduce((sum, extra) => sum + extra.amountCents, 0),
     trialEndsAt: null,
     createdAt: ctx.now(),
     createdBy: account.actor?.id ?? null,
@@ -129,7 +129,12 @@ async function startProductCheckout(
     const session = await ctx.payments.createCheckout({
       checkoutId: checkout.id,
       plan: null,
-      product: { name: order.name, priceId: order.priceId, amountCents: order.amountCents },
+      product: {
+        name: order.name,
+        priceId: order.priceId,
+        amountCents: order.amountCents,
+        extras: order.extras,
+      },
       customer: { workspaceId: account.id, email: account.actor?.email ?? null },
       customerId: null,
       trialEnd: null,

@@ -10,8 +10,10 @@ export type ProductOrder = {
   name: string;
   /** What the order page lists. */
   lines: string[];
-  /** Charged each month, like a plan. */
+  /** The price id's amount, charged each month like a plan. */
   amountCents: number;
+  /** Further monthly charges on the same order (equipment), each its own line at the provider. */
+  extras: { name: string; amountCents: number }[];
   /** The price id checkout was asked for (a Stripe price when it starts with price_). */
   priceId: string;
   /** What the seller needs back once paid; validated by the seller. */

@@ -368,7 +368,8 @@ describe("checkout of a package (local payments provider)", () => {
       kind: "product",
       planId: "viasat_unlimited",
       planName: "Viasat Unlimited",
-      amountCents: 15_000,
+      // The package's $150 and the $13 equipment, each month.
+      amountCents: 16_300,
       status: "open",
     });
     expect(page.highlights).toContain("4 Pine Road, Gainesville, FL");

@@ -234,6 +234,7 @@ export function satelliteService(deps: SatelliteDeps) {
           details.installation_address,
         ],
         amountCents: pkg.priceCents,
+        extras: [{ name: `Viasat ${pkg.name} equipment`, amountCents: pkg.monthlyEquipmentFeeCents }],
         priceId: pkg.stripePriceId,
         metadata: {
           ...details,

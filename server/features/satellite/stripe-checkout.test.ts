@@ -112,6 +112,8 @@ describe("a satellite package through Stripe", () => {
     expect(first?.get("mode")).toBe("subscription");
     expect(first?.get("line_items[0][price_data][unit_amount]")).toBe("15000");
     expect(first?.get("line_items[0][price_data][product_data][name]")).toBe("Viasat Unlimited");
+    expect(first?.get("line_items[1][price_data][unit_amount]")).toBe("1300");
+    expect(first?.get("line_items[1][price_data][recurring][interval]")).toBe("month");
     expect(first?.get("success_url")).toBe("https://calls.example.com/viasat-payment?checkout=success");
     expect(first?.get("metadata[priceId]")).toBe("viasat_unlimited");
     expect(first?.has("metadata[planId]")).toBe(false);
@@ -127,6 +129,7 @@ describe("a satellite package through Stripe", () => {
     });
     expect(byPrice.statusCode).toBe(200);
     expect(sessions[1]?.get("line_items[0][price]")).toBe("price_1Sat30Monthly");
+    expect(sessions[1]?.get("line_items[1][price_data][unit_amount]")).toBe("1300");
 
     const checkoutId = first?.get("client_reference_id") ?? "";
     const payload = JSON.stringify({

@@ -88,6 +88,17 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
                     product_data: { name },
                   },
                 },
+            ...(product?.extras ?? [])
+              .filter((extra) => extra.amountCents > 0)
+              .map((extra) => ({
+                quantity: 1,
+                price_data: {
+                  currency: "usd",
+                  unit_amount: extra.amountCents,
+                  recurring: { interval: "month" as const },
+                  product_data: { name: extra.name },
+                },
+              })),
           ],
           metadata,
           subscription_data: {

@@ -64,7 +64,13 @@ export type CheckoutInput = {
   /** The plan bought; null when the order is another area's product. */
   plan: PlanDefinition | null;
   /** Another area's product (a satellite-internet package), charged monthly like a plan. */
-  product: { name: string; priceId: string; amountCents: number } | null;
+  product: {
+    name: string;
+    priceId: string;
+    amountCents: number;
+    /** Further monthly lines (equipment), each sent by amount. */
+    extras: { name: string; amountCents: number }[];
+  } | null;
   /** The workspace buying, and the email of the person checking out (Stripe prefills it). */
   customer: { workspaceId: string; email: string | null };
   customerId: string | null;

@@ -119,8 +119,10 @@ export function CheckoutPage() {
             ) : (
               <p className="flex gap-2 rounded-md bg-muted p-3 text-xs text-muted-foreground">
                 <ShieldCheck className="size-4 shrink-0" aria-hidden />
-                Test checkout: this server has no card processor configured, so no card is charged. Confirming
-                puts your account on the plan straight away.
+                Test checkout: this server has no card processor configured, so no card is charged.{" "}
+                {order.kind === "product"
+                  ? "Confirming places the order straight away."
+                  : "Confirming puts your account on the plan straight away."}
               </p>
             )}
             {order.status === "complete" ? (

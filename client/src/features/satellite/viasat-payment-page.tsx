@@ -103,7 +103,7 @@ export function ViasatPaymentPage() {
           <h1 className="text-2xl font-bold">Viasat Satellite Internet</h1>
           <p className="text-sm text-muted-foreground">
             {customer.data
-              ? `Order for ${customer.data.name}${customer.data.phoneNumber ? ` (${customer.data.phoneNumber})` : ""}`
+              ? `Order for ${customer.data.name}${customer.data.phoneNumber ? `, ${customer.data.phoneNumber}` : ""}`
               : "Choose a plan, schedule the installation and pay."}
           </p>
         </div>

@@ -39,8 +39,7 @@ export function OrderSummary({
         <dd className="border-t pt-2 text-right text-lg font-bold">{formatSatelliteDollars(monthly)}</dd>
       </dl>
       <p className="text-xs text-muted-foreground">
-        Checkout charges the package's {pkg ? formatSatelliteDollars(pkg.price) : ""} monthly service;
-        equipment is billed with it.
+        The monthly total (service and equipment) is charged at checkout, then each month.
       </p>
       <ul className="grid gap-1">
         {GUARANTEES.map((line) => (
