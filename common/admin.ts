@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Password, Username } from "./auth";
 
 /**
  * The platform administrator's console (spec 3 §2 Admin Dashboard, §3 admin stats, admin user,
@@ -228,8 +229,10 @@ export type SystemConfigResponse = z.infer<typeof SystemConfigResponse>;
 // --- Add user ---------------------------------------------------------------------------------
 
 export const AddUserRequest = z.object({
-  username: z.string().trim().min(3, "Username must be at least 3 characters").max(50),
-  email: z.string().trim().email("Enter a valid email address").max(254),
+  /** The sign-up's rule for a username. */
+  username: Username,
+  /** Lower-cased, as the sign-up stores it. */
+  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
   fullName: z.string().trim().max(100).optional(),
   role: z.enum(["user", "admin"]).default("user"),
 });
@@ -242,6 +245,25 @@ export const AddUserResponse = z.object({
   expiresAt: z.string(),
 });
 export type AddUserResponse = z.infer<typeof AddUserResponse>;
+
+/** Spec-free texts for the one-time link (issue 16 part 3): what the person who opens it reads. */
+export const SIGN_IN_LINK_HOURS = 24;
+export const SIGN_IN_LINK_UNKNOWN = "This sign-in link is not valid. Ask your administrator for a new one.";
+export const SIGN_IN_LINK_USED =
+  "This sign-in link has already been used. Ask your administrator for a new one.";
+export const SIGN_IN_LINK_EXPIRED = "This sign-in link has expired. Ask your administrator for a new one.";
+
+/** POST /api/sign-in-links: spends the link once; with a password, it becomes the person's. */
+export const SignInLinkRedeem = z.object({
+  token: z.string().min(1, SIGN_IN_LINK_UNKNOWN).max(100, SIGN_IN_LINK_UNKNOWN),
+  password: Password.optional(),
+});
+export type SignInLinkRedeem = z.infer<typeof SignInLinkRedeem>;
+export const SignInLinkQuery = z.object({
+  token: z.string().min(1, SIGN_IN_LINK_UNKNOWN).max(100, SIGN_IN_LINK_UNKNOWN),
+});
+export const SignInLinkRedeemed = z.object({ redirectTo: z.string(), passwordSet: z.boolean() });
+export type SignInLinkRedeemed = z.infer<typeof SignInLinkRedeemed>;
 
 // --- Backups (issue 16 part 5) -----------------------------------------------------------------
 
@@ -313,6 +335,7 @@ export const AUDIT_ACTIONS = [
   "backup.created",
   "quick_action.ran",
   "sign_in.failed",
+  "sign_in.link_used",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import { type EventBus, localEventBus } from "./events/bus";
 import { adminConfigRoutes } from "./features/admin/config-routes";
 import { transcriptionSwitch } from "./features/admin/config-speech";
 import { registerMaintenanceMode } from "./features/admin/maintenance";
+import { oneTimeLinkRoutes } from "./features/admin/one-time-link-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { adminSystemRoutes } from "./features/admin/system-routes";
 import { conversationRoutes } from "./features/agents/conversation-routes";
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes, { admin: v.admin });
   await app.register(adminSystemRoutes, { system: v.adminSystem });
   await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
+  await app.register(oneTimeLinkRoutes, { admin: v.admin, config });
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
   await app.register(satelliteRoutes, { satellite: v.satellite });

@@ -8,6 +8,7 @@ import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
 import type { EventBus } from "./events/bus";
 import { backupService } from "./features/admin/backups";
+import { adminCallsReport } from "./features/admin/calls-report";
 import { platformConfigReader, platformConfigService } from "./features/admin/config";
 import { adminExports } from "./features/admin/exports";
 import { errorRateMeter } from "./features/admin/health";
@@ -16,6 +17,7 @@ import { adminReports } from "./features/admin/reports";
 import { adminRepository } from "./features/admin/repository";
 import { adminService } from "./features/admin/service";
 import { signInGate } from "./features/admin/sign-in-gate";
+import { accountDeletion } from "./features/admin/users-delete";
 import { callAssistant } from "./features/agents/call-assistant";
 import type { ConversationDeps } from "./features/agents/conversation";
 import { conversationService } from "./features/agents/conversation-service";
@@ -385,11 +387,18 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
-  // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus).
+  // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus);
+  // a deletion runs through teams and auth in one transaction.
+  const callsReport = adminCallsReport(db);
   const admin = adminService({
     repo: adminRepo,
     reports: adminReports(db),
     endAllSessions: (userId) => auth.endOtherSessions(userId, ""),
+    callsReport,
+    deleteAccount: accountDeletion({ db, auth, workspaces: team(), callsReport }),
+    activeAdminCountIn: (tx) => adminReports(tx).activeAdminCount(),
+    accounts: auth,
+    publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     errors: errorRateMeter(input.now),
     ...clock,

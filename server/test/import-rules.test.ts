@@ -76,6 +76,7 @@ const TABLE_OWNERS: Record<string, string> = {
   satellitePackages: "satellite",
   satelliteInstallationSlots: "satellite",
   satelliteOrders: "satellite",
+  adminSignInLinks: "admin",
 };
 
 /**
@@ -100,6 +101,8 @@ const CROSS_OWNER_READS: Record<string, string[]> = {
     "campaigns",
     "jobs",
   ],
+  // Calls across every workspace with each one's owner and plan (GET /api/admin/calls).
+  "admin/calls-report.ts": ["calls", "memberships", "workspaces"],
 };
 
 /** Areas whose routes send stored rows (or answers built from them): each shapes them in presenter.ts. */

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { SystemConfig } from "../../../common/admin";
 import type { Db } from "../../db/client";
-import { adminAuditLog, platformConfig, userSuspensions } from "../../db/schema";
+import { adminAuditLog, adminSignInLinks, platformConfig, userSuspensions } from "../../db/schema";
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type NewAuditEntry = Omit<typeof adminAuditLog.$inferInsert, "id" | "at">;
+export type SignInLinkRow = typeof adminSignInLinks.$inferSelect;
 
 const CONFIG_ROW_ID = 1;
 
@@ -49,6 +50,29 @@ export function adminRepository(db: Db) {
         db.select({ n: count() }).from(adminAuditLog).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    async createSignInLink(input: { userId: string; tokenHash: string; createdBy: string; expiresAt: Date }) {
+      await db.insert(adminSignInLinks).values(input);
+    },
+    async signInLink(tokenHash: string): Promise<SignInLinkRow | undefined> {
+      const [row] = await db.select().from(adminSignInLinks).where(eq(adminSignInLinks.tokenHash, tokenHash));
+      return row;
+    },
+    /** Spends a link: one statement, so two clicks at once cannot both sign in. Answers its person. */
+    async spendSignInLink(tokenHash: string, now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .update(adminSignInLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(adminSignInLinks.tokenHash, tokenHash),
+            isNull(adminSignInLinks.usedAt),
+            gt(adminSignInLinks.expiresAt, sql`${now.toISOString()}::timestamptz`),
+          ),
+        )
+        .returning({ userId: adminSignInLinks.userId });
+      return row?.userId;
     },
 
     async readConfig(): Promise<Partial<SystemConfig> | undefined> {

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
+  AddUserRequest,
+  AddUserResponse,
+  AdminCallListQuery,
   AdminStats,
+  AdminUserActionParams,
   AdminUserActionResult,
-  AdminUserIdParams,
   AdminUserList,
   AdminUserListQuery,
   AuditList,
   AuditListQuery,
-  BULK_USER_ACTIONS,
   BulkUserActionRequest,
   BulkUserActionResult,
+  SystemCallList,
 } from "../../../common/admin";
+import { presentSystemCall } from "./calls-presenter";
 import { presentAdminUser, presentAuditEntry } from "./presenter";
 import type { AdminActor, AdminService } from "./service";
 
@@ -22,9 +25,6 @@ import type { AdminActor, AdminService } from "./service";
  * workspace role says nothing about the platform.
  */
 const ADMIN = { role: "agent", platformAdmin: true } as const;
-
-/** Suspend and activate; delete (with all the person's data) is not built yet and answers 400. */
-const UserActionParams = AdminUserIdParams.extend({ action: z.enum(BULK_USER_ACTIONS) });
 
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   const actor = (request: { user: AdminActor["user"]; ip: string }): AdminActor => ({
@@ -51,17 +51,47 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
   );
 
+  /** Suspend, activate, or delete with all the person's data: each ends the sessions it must. */
   app.post(
     "/api/admin/users/:id/:action",
-    { config: ADMIN, schema: { params: UserActionParams, response: { 200: AdminUserActionResult } } },
+    { config: ADMIN, schema: { params: AdminUserActionParams, response: { 200: AdminUserActionResult } } },
     async (request) => {
       const { id, action } = request.params;
+      if (action === "delete") {
+        const { username, sessionsEnded } = await admin.delete(actor(request), id);
+        return { message: `${username} deleted`, sessionsEnded };
+      }
       let sessionsEnded = 0;
       if (action === "suspend") sessionsEnded = await admin.suspend(actor(request), id);
       else await admin.activate(actor(request), id);
       const user = presentAdminUser(await admin.userById(id), admin.now());
       const verb = action === "suspend" ? "suspended" : "activated";
       return { message: `${user.username} ${verb}`, user, sessionsEnded };
+    },
+  );
+
+  /** Add User: an account made the sign-up's way, and a one-time sign-in link to hand over. */
+  app.post(
+    "/api/admin/users",
+    { config: ADMIN, schema: { body: AddUserRequest, response: { 201: AddUserResponse } } },
+    async (request, reply) => {
+      const linkBase = admin.publicUrl ?? `${request.protocol}://${request.host}`;
+      const added = await admin.addUser(actor(request), request.body, linkBase);
+      return reply.code(201).send({ ...added, user: presentAdminUser(added.user, admin.now()) });
+    },
+  );
+
+  app.get(
+    "/api/admin/calls",
+    { config: ADMIN, schema: { querystring: AdminCallListQuery, response: { 200: SystemCallList } } },
+    async (request) => {
+      const { rows, total } = await admin.listCalls(request.query);
+      return {
+        calls: rows.map(presentSystemCall),
+        total,
+        page: request.query.page,
+        limit: request.query.limit,
+      };
     },
   );
 

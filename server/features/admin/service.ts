@@ -1,17 +1,28 @@
 import {
+  ACCOUNT_SUSPENDED,
+  type AddUserRequest,
+  type AdminCallListQuery,
   type AdminStats,
   type AdminUserListQuery,
   type AuditListQuery,
   type BulkUserAction,
   CANNOT_ACT_ON_YOURSELF,
   LAST_ADMIN,
+  SIGN_IN_LINK_EXPIRED,
+  SIGN_IN_LINK_HOURS,
+  SIGN_IN_LINK_UNKNOWN,
+  SIGN_IN_LINK_USED,
 } from "../../../common/admin";
 import { planFor } from "../../../common/plans";
+import { hashToken, newSessionToken } from "../../crypto/tokens";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, HttpError, notFound } from "../../http/errors";
+import type { AdminCallsReport } from "./calls-report";
 import { type ErrorRateMeter, healthChecks, worstOf } from "./health";
 import type { AdminReports } from "./reports";
 import type { AdminRepository } from "./repository";
+import type { DeleteAccount } from "./users-delete";
 
 /** Who acts and from where: every admin action is audited with both. */
 export type AdminActor = { user: UserRow; ip: string };
@@ -22,7 +33,24 @@ export type AdminServiceDeps = {
   /** Ends every session of a person on every server at once (auth announces it on the access bus). */
   endAllSessions: (userId: string) => Promise<number>;
   dataDir: string;
+  /** PUBLIC_URL: where a sign-in link points (else the address the administrator used). */
+  publicUrl?: string | undefined;
   errors: ErrorRateMeter;
+  /** Calls across every workspace (a named cross-owner read). */
+  callsReport: AdminCallsReport;
+  /** Deletes a person with all their data (teams and auth, one transaction). */
+  deleteAccount: DeleteAccount;
+  /** Administrators not suspended, counted inside a deletion's transaction. */
+  activeAdminCountIn: (tx: Db) => Promise<number>;
+  /** Auth's sign-up path for a person an administrator adds, and its sign-in by a spent link. */
+  accounts: {
+    createAccountFor(input: AddUserRequest): Promise<UserRow>;
+    signInByLink(
+      userId: string,
+      client: { ip: string; userAgent: string | undefined },
+      newPassword?: string,
+    ): Promise<{ user: UserRow; token: string } | undefined>;
+  };
   now?: () => Date;
 };
 
@@ -93,6 +121,7 @@ export function adminService(deps: AdminServiceDeps) {
     listUsers: (query: AdminUserListQuery) => reports.listUsers(query, now()),
     userById: userOr404,
     now,
+    publicUrl: deps.publicUrl,
 
     /** Suspends a person: their sessions end at once, on every server; answers how many ended. */
     async suspend(actor: AdminActor, id: string): Promise<number> {
@@ -142,6 +171,99 @@ export function adminService(deps: AdminServiceDeps) {
       }
       await audit(actor, "users.bulk", null, { action, changed: chosen, skipped });
       return { changed: chosen.length, skipped };
+    },
+
+    /**
+     * Deletes a person with all their data (see users-delete.ts); their sessions end at once.
+     * Not yourself, never the last administrator. Audited with what went.
+     */
+    async delete(actor: AdminActor, id: string) {
+      const target = await userOr404(id);
+      const refusal = await refusalFor(actor, target);
+      if (refusal) throw conflict(refusal);
+      // Checked again inside the deletion, after any deletion running at the same time.
+      const deletion = await deps.deleteAccount(id, async (tx) => {
+        if (target.role === "admin" && !target.suspended && (await deps.activeAdminCountIn(tx)) <= 1)
+          throw conflict(LAST_ADMIN);
+      });
+      await audit(actor, "user.deleted", id, {
+        username: target.username,
+        email: target.email,
+        role: target.role,
+        ...deletion,
+        workspacesDeleted: deletion.workspacesDeleted.length,
+        workspacesHandedOver: deletion.workspacesHandedOver,
+      });
+      return { username: target.username, sessionsEnded: deletion.sessionsEnded };
+    },
+
+    /**
+     * Adds a person through auth's sign-up path and makes a one-time sign-in link for them (only
+     * its hash is kept; it works once, within SIGN_IN_LINK_HOURS).
+     */
+    async addUser(actor: AdminActor, input: AddUserRequest, linkBase: string) {
+      const created = await deps.accounts.createAccountFor(input);
+      const token = newSessionToken();
+      const expiresAt = new Date(now().getTime() + SIGN_IN_LINK_HOURS * 3_600_000);
+      await repo.createSignInLink({
+        userId: created.id,
+        tokenHash: hashToken(token),
+        createdBy: actor.user.id,
+        expiresAt,
+      });
+      await audit(actor, "user.created", created.id, {
+        username: created.username,
+        email: created.email,
+        role: created.role,
+        signInLinkExpiresAt: expiresAt.toISOString(),
+      });
+      return {
+        user: await userOr404(created.id),
+        signInLink: `${linkBase.replace(/\/+$/, "")}/api/sign-in-links?token=${token}`,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** Whether a link can still be used, without spending it (the page it opens asks first). */
+    async signInLinkFor(token: string): Promise<{ userId: string; username: string }> {
+      const link = await repo.signInLink(hashToken(token));
+      if (!link) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
+      if (link.usedAt) throw new HttpError(410, SIGN_IN_LINK_USED);
+      if (link.expiresAt.getTime() <= now().getTime()) throw new HttpError(410, SIGN_IN_LINK_EXPIRED);
+      const user = await reports.userById(link.userId, now());
+      if (!user) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
+      if (user.suspended) throw new HttpError(403, ACCOUNT_SUSPENDED);
+      return { userId: user.id, username: user.username };
+    },
+
+    /**
+     * Spends a link once and signs its person in (with the password they chose, when given). A
+     * used or expired link answers 410 with the reason; a suspended person is refused and the
+     * link is left as it was.
+     */
+    async redeemSignInLink(
+      token: string,
+      client: { ip: string; userAgent: string | undefined },
+      password?: string,
+    ) {
+      const { userId } = await this.signInLinkFor(token);
+      // One statement spends it: of two clicks at once, the second finds it used.
+      if (!(await repo.spendSignInLink(hashToken(token), now()))) throw new HttpError(410, SIGN_IN_LINK_USED);
+      const signedIn = await deps.accounts.signInByLink(userId, client, password);
+      if (!signedIn) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
+      await repo.record({
+        action: "sign_in.link_used",
+        actorId: userId,
+        actorName: signedIn.user.username,
+        targetId: userId,
+        ip: client.ip,
+        details: { passwordSet: Boolean(password) },
+      });
+      return { token: signedIn.token, passwordSet: Boolean(password) };
+    },
+
+    async listCalls(query: AdminCallListQuery) {
+      return deps.callsReport.list(query);
     },
 
     async auditLog(query: AuditListQuery) {

@@ -131,6 +131,15 @@ export function authRepository(db: Db) {
       await db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, userId));
     },
 
+    async findUserById(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row;
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
     async promoteToAdmin(userId: string): Promise<void> {
       await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
     },
@@ -251,3 +260,26 @@ export function authRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+/**
+ * An administrator's deletion of a person, inside the caller's transaction. Apart from
+ * authRepository, which prepares the session lookup when built: a transaction needs only these.
+ */
+export function accountDeletionQueries(db: Db) {
+  return {
+    /** Ends every session of the person (inside a deletion's transaction); answers how many. */
+    async deleteSessionsOf(userId: string): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /** Deletes the person; memberships, suspensions and links go by their foreign keys. */
+    async deleteUser(userId: string): Promise<boolean> {
+      const gone = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+      return gone.length > 0;
+    },
+  };
+}

@@ -10,7 +10,7 @@ import type { WorkspaceDirectory } from "../workspaces/directory";
 import { accountKey, passwordAttempts } from "./attempts";
 import type { AccountNotices } from "./notices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import type { AuthRepository } from "./repository";
+import { type AuthRepository, accountDeletionQueries } from "./repository";
 import { sessionCache } from "./session-cache";
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
@@ -47,6 +47,7 @@ export type SignupOutcome = ({ created: true } & SignedIn) | { created: false };
 const TRIAL_DAYS = 30;
 const USERNAME_TAKEN_MESSAGE = "That username is taken. Please choose another.";
 const WRONG_LOGIN_MESSAGE = "Incorrect username, email or password";
+const EMAIL_TAKEN_MESSAGE = "That email already has an account.";
 
 /** A new person's own workspace, set up inside the sign-up's transaction (commands/provision-workspace.ts). */
 export type WorkspaceProvisioner = (
@@ -167,6 +168,78 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
         return signupWithExistingEmail(input.email);
       }
       return { created: true, ...(await startSession(created.user, created.workspaceId, client)) };
+    },
+
+    /**
+     * A platform administrator adds a person (issue 16): the sign-up's path (hashing, the
+     * person's own workspace on the personal plan's trial) without a session, and with a
+     * password nobody knows: the person signs in once through a one-time link and sets their own.
+     * Taken names and emails are said plainly, since only an administrator asks.
+     */
+    async createAccountFor(input: {
+      username: string;
+      email: string;
+      fullName?: string | undefined;
+      role: "user" | "admin";
+    }): Promise<UserRow> {
+      const taken = await repo.takenIdentifiers(input.username, input.email);
+      if (taken.username) throw conflict(USERNAME_TAKEN_MESSAGE);
+      if (taken.email) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const passwordHash = await hashPassword(newSessionToken());
+      try {
+        const { user } = await repo.createAccount({
+          user: {
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            fullName: input.fullName || null,
+          },
+          forceAdmin: input.role === "admin" || isConfiguredAdmin(input.email),
+          settle: (tx, userId) =>
+            deps.provisionWorkspace(tx, {
+              ownerId: userId,
+              planType: "personal",
+              name: input.fullName?.trim() || input.username,
+              business: undefined,
+              trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+            }),
+        });
+        return user;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const raced = await repo.takenIdentifiers(input.username, input.email);
+        throw conflict(raced.username ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
+      }
+    },
+
+    /**
+     * Signs a person in without their password: a one-time link an administrator handed over
+     * (the admin area checks and spends it). With `newPassword`, it becomes their password first.
+     */
+    async signInByLink(
+      userId: string,
+      client: ClientInfo,
+      newPassword?: string,
+    ): Promise<SignedIn | undefined> {
+      const user = await repo.findUserById(userId);
+      if (!user) return undefined;
+      if (newPassword) {
+        user.passwordHash = await hashPassword(newPassword);
+        await repo.setPasswordHash(user.id, user.passwordHash);
+        access.changed({ userId: user.id });
+      }
+      return startSession(user, await directory.landingFor(user), client);
+    },
+
+    /**
+     * Inside the caller's transaction (an administrator's deletion): ends the person's sessions,
+     * answering how many, and then deletes them. Call `userDeleted` once it commits.
+     */
+    endAllSessionsIn: (tx: Db, userId: string) => accountDeletionQueries(tx).deleteSessionsOf(userId),
+    deleteUserIn: (tx: Db, userId: string) => accountDeletionQueries(tx).deleteUser(userId),
+    /** Every server forgets the deleted person's cached sessions. */
+    userDeleted(userId: string): void {
+      access.changed({ userId });
     },
 
     async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {

@@ -145,6 +145,15 @@ export function workspaceRepository(db: Db) {
         .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, toUserId)));
     },
 
+    /** The workspaces the person owns (one, unless ownership was transferred to them). */
+    async ownedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ workspaceId: memberships.workspaceId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")));
+      return rows.map((row) => row.workspaceId);
+    },
+
     /** Where a sign-in lands: the last workspace switched to, else the one the person owns, else the first joined. */
     async landingWorkspace(userId: string): Promise<string | undefined> {
       const [row] = await db

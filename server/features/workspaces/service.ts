@@ -318,6 +318,40 @@ export function workspaceService({
       accessChanged({ workspaceId: account.id, userId: user.id });
     },
 
+    /**
+     * A platform administrator deletes a person (issue 16), inside the caller's transaction: each
+     * workspace they own and are alone in is deleted with everything in it (its rows go by their
+     * foreign keys); one with other members passes to the longest-standing admin, else the
+     * longest-standing member, so the team keeps its work. Their memberships elsewhere go with
+     * the person. Call `workspacesChanged` with the answer once the transaction commits.
+     */
+    async releaseOwnedIn(
+      tx: Db,
+      userId: string,
+    ): Promise<{ deleted: string[]; handedOver: { workspaceId: string; toUserId: string }[] }> {
+      const txRepo = workspaceRepository(tx);
+      const deleted: string[] = [];
+      const handedOver: { workspaceId: string; toUserId: string }[] = [];
+      for (const workspaceId of await txRepo.ownedBy(userId)) {
+        await txRepo.lockWorkspace(workspaceId);
+        // Owner first, then admins, then agents, each in the order they joined.
+        const heir = (await txRepo.members(workspaceId)).find((member) => member.userId !== userId);
+        if (heir) {
+          await txRepo.transferOwnership(workspaceId, userId, heir.userId);
+          handedOver.push({ workspaceId, toUserId: heir.userId });
+        } else {
+          await txRepo.delete(workspaceId);
+          deleted.push(workspaceId);
+        }
+      }
+      return { deleted, handedOver };
+    },
+
+    /** The workspaces a deletion changed: sessions working in them read them afresh. */
+    workspacesChanged(workspaceIds: string[]): void {
+      for (const workspaceId of workspaceIds) accessChanged({ workspaceId });
+    },
+
     /** Makes another member the owner; the previous owner stays on as an admin. */
     async transferOwnership(account: Account, toUserId: string) {
       const fromUserId = account.actor?.id;
