@@ -123,3 +123,17 @@ test("a full slot cannot be chosen; Autodial calls the customer", async ({ page 
   await page.getByRole("button", { name: "Autodial customer" }).click();
   await expect(toastText(page, "Calling Casey Rivera at (352) 555-0142")).toBeVisible();
 });
+
+test("a workspace admin edits a package: the new price is offered, a bad price refused", async ({ page }) => {
+  await page.goto("/viasat-payment");
+  await page.getByText("Edit packages").click();
+  const choice30 = page.getByRole("form", { name: "Package Choice 30" });
+  await choice30.getByLabel("Price ($/month)").fill("-1");
+  await choice30.getByRole("button", { name: "Save Choice 30" }).click();
+  await expect(toastText(page, "The price cannot be negative")).toBeVisible();
+  await choice30.getByLabel("Price ($/month)").fill("95");
+  await choice30.getByRole("button", { name: "Save Choice 30" }).click();
+  await expect(toastText(page, "Choice 30 is updated.")).toBeVisible();
+  await expect(page.getByTestId("package-viasat_choice_30")).toContainText("$95");
+  await screenshot(page, "satellite-package-settings");
+});

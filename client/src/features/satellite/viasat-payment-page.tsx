@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useWorkspace } from "../../lib/auth/use-workspace";
 import { toast, toastError } from "../../lib/toast";
 import { useAutodial } from "./api/autodial";
 import { useCustomer } from "./api/get-customer";
@@ -23,6 +24,7 @@ import { useStartPackageCheckout } from "./api/start-checkout";
 import { InstallationForm, type InstallationValues } from "./components/installation-form";
 import { OrderSummary } from "./components/order-summary";
 import { OrdersList } from "./components/orders-list";
+import { PackageEditor } from "./components/package-editor";
 import { PackagePicker } from "./components/package-picker";
 
 const EMPTY: InstallationValues = {
@@ -49,6 +51,7 @@ export function ViasatPaymentPage() {
   const orders = useOrders(contactId);
   const checkout = useStartPackageCheckout();
   const autodial = useAutodial();
+  const { can } = useWorkspace();
   const [packageId, setPackageId] = useState<string | null>(null);
   const [form, setForm] = useState<InstallationValues>(EMPTY);
   const chosen = packages.data?.find((pkg) => pkg.id === packageId);
@@ -166,6 +169,24 @@ export function ViasatPaymentPage() {
               />
             </CardContent>
           </Card>
+          {can("admin") && packages.data ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Package Settings</CardTitle>
+                <CardDescription>
+                  Workspace admins set the packages offered, their prices and the price id checkout charges.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <details>
+                  <summary className="cursor-pointer text-sm font-medium">Edit packages</summary>
+                  <div className="mt-3">
+                    <PackageEditor packages={packages.data} />
+                  </div>
+                </details>
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
         <div className="grid content-start gap-4">
           <Card>
