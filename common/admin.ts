@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Password, Username } from "./auth";
+import { safeString } from "./text";
 
 /**
  * The platform administrator's console (spec 3 §2 Admin Dashboard, §3 admin stats, admin user,
@@ -92,7 +93,7 @@ export const AdminUserListQuery = z.object({
     .max(ADMIN_PAGE_SIZE_MAX, `At most ${ADMIN_PAGE_SIZE_MAX} a page`)
     .default(25),
   /** Matches username, email or full name (case-insensitive, anywhere in the text). */
-  search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
+  search: safeString("The search").trim().max(100, "Search is at most 100 characters").optional(),
   status: z.enum(ADMIN_USER_STATUSES).optional(),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
@@ -154,9 +155,10 @@ export type BulkUserActionResult = z.infer<typeof BulkUserActionResult>;
 export const AdminCallListQuery = z.object({
   page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(25),
-  search: z.string().trim().max(100).optional(),
-  classification: z.string().trim().max(40).optional(),
-  status: z.string().trim().max(40).optional(),
+  /** Matches the number or the caller's name (case-insensitive, anywhere in the text). */
+  search: safeString("The search").trim().max(100, "Search is at most 100 characters").optional(),
+  classification: safeString("The classification").trim().max(40).optional(),
+  status: safeString("The status").trim().max(40).optional(),
   userId: z.string().uuid("Unknown user").optional(),
 });
 export type AdminCallListQuery = z.infer<typeof AdminCallListQuery>;
@@ -233,7 +235,7 @@ export const AddUserRequest = z.object({
   username: Username,
   /** Lower-cased, as the sign-up stores it. */
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
-  fullName: z.string().trim().max(100).optional(),
+  fullName: safeString("The full name").trim().max(100).optional(),
   role: z.enum(["user", "admin"]).default("user"),
 });
 export type AddUserRequest = z.infer<typeof AddUserRequest>;
