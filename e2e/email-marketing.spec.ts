@@ -191,6 +191,9 @@ test("Send Campaign: a template and the postal address are required, then the ca
   await expect(toastText(page, "Sender Details Saved")).toBeVisible();
   await expect(page.getByText("Add your postal address in Sender Details")).toBeHidden();
 
+  // Opens are tracked on this campaign, clicks are not.
+  await page.getByLabel("Track opens (a tiny image in the email)").check();
+  await expect(page.getByLabel("Track clicks (links pass through this platform)")).not.toBeChecked();
   await page.getByRole("button", { name: "Send Campaign" }).click();
   const progress = page.getByRole("region", { name: "Campaign progress" });
   await expect(progress).toBeVisible();
@@ -209,6 +212,10 @@ test("Send Campaign: a template and the postal address are required, then the ca
   const campaign = page.getByRole("list", { name: "Email campaigns" }).getByRole("listitem").first();
   await expect(campaign).toContainText("Completed");
   await expect(campaign.getByTestId("campaign-counts")).toContainText("Sent 3 of 3");
+  await expect(campaign.getByTestId("campaign-counts")).toContainText("opened 0");
+  await expect(campaign.getByTestId("campaign-counts")).not.toContainText("clicked");
+  await expect(page.getByTestId("analytics-opened")).toHaveText("0");
+  await expect(page.getByTestId("analytics-clicked")).toHaveText("0");
   await expect(page.getByRole("list", { name: "Top Cities" })).toContainText("Orlando");
   await expectAccessible(page, testInfo, "email-marketing-analytics");
   await screenshot(page, "email-marketing-6-analytics");

@@ -1,5 +1,14 @@
 import type { EmailAnalytics, EmailCampaign, EmailStats } from "@common/email";
-import { Ban, CircleAlert, MailCheck, MailX, Megaphone, UserMinus } from "lucide-react";
+import {
+  Ban,
+  CircleAlert,
+  MailCheck,
+  MailOpen,
+  MailX,
+  Megaphone,
+  MousePointerClick,
+  UserMinus,
+} from "lucide-react";
 import type * as React from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -19,11 +28,13 @@ const FIGURES: { key: keyof EmailAnalytics; label: string; icon: React.ElementTy
   { key: "bounced", label: "Bounced", icon: MailX },
   { key: "unsubscribed", label: "Unsubscribed", icon: UserMinus },
   { key: "suppressed", label: "Skipped (suppressed)", icon: Ban },
+  { key: "opened", label: "Opened", icon: MailOpen },
+  { key: "clicked", label: "Clicked", icon: MousePointerClick },
 ];
 
 /**
  * Analytics (issue 15): what the workspace's campaigns did (sent, failed, bounced, unsubscribed,
- * skipped as suppressed), each campaign with its progress and controls, and the audience's top
+ * skipped as suppressed, opened and clicked where tracked), each campaign with its progress and controls, and the audience's top
  * industries and cities.
  */
 export function AnalyticsTab({ stats }: { stats: EmailStats | undefined }) {
@@ -31,7 +42,7 @@ export function AnalyticsTab({ stats }: { stats: EmailStats | undefined }) {
   const campaigns = useCampaigns();
   return (
     <div className="grid gap-6">
-      <section aria-label="Sending figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <section aria-label="Sending figures" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {FIGURES.map((figure) => (
           <Card key={figure.key} className="min-w-0">
             <CardContent className="flex items-start justify-between gap-2 p-4">
@@ -130,6 +141,8 @@ function CampaignRow({ campaign }: { campaign: EmailCampaign }) {
         Sent {campaign.sent} of {campaign.totalRecipients} · failed {campaign.failed} · bounced{" "}
         {campaign.bounced} · skipped {campaign.suppressed}
         {campaign.pending ? ` · waiting ${campaign.pending}` : ""}
+        {campaign.trackOpens ? ` · opened ${campaign.opened}` : ""}
+        {campaign.trackClicks ? ` · clicked ${campaign.clicked}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         {running ? (

@@ -19,6 +19,9 @@ export type CampaignForm = {
   batchSize: string;
   delaySeconds: string;
   testEmail: string;
+  /** Open and click tracking, off unless chosen (a pixel and signed redirects in the message). */
+  trackOpens: boolean;
+  trackClicks: boolean;
 };
 
 export const EMPTY_CAMPAIGN_FORM: CampaignForm = {
@@ -31,6 +34,8 @@ export const EMPTY_CAMPAIGN_FORM: CampaignForm = {
   batchSize: String(DEFAULT_BATCH_SIZE),
   delaySeconds: String(DEFAULT_BATCH_DELAY_MS / 1000),
   testEmail: "",
+  trackOpens: false,
+  trackClicks: false,
 };
 
 /** A whole number within [min, max], else the fallback (spec 3 §5: max recipients falls back to 100). */

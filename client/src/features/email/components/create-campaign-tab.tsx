@@ -20,8 +20,10 @@ import type * as React from "react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast, toastError } from "../../../lib/toast";
 import { usePreviewLeads } from "../api/audience";
@@ -119,6 +121,8 @@ export function CreateCampaignTab({
         limit: maxRecipientsOf(form),
         batchSize: batchSizeOf(form),
         delayBetweenBatches: delayMsOf(form),
+        trackOpens: form.trackOpens,
+        trackClicks: form.trackClicks,
       },
       {
         onSuccess: onCampaignStarted,
@@ -291,6 +295,26 @@ export function CreateCampaignTab({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Tracking</legend>
+              {(
+                [
+                  ["trackOpens", "Track opens (a tiny image in the email)"],
+                  ["trackClicks", "Track clicks (links pass through this platform)"],
+                ] as const
+              ).map(([key, label]) => (
+                <div key={key} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`campaign-${key}`}
+                    checked={form[key]}
+                    onCheckedChange={(on) => onChange({ ...form, [key]: on === true })}
+                  />
+                  <Label htmlFor={`campaign-${key}`} className="font-normal">
+                    {label}
+                  </Label>
+                </div>
+              ))}
+            </fieldset>
             {noPostalAddress ? (
               <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                 Add your postal address in Sender Details below: every marketing email must carry it.
