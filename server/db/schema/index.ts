@@ -10,6 +10,7 @@ export * from "./email";
 export * from "./enterprise";
 export * from "./jobs";
 export * from "./lead-generation";
+export * from "./phone-system";
 export * from "./satellite";
 export * from "./scripts";
 export * from "./telephony";
