@@ -363,6 +363,41 @@ export const AuditListQuery = z.object({
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
+// --- Active sessions (issue 16 part 7: the Security tab's sessions, from real data) -------------
+
+export const AdminSessionListQuery = z.object({
+  page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_PAGE_SIZE_MAX, `At most ${ADMIN_PAGE_SIZE_MAX} a page`)
+    .default(20),
+});
+export type AdminSessionListQuery = z.infer<typeof AdminSessionListQuery>;
+
+/** A signed-in browser: not expired; the address and browser it last signed in from. */
+export const AdminSession = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const AdminSessionList = z.object({
+  sessions: z.array(AdminSession),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminSessionList = z.infer<typeof AdminSessionList>;
+
 export const AuditList = z.object({
   entries: z.array(AuditEntry),
   total: z.number().int(),

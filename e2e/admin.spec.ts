@@ -248,7 +248,7 @@ test.describe
       await screenshot(page, "admin-configuration");
     });
 
-    test("Security: recent failed sign-ins and the audit log by action", async () => {
+    test("Security: recent failed sign-ins, active sessions and the audit log by action", async () => {
       await tab("Security").click();
       const failures = page.getByRole("list", { name: "Recent failed sign-ins" });
       // The wrong password, then the sign-in tried while suspended.
@@ -261,6 +261,12 @@ test.describe
       await expect(log.getByText("User suspended").first()).toBeVisible();
       await expect(log.getByText(target.username).first()).toBeVisible();
       await expect(log.getByText("Failed sign-in")).toHaveCount(0);
+      // The browsers signed in now, from the sessions: this one, used a moment ago.
+      const sessions = page.getByRole("list", { name: "Active sessions" });
+      const mine = sessions.getByRole("listitem").filter({ hasText: ADMIN.email });
+      await expect(mine.first()).toContainText(ADMIN.username);
+      await expect(mine.first()).toContainText(/from \S+/);
+      await expect(mine.first()).toContainText("last used");
       await screenshot(page, "admin-security");
 
       // A phone: the screen fits its width (the tables scroll inside their own regions).

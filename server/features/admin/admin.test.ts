@@ -69,6 +69,36 @@ describe("GET /api/admin/users", () => {
   });
 });
 
+describe("GET /api/admin/sessions", () => {
+  it("lists the signed-in browsers across the platform, most recently used first; a suspension ends them", async () => {
+    const person = await buildWorkspace(t, { username: "session_holder", email: "holder@example.com" });
+    const res = await admin.get("/api/admin/sessions?limit=100");
+    expect(res.statusCode).toBe(200);
+    const { sessions, total, page, limit } = res.json();
+    expect({ page, limit }).toEqual({ page: 1, limit: 100 });
+    expect(total).toBe(sessions.length);
+    const theirs = sessions.filter((s: { username: string }) => s.username === "session_holder");
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).toMatchObject({ userId: person.user.id, email: "holder@example.com" });
+    expect(Date.parse(theirs[0].expiresAt)).toBeGreaterThan(Date.now());
+    const seen = sessions.map((s: { lastSeenAt: string }) => Date.parse(s.lastSeenAt));
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+
+    expect((await admin.post(`/api/admin/users/${person.user.id}/suspend`)).statusCode).toBe(200);
+    const after = (await admin.get("/api/admin/sessions?limit=100")).json();
+    expect(after.sessions.some((s: { username: string }) => s.username === "session_holder")).toBe(false);
+    expect(after.total).toBe(total - 1);
+    // Back as they were, for the tests that count suspended people.
+    expect((await admin.post(`/api/admin/users/${person.user.id}/activate`)).statusCode).toBe(200);
+
+    const bad = await admin.get("/api/admin/sessions?page=0");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Page must be 1 or more");
+    expect((await admin.get("/api/admin/sessions?limit=1000")).statusCode).toBe(400);
+    expect((await customer.get("/api/admin/sessions")).statusCode).toBe(403);
+  });
+});
+
 describe("suspend and activate", () => {
   it("ends a suspended person's sessions at once and audits who did it from where", async () => {
     const victim = await buildWorkspace(t, { username: "to_suspend" });

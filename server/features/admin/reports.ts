@@ -131,6 +131,33 @@ export function adminReports(db: Db) {
       return rows[0];
     },
 
+    /** Sessions not expired, most recently used first, with whose they are (the Security tab). */
+    async activeSessions(query: { page: number; limit: number }, now: Date) {
+      const live = gte(sessions.expiresAt, now);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: sessions.id,
+            userId: users.id,
+            username: users.username,
+            email: users.email,
+            ip: sessions.ip,
+            userAgent: sessions.userAgent,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(live)
+          .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(sessions).where(live),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
     async usersWithRole(ids: string[]): Promise<{ id: string; role: string; suspended: boolean }[]> {
       if (ids.length === 0) return [];
       return db

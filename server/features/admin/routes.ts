@@ -3,6 +3,8 @@ import {
   AddUserRequest,
   AddUserResponse,
   AdminCallListQuery,
+  AdminSessionList,
+  AdminSessionListQuery,
   AdminStats,
   AdminUserActionParams,
   AdminUserActionResult,
@@ -103,6 +105,25 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       const result = await admin.bulk(actor(request), action, userIds);
       const verb = action === "suspend" ? "suspended" : "activated";
       return { message: `${result.changed} users ${verb}`, ...result };
+    },
+  );
+
+  app.get(
+    "/api/admin/sessions",
+    { config: ADMIN, schema: { querystring: AdminSessionListQuery, response: { 200: AdminSessionList } } },
+    async (request) => {
+      const { rows, total } = await admin.activeSessions(request.query);
+      return {
+        sessions: rows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+        total,
+        page: request.query.page,
+        limit: request.query.limit,
+      };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   ACCOUNT_SUSPENDED,
   type AddUserRequest,
   type AdminCallListQuery,
+  type AdminSessionListQuery,
   type AdminStats,
   type AdminUserListQuery,
   type AuditListQuery,
@@ -119,6 +120,7 @@ export function adminService(deps: AdminServiceDeps) {
     },
 
     listUsers: (query: AdminUserListQuery) => reports.listUsers(query, now()),
+    activeSessions: (query: AdminSessionListQuery) => reports.activeSessions(query, now()),
     userById: userOr404,
     now,
     publicUrl: deps.publicUrl,

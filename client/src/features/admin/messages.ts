@@ -13,6 +13,7 @@ export const FETCH_FAILED = {
   config: "Failed to fetch configuration",
   audit: "Failed to fetch the audit log",
   backups: "Failed to fetch backups",
+  sessions: "Failed to fetch the active sessions",
 } as const;
 
 /** Every admin query's key starts with its /api/admin address: Refresh reloads them all. */

@@ -1,5 +1,6 @@
 import {
   type AdminCallListQuery,
+  AdminSessionList,
   AdminStats,
   AdminUserList,
   type AdminUserListQuery,
@@ -18,6 +19,7 @@ export const CALLS_URL = "/api/admin/calls";
 export const CONFIG_URL = "/api/admin/config";
 export const AUDIT_URL = "/api/admin/audit-log";
 export const BACKUPS_URL = "/api/admin/system/backups";
+export const SESSIONS_URL = "/api/admin/sessions";
 
 /** The query string of a list request: only the values set (an empty search is no search). */
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -75,3 +77,11 @@ export const useAuditLog = (params: AuditParams) =>
 /** GET /api/admin/system/backups: the archives under DATA_DIR/backups, the schedule and how many are kept. */
 export const useBackups = () =>
   useQuery({ queryKey: [BACKUPS_URL], queryFn: () => getParsed(BackupList, BACKUPS_URL) });
+
+/** GET /api/admin/sessions: the browsers signed in now (not expired), most recently used first. */
+export const useActiveSessions = (params: { page: number; limit: number }) =>
+  useQuery({
+    queryKey: [SESSIONS_URL, params],
+    queryFn: () => getParsed(AdminSessionList, `${SESSIONS_URL}${queryString(params)}`),
+    placeholderData: keepPreviousData,
+  });

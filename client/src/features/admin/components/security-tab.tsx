@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { useAuditLog } from "../api/get-admin-data";
+import { useActiveSessions, useAuditLog } from "../api/get-admin-data";
 import { auditDetails, auditLabel, formatWhen } from "../format";
 import { FETCH_FAILED } from "../messages";
 import { useFailureToast } from "../use-failure-toast";
@@ -86,9 +86,94 @@ export function SecurityTab({ stats, timeZone }: { stats: AdminStats | undefined
           }
         />
       </div>
+      <ActiveSessions timeZone={timeZone} />
       <AuditLog timeZone={timeZone} />
     </div>
   );
+}
+
+const SESSIONS_PAGE_SIZE = 10;
+
+/** The browsers signed in now, from the sessions themselves: whose, from where, last used when. */
+function ActiveSessions({ timeZone }: { timeZone: string }) {
+  const [page, setPage] = useState(1);
+  const sessions = useActiveSessions({ page, limit: SESSIONS_PAGE_SIZE });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Active Sessions</CardTitle>
+        <CardDescription>
+          Browsers signed in now, most recently used first. Suspending or deleting someone ends theirs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessions.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {FETCH_FAILED.sessions}
+          </p>
+        ) : !sessions.data ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading the active sessions...
+          </p>
+        ) : sessions.data.sessions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody is signed in.</p>
+        ) : (
+          <>
+            <ul className="grid gap-2" aria-label="Active sessions">
+              {sessions.data.sessions.map((session) => (
+                <li
+                  key={session.id}
+                  className="flex flex-wrap items-center justify-between gap-2 border-b pb-2 text-sm last:border-0"
+                >
+                  <span className="min-w-0 wrap-anywhere">
+                    <span className="font-medium">{session.username}</span>{" "}
+                    <span className="text-muted-foreground">
+                      {session.email} · from {session.ip ?? "an unknown address"}
+                      {session.userAgent ? ` · ${browserOf(session.userAgent)}` : ""}
+                    </span>
+                  </span>
+                  <span className="text-muted-foreground">
+                    last used {formatWhen(session.lastSeenAt, timeZone)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={page}
+              limit={SESSIONS_PAGE_SIZE}
+              total={sessions.data.total}
+              noun="sessions"
+              onPage={setPage}
+              busy={sessions.isFetching}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The first pattern a user-agent matches names it (Edge says Chrome too, and Chrome says Safari). */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, "Edge"],
+  [/Firefox\//, "Firefox"],
+  [/Chrome\/|Chromium\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, "Android"],
+  [/iPhone|iPad/, "iOS"],
+  [/Windows/, "Windows"],
+  [/Mac OS X/, "macOS"],
+  [/Linux/, "Linux"],
+];
+
+/** "Chrome on Linux" from a user-agent string: enough to tell two browsers apart. */
+function browserOf(userAgent: string): string {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? "another client";
 }
 
 function AuditLog({ timeZone }: { timeZone: string }) {
