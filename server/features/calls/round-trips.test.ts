@@ -28,6 +28,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function counted(work: () => Promise<unknown>): Promise<number> {
+  // The platform configuration (maintenance mode, the API limit) is read once per few seconds for
+  // every request, like the session: known before counting, so a slow machine's pause between
+  // turns does not count its refresh as the turn's.
+  await t.app.services.platformConfig.reader.get();
   queries = 0;
   await work();
   return queries;
