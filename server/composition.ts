@@ -18,6 +18,7 @@ import { adminRepository } from "./features/admin/repository";
 import { adminService } from "./features/admin/service";
 import { signInGate } from "./features/admin/sign-in-gate";
 import { accountDeletion } from "./features/admin/users-delete";
+import { workspaceFiles } from "./features/admin/workspace-files";
 import { callAssistant } from "./features/agents/call-assistant";
 import type { ConversationDeps } from "./features/agents/conversation";
 import { conversationService } from "./features/agents/conversation-service";
@@ -395,7 +396,14 @@ export function composeServices(input: CompositionInput) {
     reports: adminReports(db),
     endAllSessions: (userId) => auth.endOtherSessions(userId, ""),
     callsReport,
-    deleteAccount: accountDeletion({ db, auth, workspaces: team(), callsReport }),
+    deleteAccount: accountDeletion({
+      db,
+      auth,
+      workspaces: team(),
+      callsReport,
+      removeWorkspaceFiles: workspaceFiles(config.dataDir),
+      log,
+    }),
     activeAdminCountIn: (tx) => adminReports(tx).activeAdminCount(),
     accounts: auth,
     publicUrl: config.publicUrl,

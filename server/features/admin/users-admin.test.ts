@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -51,9 +54,21 @@ describe("POST /api/admin/users/:id/delete", () => {
     await second.post("/api/auth/login", { login: "leaving_soon", password: "correct horse battery" });
     expect((await second.get("/api/user")).statusCode).toBe(200);
 
+    // Files of theirs under DATA_DIR (an outbox message, a voice sample), and another workspace's.
+    const theirs = path.join(t.config.dataDir, "outbox", workspaceId);
+    const sample = path.join(t.config.dataDir, "voice-samples", workspaceId);
+    const others = path.join(t.config.dataDir, "outbox", admin.user.workspace.id);
+    for (const folder of [theirs, sample, others]) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, "kept.txt"), "data");
+    }
+
     const res = await admin.post(`/api/admin/users/${person.user.id}/delete`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "leaving_soon deleted", sessionsEnded: 2 });
+    expect(existsSync(theirs)).toBe(false);
+    expect(existsSync(sample)).toBe(false);
+    expect(existsSync(path.join(others, "kept.txt"))).toBe(true);
     expect(res.json().user).toBeUndefined();
 
     // Cached or not, both sessions are gone that second, and signing in again finds nobody.

@@ -25,13 +25,17 @@ export type AccountDeletion = {
  * Deletes a person with all their data in one transaction, each area writing its own tables:
  * teams deletes (or hands over) the workspaces they own, auth ends their sessions and deletes
  * them (memberships, suspensions and sign-in links go by their foreign keys, and every tenant
- * row of a deleted workspace by its). Once committed, every server forgets the cached sessions.
+ * row of a deleted workspace by its). Once committed, every server forgets the cached sessions,
+ * and the deleted workspaces' files under DATA_DIR are removed.
  */
 export function accountDeletion(deps: {
   db: Db;
   auth: Pick<AuthService, "endAllSessionsIn" | "deleteUserIn" | "userDeleted">;
   workspaces: Pick<WorkspaceService, "releaseOwnedIn" | "workspacesChanged">;
   callsReport: Pick<AdminCallsReport, "membershipsOf">;
+  /** Removes the deleted workspaces' folders under DATA_DIR (workspace-files.ts). */
+  removeWorkspaceFiles?: (workspaceIds: readonly string[]) => Promise<number>;
+  log?: { warn(details: object, message: string): void };
 }) {
   /**
    * `guard` runs first inside the transaction, under a lock every deletion takes: two
@@ -52,6 +56,15 @@ export function accountDeletion(deps: {
       return { ...released, sessionsEnded };
     });
     deps.auth.userDeleted(userId);
+    // Their files go after the rows: a failure here leaves files nobody can reach, never rows
+    // pointing at missing files.
+    await deps.removeWorkspaceFiles?.(outcome.deleted).catch((error: unknown) => {
+      deps.log?.warn(
+        { err: error, workspaceIds: outcome.deleted },
+        "a deleted workspace's files could not be removed",
+      );
+      return 0;
+    });
     deps.workspaces.workspacesChanged([
       ...outcome.deleted,
       ...outcome.handedOver.map((h) => h.workspaceId),
