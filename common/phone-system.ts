@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { E164 } from "./telephony";
+import { cleanPhoneNumber, E164, PHONE_INVALID, PHONE_REQUIRED, phoneNumberProblem } from "./telephony";
 import { safeString } from "./text";
 
 /**
@@ -65,7 +65,19 @@ export const ClockTime = safeString("The time", HHMM_MESSAGE).regex(
   HHMM_MESSAGE,
 );
 
-const ForwardNumber = E164;
+/** A number to forward to: the spec's phone rule (spec 2 §5), stored as E.164 (10 digits are North American). */
+const ForwardNumber = safeString("The forwarding number", PHONE_REQUIRED)
+  .max(40, PHONE_INVALID)
+  .superRefine((value, ctx) => {
+    const problem = phoneNumberProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((value) => {
+    const clean = cleanPhoneNumber(value);
+    if (clean.startsWith("+")) return clean;
+    const digits = clean.replace(/\D/g, "");
+    return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+  });
 
 // --- Business numbers ---
 

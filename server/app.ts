@@ -34,6 +34,7 @@ import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
 import { leadGenerationRoutes } from "./features/lead-generation/routes";
+import { phoneSystemRoutes } from "./features/phone-system/routes";
 import { satelliteRoutes } from "./features/satellite/routes";
 import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(emailWizardRoutes, { wizard: v.emailWizard });
   await app.register(emailRoutes, { email: v.email });
   await app.register(satelliteRoutes, { satellite: v.satellite });
+  await app.register(phoneSystemRoutes, { phoneSystem: v.phoneSystem });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -49,6 +49,7 @@ import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
+import { phoneSystemService } from "./features/phone-system/service";
 import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
@@ -259,6 +260,14 @@ export function composeServices(input: CompositionInput) {
   // event books the installation (appointments) and notes the order on the contact.
   const satellite = satelliteService({ db, appointments, contacts, scripts, dialer: contactDial, ...clock });
   billing.sellProducts(satellite.seller);
+  // The business phone system (issue 17): numbers, extensions, hours and routing on our telephony.
+  const phoneSystem = phoneSystemService({
+    db,
+    telephony,
+    agents,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    ...clock,
+  });
   const voiceCalls = voiceCallService({
     calls,
     telephony,
@@ -465,6 +474,7 @@ export function composeServices(input: CompositionInput) {
     doNotCall,
     contactDial,
     satellite,
+    phoneSystem,
     voice,
     telephony,
     voiceCalls,

@@ -11,6 +11,7 @@ export type Fixture = (owner: TestClient) => Promise<Record<string, string>>;
 
 const LEAD_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
 const EMAIL_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
+const PHONE_SYSTEM_FIXTURES = new WeakMap<TestClient, Record<string, string>>();
 
 export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async calls(owner) {
@@ -91,6 +92,23 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async viasat(owner) {
     const res = await owner.get("/api/viasat/packages");
     return { id: res.json().packages[0]?.id ?? "" };
+  },
+  /** A business number of the owner's (its simulator number) with an extension. */
+  async grasshopper(owner) {
+    // A carrier number is one business number: made once per owner.
+    const made = PHONE_SYSTEM_FIXTURES.get(owner);
+    if (made) return made;
+    const { simulatorNumber } = (await owner.get("/api/telephony")).json() as { simulatorNumber: string };
+    const added = await owner.post("/api/grasshopper/numbers", { number: simulatorNumber });
+    const id = added.json().number?.id ?? "";
+    const extension = await owner.post(`/api/grasshopper/numbers/${id}/extensions`, {
+      digits: "1",
+      name: "Owner's extension",
+      target: "voicemail",
+    });
+    const ids = { id, extensionId: extension.json().extension?.id ?? "" };
+    PHONE_SYSTEM_FIXTURES.set(owner, ids);
+    return ids;
   },
   /** A number on the owner's do-not-call list. */
   async "do-not-call"(owner) {
@@ -333,6 +351,15 @@ export const VALID_BODIES: Record<string, unknown> = {
   "PUT /api/contacts/:id": { name: "Replaced by someone else", phoneNumber: "+15551230001" },
   "POST /api/contacts/:id/dial": { agentId: "1", purpose: "sales" },
   "PUT /api/viasat/packages/:id": { price: 149.99 },
+  "POST /api/grasshopper/numbers": { number: "+15555550100" },
+  "PATCH /api/grasshopper/numbers/:id": { location: "Changed by someone else" },
+  "PUT /api/grasshopper/numbers/:id/hours": { hours: [{ weekday: 1, open: "09:00", close: "17:00" }] },
+  "POST /api/grasshopper/numbers/:id/extensions": { digits: "2", name: "Sales", target: "voicemail" },
+  "PUT /api/grasshopper/numbers/:id/extensions/:extensionId": {
+    digits: "3",
+    name: "Renamed by someone else",
+    target: "voicemail",
+  },
   "POST /api/do-not-call": { phoneNumber: "+15551230044" },
   "POST /api/do-not-call/import": { csvData: "phone\n+15551230045" },
   "POST /api/calls/bulk": { phoneNumbers: ["+15551230000"], callPurpose: "Reminder" },

@@ -1,0 +1,231 @@
+import type { z } from "zod";
+import {
+  type AddNumberRequest,
+  AGENT_NOT_FOUND,
+  type BusinessNumberDetail,
+  DEFAULT_GREETING,
+  EXTENSION_NOT_FOUND,
+  EXTENSION_TAKEN,
+  type ExtensionRequest,
+  type HoursRequest,
+  NO_NUMBERS_TO_ROUTE,
+  NOT_YOUR_NUMBER,
+  NUMBER_NOT_FOUND,
+  NUMBER_TAKEN,
+  type UpdateNumberRequest,
+} from "../../../common/phone-system";
+import type { Db } from "../../db/client";
+import type { Account } from "../../http/account";
+import { badRequest, conflict, HttpError } from "../../http/errors";
+import type { AgentService } from "../agents/service";
+import type { TelephonyService } from "../telephony/service";
+import { presentDetail, presentExtension } from "./presenter";
+import {
+  type BusinessNumberRow,
+  type ExtensionRow,
+  type HoursRow,
+  isUniqueViolation,
+  type NewExtension,
+  phoneSystemRepository,
+} from "./repository";
+import { PHONE_SYSTEM_PATHS, type RoutingModel, routingTwiml } from "./routing-twiml";
+
+export type PhoneSystemDeps = {
+  db: Db;
+  /** The account's carrier numbers: its Twilio number and its simulator number (made on first use). */
+  telephony: Pick<TelephonyService, "state">;
+  /** An AI agent of the account's, or a 404. */
+  agents: Pick<AgentService, "getAgent">;
+  /** The app's public address: where the carrier reaches the number's voice webhook. */
+  publicUrl: string;
+  now?: () => Date;
+};
+
+/** Spec 3 §9: "Business hours shown: 9 AM - 5 PM" on weekdays; a new number starts with them. */
+const DEFAULT_HOURS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: "09:00", close: "17:00" }));
+
+const numberNotFound = () => new HttpError(404, NUMBER_NOT_FOUND);
+const extensionNotFound = () => new HttpError(404, EXTENSION_NOT_FOUND);
+
+export function routingModel(
+  row: BusinessNumberRow,
+  extensions: ExtensionRow[],
+  hours: HoursRow[],
+  timeZone: string,
+): RoutingModel {
+  return {
+    numberId: row.id,
+    greeting: row.greeting,
+    timeZone,
+    hours: hours.map((h) => ({ weekday: h.weekday, open: h.opensAt, close: h.closesAt })),
+    afterHours: {
+      action: row.afterHoursAction === "forward" ? "forward" : "voicemail",
+      forwardTo: row.afterHoursForwardTo,
+    },
+    extensions: extensions.map((e) => ({
+      digits: e.digits,
+      name: e.name,
+      target: e.target === "phone" ? "phone" : e.target === "agent" ? "agent" : "voicemail",
+      forwardTo: e.forwardTo,
+      agentId: e.agentId,
+    })),
+  };
+}
+
+/**
+ * The business phone system (issue 17 part 1): the workspace's business numbers (its own
+ * carrier numbers), their extensions, hours and after-hours action, and the routing applied.
+ */
+export function phoneSystemService(deps: PhoneSystemDeps) {
+  const repo = phoneSystemRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  async function owned(account: Account, id: string): Promise<BusinessNumberRow> {
+    const row = await repo.number(account.id, id);
+    if (!row) throw numberNotFound();
+    return row;
+  }
+
+  async function detail(account: Account, row: BusinessNumberRow): Promise<BusinessNumberDetail> {
+    const [extensions, hours] = await Promise.all([repo.extensions(account.id, row.id), repo.hours(row.id)]);
+    return presentDetail(row, extensions, hours, account.timezone);
+  }
+
+  async function extensionValues(account: Account, input: ExtensionRequest): Promise<NewExtension> {
+    if (input.target === "agent") {
+      try {
+        await deps.agents.getAgent(account, input.agentId);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, AGENT_NOT_FOUND);
+        throw error;
+      }
+    }
+    return {
+      digits: input.digits,
+      name: input.name,
+      target: input.target,
+      forwardTo: input.target === "phone" ? input.forwardTo : null,
+      agentId: input.target === "agent" ? input.agentId : null,
+    };
+  }
+
+  return {
+    numbers: (account: Account) => repo.numbers(account.id),
+
+    async get(account: Account, id: string) {
+      return detail(account, await owned(account, id));
+    },
+
+    /** Adds one of the workspace's carrier numbers (its Twilio number or simulator number). */
+    async add(account: Account, input: z.output<typeof AddNumberRequest>) {
+      const state = await deps.telephony.state(account);
+      const provider =
+        input.number === state.simulatorNumber
+          ? "simulator"
+          : state.twilio?.phoneNumber && input.number === state.twilio.phoneNumber
+            ? "twilio"
+            : null;
+      if (!provider) throw badRequest(NOT_YOUR_NUMBER);
+      const row = await repo.addNumber(account.id, {
+        number: input.number,
+        provider,
+        type: input.type,
+        location: input.location,
+        greeting: input.greeting ?? DEFAULT_GREETING,
+      });
+      if (!row) throw conflict(NUMBER_TAKEN);
+      await repo.replaceHours(row.id, DEFAULT_HOURS);
+      return detail(account, row);
+    },
+
+    async update(account: Account, id: string, input: z.output<typeof UpdateNumberRequest>) {
+      const current = await owned(account, id);
+      const action = input.afterHoursAction ?? current.afterHoursAction;
+      const forwardTo =
+        input.afterHoursForwardTo !== undefined ? input.afterHoursForwardTo : current.afterHoursForwardTo;
+      if (action === "forward" && !forwardTo)
+        throw badRequest("Forwarding after hours needs a number to forward to (afterHoursForwardTo)");
+      const row = await repo.updateNumber(account.id, id, {
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        ...(input.location !== undefined ? { location: input.location } : {}),
+        ...(input.greeting !== undefined ? { greeting: input.greeting } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        afterHoursAction: action,
+        afterHoursForwardTo: forwardTo,
+      });
+      if (!row) throw numberNotFound();
+      return detail(account, row);
+    },
+
+    async remove(account: Account, id: string): Promise<void> {
+      if (!(await repo.removeNumber(account.id, id))) throw numberNotFound();
+    },
+
+    async addExtension(account: Account, numberId: string, input: ExtensionRequest) {
+      await owned(account, numberId);
+      const values = await extensionValues(account, input);
+      try {
+        return presentExtension(await repo.addExtension(account.id, numberId, values));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EXTENSION_TAKEN);
+        throw error;
+      }
+    },
+
+    async updateExtension(account: Account, numberId: string, id: string, input: ExtensionRequest) {
+      await owned(account, numberId);
+      const values = await extensionValues(account, input);
+      try {
+        const row = await repo.updateExtension(account.id, numberId, id, values);
+        if (!row) throw extensionNotFound();
+        return presentExtension(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EXTENSION_TAKEN);
+        throw error;
+      }
+    },
+
+    async removeExtension(account: Account, numberId: string, id: string): Promise<void> {
+      await owned(account, numberId);
+      if (!(await repo.removeExtension(account.id, numberId, id))) throw extensionNotFound();
+    },
+
+    async setHours(account: Account, numberId: string, input: HoursRequest) {
+      const row = await owned(account, numberId);
+      await repo.replaceHours(row.id, input.hours);
+      return detail(account, row);
+    },
+
+    /**
+     * Applies each active number's routing: its voice webhook is our routing URL. Twilio
+     * numbers: our Twilio port cannot set a number's voice URL yet, so it is recorded as
+     * applied and shown for the number's console; simulator numbers: recorded, and the
+     * simulator reads the same TwiML.
+     */
+    async setupRouting(account: Account) {
+      const numbers = (await repo.numbers(account.id)).filter((n) => n.isActive);
+      if (numbers.length === 0) throw badRequest(NO_NUMBERS_TO_ROUTE);
+      const at = now();
+      const applied = [];
+      for (const row of numbers) {
+        const [extensions, hours] = await Promise.all([
+          repo.extensions(account.id, row.id),
+          repo.hours(row.id),
+        ]);
+        const voiceUrl = `${deps.publicUrl.replace(/\/$/, "")}${PHONE_SYSTEM_PATHS.voice(row.id)}`;
+        await repo.updateNumber(account.id, row.id, { routingVoiceUrl: voiceUrl, routingAppliedAt: at });
+        applied.push({
+          numberId: row.id,
+          number: row.number,
+          provider: row.provider === "twilio" ? ("twilio" as const) : ("simulator" as const),
+          voiceUrl,
+          applied: "recorded" as const,
+          twiml: routingTwiml(routingModel(row, extensions, hours, account.timezone), at),
+        });
+      }
+      return applied;
+    },
+  };
+}
+
+export type PhoneSystemService = ReturnType<typeof phoneSystemService>;
