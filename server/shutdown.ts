@@ -2,8 +2,13 @@ import type { FastifyInstance } from "fastify";
 
 /** How often idle keep-alive connections are closed while draining. */
 const IDLE_SWEEP_MS = 100;
-/** After the drain's deadline, how long closing the rest may take before the process just exits. */
-const CLOSE_GRACE_MS = 5_000;
+/**
+ * After the drain's deadline, how long closing the rest may take before the process just exits:
+ * more than the jobs queue gives its running jobs to hand back (10 s, jobs/queue.ts) plus the
+ * embedded database's own close, so the timer only ever catches a real hang. It was 5 s, shorter
+ * than the jobs' own deadline, and a loaded machine exited with 1 mid-close.
+ */
+const CLOSE_GRACE_MS = 15_000;
 
 type Log = Pick<FastifyInstance["log"], "info" | "warn" | "error">;
 
