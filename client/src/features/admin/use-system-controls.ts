@@ -9,8 +9,9 @@ import {
   systemActionFailed,
 } from "@common/admin";
 import { useState } from "react";
+import { saveFile } from "../../lib/download";
 import { toast } from "../../lib/toast";
-import { saveFile, useAdminExport, useQuickAction, useSystemAction } from "./api/admin-actions";
+import { useAdminExport, useQuickAction, useSystemAction } from "./api/admin-actions";
 import { failureText } from "./messages";
 import { useReloadSoon } from "./use-reload-soon";
 
@@ -68,7 +69,7 @@ export function useSystemControls() {
   const exportCsv = (kind: ExportKind) =>
     exporting.mutate(kind, {
       onSuccess: (file) => {
-        saveFile(file);
+        saveFile(file.blob, file.filename);
         toast({ title: "Export Complete", description: `Saved ${file.filename}` });
       },
       onError: (error) =>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Checkbox } from "../../components/ui/checkbox";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useUser } from "../../lib/auth/use-user";
+import { saveFile } from "../../lib/download";
 import { useCallEvents } from "../../lib/shared-api/use-call-events";
 import { toast, toastError } from "../../lib/toast";
 import { useDeleteCall } from "./api/delete-call";
@@ -20,7 +21,6 @@ import { HistoryPagination } from "./components/pagination";
 import { SummaryCards } from "./components/summary-cards";
 import { TranscriptDialog } from "./components/transcript-dialog";
 import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./history-query";
-import { saveFile } from "./save-file";
 import { useHistoryParams } from "./use-history-params";
 
 type Open = { kind: "transcript" | "details"; call: Call } | null;

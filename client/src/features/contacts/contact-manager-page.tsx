@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Switch } from "../../components/ui/switch";
 import { cn } from "../../lib/cn";
+import { saveFile } from "../../lib/download";
 import { toast, toastError } from "../../lib/toast";
 import { useExportContacts } from "./api/export-contacts";
 import { type ContactFilters, useContacts } from "./api/get-contacts";
@@ -17,7 +18,6 @@ import { ManagerContactDialog } from "./components/manager-contact-dialog";
 import { ManagerFilters } from "./components/manager-filters";
 import { DoNotCallSection } from "./do-not-call/do-not-call-section";
 import { STATUS_LABELS, sourceLabel } from "./labels";
-import { saveFile } from "./save-file";
 
 const hasFilters = (filters: ContactFilters) =>
   Boolean(

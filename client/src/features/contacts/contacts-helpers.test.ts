@@ -1,9 +1,9 @@
 import { ContactCreate } from "@common/contacts";
 import { describe, expect, it } from "vitest";
+import { filenameFromDisposition } from "../../lib/download";
 import { contactsQueryString } from "./api/get-contacts";
 import { dialNumber } from "./dial-number";
 import { fieldErrors, serverFieldErrors } from "./form-errors";
-import { filenameFromDisposition } from "./save-file";
 import { splitTags } from "./tags";
 
 describe("contacts screens' helpers", () => {

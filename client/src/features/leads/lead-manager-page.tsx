@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
+import { saveFile } from "../../lib/download";
 import { toast, toastError } from "../../lib/toast";
 import { useDialContact } from "./api/dial-contact";
 import { useExportContacts } from "./api/export-contacts";
@@ -15,7 +16,6 @@ import { EditLeadDialog } from "./components/edit-lead-dialog";
 import { LeadCard } from "./components/lead-card";
 import { LeadFilters } from "./components/lead-filters";
 import { StatsCards } from "./components/stats-cards";
-import { saveFile } from "./export-csv";
 
 /**
  * Spec 3 §2 Lead Manager: the stats cards, search and filters, contact cards, the edit modal, the

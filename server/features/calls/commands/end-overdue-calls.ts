@@ -1,9 +1,6 @@
-import type { Account } from "../../../http/account";
-import { agentCallEnded } from "../assistant";
 import type { CallsContext } from "../context";
-import { appendLines, minutesText, readStored } from "../engine-state";
-import { callRepository } from "../repository";
-import { finalizeCall } from "./finalize-call";
+import { minutesText } from "../engine-state";
+import { endCallsAutomatically } from "./end-automatically";
 
 /** Calls the timeout sweep ends in one pass; it runs again at the next housekeeping. */
 const OVERDUE_SWEEP_BATCH = 200;
@@ -26,47 +23,11 @@ export async function endOverdueCalls(ctx: CallsContext, timeoutSeconds: number)
   const before = new Date(at.getTime() - timeoutSeconds * 1000);
   const overdue = await ctx.calls.liveStartedBefore(before, OVERDUE_SWEEP_BATCH);
   const limit = callLimitText(timeoutSeconds);
-  let ended = 0;
-  const accountsSeen = new Map<string, Account | undefined>();
-  for (const { id, workspaceId } of overdue) {
-    if (!accountsSeen.has(workspaceId)) accountsSeen.set(workspaceId, await ctx.accounts.load(workspaceId));
-    const account = accountsSeen.get(workspaceId);
-    if (!account) continue;
-    const row = await ctx.inTransaction(async (tx) => {
-      const repository = callRepository(tx);
-      const current = await repository.getForUpdate(account.id, id);
-      // Ended since the list was read.
-      if (!current?.isActive) return null;
-      const stored = readStored(current);
-      const line = `System: Ended automatically: calls on this platform last at most ${limit}`;
-      const transcript = appendLines(current.transcript, [line]);
-      if (current.status === "ringing") {
-        stored.state.stage = "ended";
-        return repository.update(account.id, id, {
-          isActive: false,
-          isOnHold: false,
-          status: "missed",
-          endTime: at,
-          duration: 0,
-          actionTaken: "Never answered",
-          transcript,
-          engineState: stored,
-        });
-      }
-      const updated = (await repository.update(account.id, id, { transcript })) ?? current;
-      return finalizeCall(ctx, tx, account, updated, stored, {
-        endedBy: "assistant",
-        status: stored.state.turns > 0 ? "completed" : "missed",
-        at,
-        summaryNote: `It ended automatically at the platform's call time limit of ${limit}.`,
-      });
-    });
-    if (!row) continue;
-    ended++;
-    await agentCallEnded(ctx, account.id, row);
-    ctx.events.publish(account.id, { type: "call.ended", callId: id });
-    // A phone call still on the line is hung up at the carrier.
-    ctx.control.notify({ type: "end", account, call: row });
-  }
-  return ended;
+  return endCallsAutomatically(ctx, overdue, {
+    stillDue: () => true,
+    line: `System: Ended automatically: calls on this platform last at most ${limit}`,
+    summaryNote: `It ended automatically at the platform's call time limit of ${limit}.`,
+    endedBy: "assistant",
+    endAt: () => at,
+  });
 }

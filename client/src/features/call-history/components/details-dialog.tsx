@@ -13,9 +13,9 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { saveFile } from "../../../lib/download";
 import { formatDateTime, formatDuration, formatPercent } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
-import { saveFile } from "../save-file";
 import { TestCallBadge } from "./call-row";
 import { SatisfactionStars } from "./satisfaction-stars";
 import { StatusBadge } from "./status-badge";

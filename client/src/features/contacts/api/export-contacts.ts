@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { throwIfNotOk } from "../../../lib/api";
-import { filenameFromDisposition } from "../save-file";
+import { filenameFromDisposition } from "../../../lib/download";
 import { CONTACTS_URL, type ContactFilters, contactsQueryString } from "./get-contacts";
 
 export type ExportedFile = { blob: Blob; filename: string };

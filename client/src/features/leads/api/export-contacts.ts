@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type ExportedFile, exportCsv } from "../export-csv";
+import { type ExportedFile, exportCsv } from "../../../lib/download";
 
 /** GET /api/contacts/export?format=csv (spec 3 §7): downloaded as contacts-<date>.csv. */
 export const exportContacts = (): Promise<ExportedFile> =>

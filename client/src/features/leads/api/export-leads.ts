@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type ExportedFile, exportCsv } from "../export-csv";
+import { type ExportedFile, exportCsv } from "../../../lib/download";
 
 /** GET /api/leads/export?format=csv (spec 3 §7): the lead side of the contacts, as leads-<date>.csv. */
 export const exportLeads = (): Promise<ExportedFile> => exportCsv("/api/leads/export?format=csv", "leads");

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { throwIfNotOk } from "../../../../lib/api";
+import { filenameFromDisposition } from "../../../../lib/download";
 import type { ExportedFile } from "../../api/export-contacts";
-import { filenameFromDisposition } from "../../save-file";
 import { DO_NOT_CALL_URL } from "./get-do-not-call";
 
 /** GET /api/do-not-call/export: the whole list as a dated CSV (the server names it). */

@@ -1,10 +1,15 @@
 import { format } from "date-fns";
-import { throwIfNotOk } from "../../lib/api";
+import { throwIfNotOk } from "./api";
 
 export type ExportedFile = { blob: Blob; filename: string };
 
+/**
+ * Downloads as a person gets them: CSV exports read as a blob (so a refusal is told apart from a
+ * file) and saved under the server's name. Every screen's export and download goes through here.
+ */
+
 /** The filename from a Content-Disposition header (RFC 6266: filename* wins over filename). */
-function filenameFromDisposition(header: string | null): string | undefined {
+export function filenameFromDisposition(header: string | null): string | undefined {
   if (!header) return undefined;
   const encoded = /filename\*\s*=\s*(?:UTF-8'[^']*')?("?)([^";]+)\1/i.exec(header);
   if (encoded?.[2]) {
@@ -29,7 +34,7 @@ export async function exportCsv(url: string, prefix: string): Promise<ExportedFi
   return { blob, filename };
 }
 
-/** Saves a blob as a download with the given name. */
+/** Saves a blob as a download with the given name (spec 1 §7.3 "Download saves a file"). */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
@@ -40,5 +45,6 @@ export function saveFile(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+  // Give the browser a moment to start the download before the address is released.
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
