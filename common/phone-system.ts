@@ -218,3 +218,84 @@ export const AppliedRouting = z.object({
 export const SetupRoutingResponse = z.object({ success: z.literal(true), applied: z.array(AppliedRouting) });
 
 export const OkResponse = z.object({ success: z.literal(true) });
+
+// --- Voicemail, analytics and click-to-call (issue 17 parts 2-3) ---
+
+export const VOICEMAIL_NOT_FOUND = "That voicemail was not found";
+export const NO_CELLPHONE =
+  "Add your cellphone number under Settings, Account first: click-to-call rings your phone, then the contact";
+export const NO_BUSINESS_NUMBER = "Add a business number first: click-to-call shows it as your caller ID";
+/** What a caller hears when their voicemail is saved. */
+export const VOICEMAIL_SAVED = "Thank you. Your message has been saved. Goodbye.";
+/** What the user hears when they answer a click-to-call, before the contact rings. */
+export const bridgeAnnouncement = (name: string) => `Connecting you to ${name}.`;
+
+/** Spec 3 §3 voicemail, plus where it stands (the transcription runs after the call). */
+export const Voicemail = z.object({
+  id: z.string(),
+  /** The caller's number (E.164), or "Unknown". */
+  from: z.string(),
+  /** When the message was left (ISO 8601). */
+  timestamp: z.string(),
+  /** Seconds. */
+  duration: z.number(),
+  /** The words, once transcribed; "" while transcribing or when nothing was recognised. */
+  transcription: z.string(),
+  /** pending (being transcribed), done, failed (the audio could not be fetched or read). */
+  transcriptionStatus: z.enum(["pending", "done", "failed"]),
+  /** Plays only in a session of the workspace (GET, audio/wav); null when the audio is not stored. */
+  audioUrl: z.string().nullable(),
+  numberId: z.string(),
+  /** The business number called. */
+  number: z.string(),
+  /** The extension pressed, when the caller chose one. */
+  extension: z.string().nullable(),
+  /** Whether someone in the workspace has opened it. */
+  listened: z.boolean(),
+});
+export type Voicemail = z.infer<typeof Voicemail>;
+export const VoicemailsQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit is a number from 1 to 100" })
+    .int("limit is a whole number")
+    .min(1, "limit is a number from 1 to 100")
+    .max(100, "limit is a number from 1 to 100")
+    .default(50),
+  numberId: z.uuid({ error: NUMBER_NOT_FOUND }).optional(),
+});
+export const VoicemailsResponse = z.object({ success: z.literal(true), voicemails: z.array(Voicemail) });
+export const VoicemailIdParams = z.object({ id: z.uuid({ error: VOICEMAIL_NOT_FOUND }) });
+
+/**
+ * Spec 3 §3 phone analytics, from the calls to the workspace's business numbers (last 30 days):
+ * completed = a person or an AI agent answered; missed = the caller hung up or nobody answered
+ * and no message was left; voicemails = messages left; averageDuration over answered calls,
+ * seconds; conversionRate = the share of calls whose caller is a contact of the workspace now
+ * interested, qualified or converted, in percent (0 when there were no calls).
+ */
+export const PhoneAnalytics = z.object({
+  totalCalls: z.number(),
+  completedCalls: z.number(),
+  missedCalls: z.number(),
+  voicemails: z.number(),
+  averageDuration: z.number(),
+  conversionRate: z.number(),
+});
+export type PhoneAnalytics = z.infer<typeof PhoneAnalytics>;
+export const AnalyticsResponse = z.object({ success: z.literal(true), analytics: PhoneAnalytics });
+
+/** Spec 3 §7 POST /api/grasshopper/call. `numberId`: which business number shows (default: the main one). */
+export const BusinessCallRequest = z.object({
+  contactId: z.uuid({ error: "That contact was not found" }),
+  numberId: z.uuid({ error: NUMBER_NOT_FOUND }).optional(),
+});
+export const BusinessCallResponse = z.object({
+  success: z.literal(true),
+  /** The business number the contact sees as caller ID. */
+  businessNumber: z.string(),
+  /** The user's own phone, rung first. */
+  ringing: z.string(),
+  callSid: z.string(),
+  message: z.string(),
+});
+export type BusinessCallResponse = z.infer<typeof BusinessCallResponse>;
