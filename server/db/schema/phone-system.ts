@@ -85,3 +85,79 @@ export const businessHours = pgTable(
   },
   (table) => [primaryKey({ columns: [table.businessNumberId, table.weekday] })],
 );
+
+/**
+ * A call on a business number (issue 17 part 3): an incoming call the routing answered, or a
+ * click-to-call the user placed from the number. The phone analytics are counted from these.
+ */
+export const businessCalls = pgTable(
+  "business_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    businessNumberId: uuid("business_number_id")
+      .notNull()
+      .references(() => businessNumbers.id, { onDelete: "cascade" }),
+    /** The carrier's CallSid (null until a click-to-call is placed). */
+    callSid: text("call_sid"),
+    /** inbound | outbound (click-to-call) */
+    direction: text("direction").notNull(),
+    /** The other party: the caller, or the contact called. */
+    otherNumber: text("other_number").notNull(),
+    /** Click-to-call: the contact called and the user's phone rung first. */
+    contactId: uuid("contact_id"),
+    userPhone: text("user_phone"),
+    /** ringing | answered (a person or an AI agent took it) | voicemail | missed */
+    outcome: text("outcome").notNull().default("ringing"),
+    /** The extension the caller pressed, if any. */
+    extension: text("extension"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Seconds, as the carrier reported at the end. */
+    duration: integer("duration"),
+  },
+  (table) => [
+    uniqueIndex("business_calls_sid_idx").on(table.callSid),
+    index("business_calls_workspace_started_idx").on(table.workspaceId, table.startedAt),
+  ],
+);
+
+/**
+ * A voicemail left on a business number (issue 17 part 2): the audio is stored under DATA_DIR
+ * (voicemails/<workspace>/<id>.wav) once fetched from the carrier; the transcription comes from
+ * the speech provider, in a job.
+ */
+export const voicemails = pgTable(
+  "voicemails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    businessNumberId: uuid("business_number_id")
+      .notNull()
+      .references(() => businessNumbers.id, { onDelete: "cascade" }),
+    businessCallId: uuid("business_call_id").references(() => businessCalls.id, { onDelete: "set null" }),
+    /** The carrier's RecordingSid: one voicemail per recording, however often the webhook comes. */
+    recordingSid: text("recording_sid").notNull(),
+    /** Twilio's RecordingUrl (fetched with the account's credentials); null on the simulator. */
+    recordingUrl: text("recording_url"),
+    fromNumber: text("from_number").notNull(),
+    extension: text("extension"),
+    duration: integer("duration").notNull().default(0),
+    /** The audio file under DATA_DIR, relative; null until fetched. */
+    audioPath: text("audio_path"),
+    transcription: text("transcription").notNull().default(""),
+    /** pending | done | failed */
+    transcriptionStatus: text("transcription_status").notNull().default("pending"),
+    transcriptionError: text("transcription_error"),
+    listenedAt: timestamp("listened_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("voicemails_recording_idx").on(table.recordingSid),
+    index("voicemails_workspace_created_idx").on(table.workspaceId, table.createdAt),
+  ],
+);

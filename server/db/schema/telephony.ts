@@ -26,6 +26,12 @@ export const phoneNumbers = pgTable(
     number: text("number").notNull().unique(),
     provider: text("provider").notNull(),
     label: text("label"),
+    /**
+     * The simulator's number configuration, as Twilio keeps a number's voice and status
+     * webhooks: set by the business phone system's routing (issue 17); null: the assistant.
+     */
+    voiceUrl: text("voice_url"),
+    statusCallbackUrl: text("status_callback_url"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
