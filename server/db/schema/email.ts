@@ -95,7 +95,13 @@ export const emailSends = pgTable(
     /** Fixed when the row is made: a retried delivery carries the same Message-ID. */
     messageId: text("message_id").notNull(),
     error: text("error"),
+    /** Delivery tries: every claim counts one (a try a crash cut short included). */
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * Not before this time: set when the server answered a temporary failure (4xx, a dropped
+     * connection, a timeout); the row stays pending and is claimed again only once it is due.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     /** When a worker claimed it: a row left "sending" longer than a delivery can take is released. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     /**
