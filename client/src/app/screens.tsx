@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { lazy, Suspense } from "react";
-import { ComingSoon } from "../components/shell/coming-soon";
 
 // Each screen is its own chunk, loaded on first visit (the landing and sign-up pages too: see
 // auth-screens.tsx); the first load carries only the shell.
@@ -62,6 +61,9 @@ const EnterpriseDashboardPage = lazy(() =>
     default: m.EnterpriseDashboardPage,
   })),
 );
+const PhoneSystemPage = lazy(() =>
+  import("../features/phone-system/phone-system-page").then((m) => ({ default: m.PhoneSystemPage })),
+);
 const ViasatPaymentPage = lazy(() =>
   import("../features/satellite/viasat-payment-page").then((m) => ({ default: m.ViasatPaymentPage })),
 );
@@ -121,8 +123,6 @@ const OutboxPage = lazy(() =>
  * and what they will do; the README's feature table tracks which are built.
  */
 export type Screen = { path: string; title: string; element: React.ReactNode; desktopOnly?: boolean };
-
-const soon = (title: string, summary: string) => <ComingSoon title={title} summary={summary} />;
 
 export const SCREENS: Screen[] = [
   {
@@ -242,7 +242,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/grasshopper",
     title: "Virtual business phone service",
-    element: soon("Virtual business phone service", "Business numbers, analytics and voicemail."),
+    element: <PhoneSystemPage />,
   },
   { path: "/ai-studio", title: "AI Studio", element: <AiStudioPage /> },
   { path: "/autodialer", title: "Autodialer", element: <AutodialerPage /> },

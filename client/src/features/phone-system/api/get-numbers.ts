@@ -1,0 +1,21 @@
+import { NumberDetailResponse, NumbersResponse } from "@common/phone-system";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getParsed } from "../../../lib/api";
+import { GRASSHOPPER_URL, numberUrl } from "./keys";
+
+/** GET /api/grasshopper/numbers (spec 3 §7): {success, numbers}; success true means Connected. */
+export const numbersQueryOptions = queryOptions({
+  queryKey: [GRASSHOPPER_URL, "numbers"],
+  queryFn: () => getParsed(NumbersResponse, `${GRASSHOPPER_URL}/numbers`),
+});
+
+export const useNumbers = () => useQuery(numbersQueryOptions);
+
+/** GET /api/grasshopper/numbers/:id: greeting, hours, after hours, extensions, routing applied. */
+export const numberQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [GRASSHOPPER_URL, "numbers", id],
+    queryFn: async () => (await getParsed(NumberDetailResponse, numberUrl(id))).number,
+  });
+
+export const useNumber = (id: string) => useQuery(numberQueryOptions(id));
