@@ -64,6 +64,11 @@ export const emailCampaigns = pgTable(
     delayMs: integer("delay_ms").notNull(),
     audience: jsonb("audience").notNull(),
     totalRecipients: integer("total_recipients").notNull().default(0),
+    /**
+     * Set when a run ended with only sends deferred by a temporary failure left: the earliest
+     * one's time. The retry sweep (a cron job) queues the run again once it has passed.
+     */
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     /** Open tracking (a signed pixel) and click tracking (signed redirects), chosen per campaign. */
     trackOpens: boolean("track_opens").notNull().default(false),
     trackClicks: boolean("track_clicks").notNull().default(false),

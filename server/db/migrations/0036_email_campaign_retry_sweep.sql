@@ -1,0 +1,1 @@
+ALTER TABLE "email_campaigns" ADD COLUMN "next_retry_at" timestamp with time zone;
