@@ -281,7 +281,10 @@ export const EmailCampaignOut = z.object({
   failed: z.number(),
   bounced: z.number(),
   suppressed: z.number(),
+  /** Still to be tried, the retrying ones included. */
   pending: z.number(),
+  /** Of those pending, the ones a temporary failure (4xx, connection lost) deferred to a later try. */
+  retrying: z.number(),
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
   /** Sends opened (the pixel loaded, or a tracked link clicked) and clicked, each counted once. */
@@ -324,6 +327,8 @@ export const EmailAnalyticsOut = z.object({
   bounced: z.number(),
   unsubscribed: z.number(),
   suppressed: z.number(),
+  /** Sends waiting for another try after a temporary failure. */
+  retrying: z.number(),
   /** Over campaigns that track them: sends opened and clicked, each counted once. */
   opened: z.number(),
   clicked: z.number(),

@@ -67,7 +67,7 @@ import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { scheduleCallTimeout } from "./jobs/kinds/call-timeout";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
-import { defineEmailCampaign } from "./jobs/kinds/email-campaign";
+import { defineEmailCampaign, defineEmailRetrySweep } from "./jobs/kinds/email-campaign";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
 import type { DbTransaction } from "./jobs/types";
@@ -362,6 +362,8 @@ export function composeServices(input: CompositionInput) {
   // through the mail transport (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const mailTransport = createMailTransport(config);
   const emailCampaign = defineEmailCampaign(jobs, { email: () => email });
+  const emailRetrySweep = defineEmailRetrySweep(jobs, { email: () => email });
+  if (input.schedules !== false) jobs.schedule(emailRetrySweep, "* * * * *", {});
   const email = emailService({
     db,
     audience: emailAudience(db),
@@ -374,6 +376,7 @@ export function composeServices(input: CompositionInput) {
     mailFrom: config.mail.from,
     queueCampaign: (workspaceId, campaignId, run, key) =>
       jobs.send(emailCampaign, { campaignId, run }, { workspaceId, idempotencyKey: key }),
+    ...clock,
   });
   // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.

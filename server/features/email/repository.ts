@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   emailCampaigns,
@@ -18,7 +18,10 @@ export type SendCounts = {
   failed: number;
   bounced: number;
   suppressed: number;
+  /** Still to be tried, the retrying ones included. */
   pending: number;
+  /** Pending after a temporary failure, waiting for their next try. */
+  retrying: number;
   opened: number;
   clicked: number;
 };
@@ -28,6 +31,7 @@ export const NO_SENDS: SendCounts = {
   bounced: 0,
   suppressed: 0,
   pending: 0,
+  retrying: 0,
   opened: 0,
   clicked: 0,
 };
@@ -188,6 +192,7 @@ export function emailRepository(db: Db) {
           bounced: sql<number>`count(*) filter (where ${emailSends.status} = 'bounced')::int`,
           suppressed: sql<number>`count(*) filter (where ${emailSends.status} = 'suppressed')::int`,
           pending: sql<number>`count(*) filter (where ${emailSends.status} in ('pending', 'sending'))::int`,
+          retrying: sql<number>`count(*) filter (where ${emailSends.status} = 'pending' and ${emailSends.nextAttemptAt} is not null)::int`,
           opened: sql<number>`count(${emailSends.openedAt})::int`,
           clicked: sql<number>`count(${emailSends.clickedAt})::int`,
         })
@@ -205,6 +210,7 @@ export function emailRepository(db: Db) {
           failed: sql<number>`count(*) filter (where ${emailSends.status} = 'failed')::int`,
           bounced: sql<number>`count(*) filter (where ${emailSends.status} = 'bounced')::int`,
           suppressed: sql<number>`count(*) filter (where ${emailSends.status} = 'suppressed')::int`,
+          retrying: sql<number>`count(*) filter (where ${emailSends.status} = 'pending' and ${emailSends.nextAttemptAt} is not null)::int`,
           opened: sql<number>`count(${emailSends.openedAt})::int`,
           clicked: sql<number>`count(${emailSends.clickedAt})::int`,
         })
@@ -220,6 +226,7 @@ export function emailRepository(db: Db) {
         failed: row?.failed ?? 0,
         bounced: row?.bounced ?? 0,
         suppressed: row?.suppressed ?? 0,
+        retrying: row?.retrying ?? 0,
         opened: row?.opened ?? 0,
         clicked: row?.clicked ?? 0,
       };
@@ -236,16 +243,23 @@ export function emailRepository(db: Db) {
       return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
     },
     /**
-     * Claims the next pending sends of a campaign: locked FOR UPDATE SKIP LOCKED and moved to
-     * "sending" in one statement, so two workers never take the same row.
+     * Claims the next pending sends of a campaign that are due (never tried, or deferred until
+     * `now` or before): locked FOR UPDATE SKIP LOCKED and moved to "sending" in one statement,
+     * so two workers never take the same row.
      */
-    async claimSends(campaignId: string, limit: number, claimedBy: string): Promise<EmailSendRow[]> {
+    async claimSends(
+      campaignId: string,
+      limit: number,
+      claimedBy: string,
+      now: Date,
+    ): Promise<EmailSendRow[]> {
       const result = await db.execute(sql`
         update email_sends set status = 'sending', attempts = attempts + 1, claimed_at = now(),
           claimed_by = ${claimedBy}
         where id in (
           select id from email_sends
           where campaign_id = ${campaignId} and status = 'pending'
+            and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz)
           order by created_at, id
           limit ${limit}
           for update skip locked
@@ -292,6 +306,41 @@ export function emailRepository(db: Db) {
           ),
         );
     },
+    /**
+     * A temporary failure: the send goes back to pending until `nextAttemptAt`, with the
+     * server's answer, only while it is still the claim `claimedBy` made (a row released to
+     * another worker meanwhile, perhaps sent by it, is left alone). In a campaign cancelled
+     * while it was on its way it is cancelled instead. False when the claim was no longer its.
+     */
+    async deferSend(id: string, claimedBy: string, values: { error: string; nextAttemptAt: Date }) {
+      const rows = await db
+        .update(emailSends)
+        .set({
+          status: sql`case when (select c.status from email_campaigns c
+            where c.id = email_sends.campaign_id) = 'cancelled' then 'cancelled' else 'pending' end`,
+          error: values.error,
+          nextAttemptAt: values.nextAttemptAt,
+        })
+        .where(
+          and(eq(emailSends.id, id), eq(emailSends.status, "sending"), eq(emailSends.claimedBy, claimedBy)),
+        )
+        .returning({ id: emailSends.id });
+      return rows.length > 0;
+    },
+    /** When the campaign's earliest deferred send is due; null when none waits. */
+    async nextRetryAt(campaignId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<string | null>`min(${emailSends.nextAttemptAt})::text` })
+        .from(emailSends)
+        .where(
+          and(
+            eq(emailSends.campaignId, campaignId),
+            eq(emailSends.status, "pending"),
+            isNotNull(emailSends.nextAttemptAt),
+          ),
+        );
+      return row?.at ? new Date(row.at) : null;
+    },
     async countInFlight(campaignId: string) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -299,11 +348,61 @@ export function emailRepository(db: Db) {
         .where(and(eq(emailSends.campaignId, campaignId), eq(emailSends.status, "sending")));
       return row?.n ?? 0;
     },
+    /** The job now carrying the campaign's run, unless a newer run has begun. */
+    async setJobOfRun(workspaceId: string, id: string, run: number, jobId: string) {
+      await db
+        .update(emailCampaigns)
+        .set({ jobId })
+        .where(
+          and(
+            eq(emailCampaigns.workspaceId, workspaceId),
+            eq(emailCampaigns.id, id),
+            eq(emailCampaigns.run, run),
+          ),
+        );
+    },
+    /** A run that left only deferred sends: when the sweep should queue it again (its run, still sending). */
+    async setRetryAt(workspaceId: string, id: string, run: number, at: Date) {
+      await db
+        .update(emailCampaigns)
+        .set({ nextRetryAt: at })
+        .where(
+          and(
+            eq(emailCampaigns.workspaceId, workspaceId),
+            eq(emailCampaigns.id, id),
+            eq(emailCampaigns.run, run),
+            eq(emailCampaigns.status, "sending"),
+          ),
+        );
+    },
+    /**
+     * Campaigns of every workspace still sending whose deferred sends are due by `now` (the
+     * retry sweep: a system job; each is then queued in its own workspace).
+     */
+    dueRetries(now: Date, limit: number) {
+      return db
+        .select({
+          id: emailCampaigns.id,
+          workspaceId: emailCampaigns.workspaceId,
+          run: emailCampaigns.run,
+          nextRetryAt: emailCampaigns.nextRetryAt,
+        })
+        .from(emailCampaigns)
+        .where(
+          and(
+            eq(emailCampaigns.status, "sending"),
+            isNotNull(emailCampaigns.nextRetryAt),
+            sql`${emailCampaigns.nextRetryAt} <= ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(emailCampaigns.nextRetryAt)
+        .limit(limit);
+    },
     /** The next run of a campaign (resume, retry): an older run's job stops at its next batch. */
     async nextRun(workspaceId: string, id: string, from: string[]) {
       const [row] = await db
         .update(emailCampaigns)
-        .set({ status: "queued", completedAt: null, run: sql`${emailCampaigns.run} + 1` })
+        .set({ status: "queued", completedAt: null, nextRetryAt: null, run: sql`${emailCampaigns.run} + 1` })
         .where(
           and(
             eq(emailCampaigns.workspaceId, workspaceId),
@@ -345,10 +444,18 @@ export function emailRepository(db: Db) {
     async finishSend(id: string, values: { status: string; error?: string | null; sentAt?: Date | null }) {
       await db.update(emailSends).set(values).where(eq(emailSends.id, id));
     },
-    async resetSends(campaignId: string, from: string[], to: string) {
+    /**
+     * Moves a campaign's sends from one of `from` to `to`. `freshTries` (retry failed) also gives
+     * them their tries back: no attempts counted, nothing deferred.
+     */
+    async resetSends(campaignId: string, from: string[], to: string, freshTries = false) {
       const rows = await db
         .update(emailSends)
-        .set({ status: to, error: null })
+        .set(
+          freshTries
+            ? { status: to, error: null, attempts: 0, nextAttemptAt: null }
+            : { status: to, error: null },
+        )
         .where(and(eq(emailSends.campaignId, campaignId), inArray(emailSends.status, from)))
         .returning({ id: emailSends.id });
       return rows.length;

@@ -31,6 +31,22 @@ const CATCH_UP_MS = 1_000;
 /** The job's progress is written at most this often (and once at the end). */
 const PROGRESS_EVERY_MS = 500;
 
+/**
+ * A temporary failure (4xx, a dropped connection, a timeout) is tried again after these waits,
+ * the n-th wait after the n-th failed try, each moved by up to ±`RETRY_JITTER` so that sends
+ * deferred together do not come back together. The try numbered `MAX_ATTEMPTS` that fails
+ * temporarily marks the send failed, with the server's last answer.
+ */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+export const MAX_ATTEMPTS = 5;
+export const RETRY_JITTER = 0.1;
+
+/** The wait before the next try of a send whose try number `attempts` failed temporarily. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MS.length) - 1] ?? 0;
+  return Math.round(base * (1 + RETRY_JITTER * (2 * random() - 1)));
+}
+
 export type SenderDeps = {
   repo: EmailRepository;
   transport: MailTransport;
@@ -39,13 +55,16 @@ export type SenderDeps = {
   /** The signed open pixel and click redirects of one send (used when its campaign tracks them). */
   trackingUrls(workspaceId: string, sendId: string): { open: string; click: (link: number) => string };
   now(): Date;
+  /** Jitter of the retry waits (tests fix it). */
+  random?: () => number;
 };
 
 /** Who claims sends: one attempt of one job. Its next attempt frees what this one left claimed. */
 export type Claimer = { jobId: string; attempt: number };
 const claimerKey = (claimer: Claimer) => `${claimer.jobId}:${claimer.attempt}`;
 
-export type RunOutcome = { status: string; sent: number };
+/** `status` "retrying": nothing to send before `retryAt`; the retry sweep queues the run again then. */
+export type RunOutcome = { status: string; sent: number; retryAt?: string };
 
 /** The headers that make a marketing message one-click unsubscribable (RFC 8058, RFC 2369). */
 export function listHeaders(unsubscribeUrl: string): Record<string, string> {
@@ -111,11 +130,29 @@ export function campaignMail(
  * same Message-ID, which mailbox providers commonly fold into one. SMTP has no idempotency key,
  * so that window can be made small but not closed; marking before the final "." would turn it
  * into a loss instead.
+ *
+ * Temporary failures. A 4xx answer, or none (the connection refused, dropped or timed out), puts
+ * the send back to pending with its error and a not-before time (`RETRY_DELAYS_MS`, jittered),
+ * but only if it is still this attempt's claim: a row released meanwhile to another worker is
+ * never moved back. A deferred send is claimed like any other (FOR UPDATE SKIP LOCKED, under the
+ * job attempt), only once it is due; after `MAX_ATTEMPTS` tries it is failed. When only deferred
+ * sends are left, the run records on the campaign when the earliest is due (`next_retry_at`)
+ * and ends, freeing its worker; the retry sweep (`email.retries-due`, every minute) queues the
+ * same run again once that time has passed. The campaign stays "sending" meanwhile (its
+ * `retrying` count shows them), so pause, cancel (which drops them) and retry-failed (a new
+ * run) apply to them as to any pending send. A message whose final "." the server answered
+ * with nothing before the socket timed out may have been taken: it is tried again under the
+ * same Message-ID, the window described above.
  */
 export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
   const { repo } = deps;
 
-  async function deliver(campaign: EmailCampaignRow, send: EmailSendRow, suppressed: Set<string>) {
+  async function deliver(
+    campaign: EmailCampaignRow,
+    send: EmailSendRow,
+    suppressed: Set<string>,
+    claimedBy: string,
+  ) {
     if (suppressed.has(send.email)) {
       await repo.finishSend(send.id, { status: "suppressed" });
       return false;
@@ -129,19 +166,35 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
     };
     const outcome = await deps.transport
       .send(campaignMail(campaign, send, fallbackFrom, url, tracking))
+      // A transport that threw (the outbox's disk, say) failed for now, not for good.
       .catch((error: Error) => ({
         kind: "rejected" as const,
-        permanent: false,
+        failure: "temporary" as const,
         response: error.message,
       }));
     if (outcome.kind === "accepted") {
       await repo.finishSend(send.id, { status: "sent", sentAt: deps.now(), error: null });
       return true;
     }
-    if (outcome.permanent) {
+    if (outcome.failure === "bounce") {
       // A hard bounce: the address is never emailed again by this workspace.
       await repo.finishSend(send.id, { status: "bounced", error: outcome.response });
       await repo.suppress(campaign.workspaceId, send.email, "bounced");
+      return false;
+    }
+    if (outcome.failure === "temporary") {
+      if (send.attempts < MAX_ATTEMPTS) {
+        const wait = retryDelayMs(send.attempts, deps.random);
+        await repo.deferSend(send.id, claimedBy, {
+          error: outcome.response,
+          nextAttemptAt: new Date(deps.now().getTime() + wait),
+        });
+        return false;
+      }
+      await repo.finishSend(send.id, {
+        status: "failed",
+        error: `${outcome.response} (a temporary failure; gave up after ${send.attempts} attempts)`,
+      });
       return false;
     }
     await repo.finishSend(send.id, { status: "failed", error: outcome.response });
@@ -176,6 +229,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
       if (!current || current.run !== run) return { status: "superseded", sent };
       const start = await repo.moveCampaign(workspaceId, campaignId, ["queued", "sending"], {
         status: "sending",
+        nextRetryAt: null,
       });
       if (!start) return { status: current.status, sent };
       // Batches start on the clock (`delayMs` apart) while earlier ones are still being delivered,
@@ -240,6 +294,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             campaignId,
             Math.min(campaign.batchSize, room),
             claimerKey(claimer),
+            deps.now(),
           );
           if (batch.length === 0) {
             if (inFlight.size > 0) {
@@ -250,6 +305,18 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             if (await repo.countInFlight(campaignId)) {
               await sleep(IN_FLIGHT_RECHECK_MS, undefined, { signal });
               continue;
+            }
+            // Sends deferred by a temporary failure: not done until they are tried again.
+            const retryAt = await repo.nextRetryAt(campaignId);
+            if (retryAt) {
+              if (retryAt.getTime() <= deps.now().getTime()) {
+                // Due already (another claim holds it this instant): look again shortly.
+                await sleep(IN_FLIGHT_RECHECK_MS, undefined, { signal });
+                continue;
+              }
+              await repo.setRetryAt(workspaceId, campaignId, run, retryAt);
+              await report(campaign, true);
+              return { status: "retrying", sent, retryAt: retryAt.toISOString() };
             }
             await repo.moveCampaign(workspaceId, campaignId, ["sending"], {
               status: "completed",
@@ -264,7 +331,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
           );
           inFlightSends += batch.length;
           const delivering: Promise<void> = Promise.allSettled(
-            batch.map((send) => deliver(campaign, send, suppressed)),
+            batch.map((send) => deliver(campaign, send, suppressed, claimerKey(claimer))),
           ).then((results) => {
             inFlight.delete(delivering);
             inFlightSends -= batch.length;

@@ -57,6 +57,8 @@ export type EmailServiceDeps = {
   /** Queues the campaign's sending job; the key makes a repeated call queue it once. */
   queueCampaign(workspaceId: string, campaignId: string, run: number, key: string): Promise<string>;
   now?: () => Date;
+  /** The jitter of retry waits (tests fix it). */
+  random?: () => number;
 };
 
 /** The recipient's merge fields from a contact: the first word of the name, the company, city and state. */
@@ -83,7 +85,14 @@ export function emailService(deps: EmailServiceDeps) {
       `${deps.baseUrl}/api/email-marketing/track/click/${deps.tokens.trackClick(workspaceId, sendId, link)}`,
   });
   const sender = campaignSender(
-    { repo, transport: deps.transport, unsubscribeUrl, trackingUrls, now },
+    {
+      repo,
+      transport: deps.transport,
+      unsubscribeUrl,
+      trackingUrls,
+      now,
+      ...(deps.random ? { random: deps.random } : {}),
+    },
     deps.mailFrom,
   );
   const messageDomain = domainOf(deps.mailFrom);
@@ -216,9 +225,14 @@ export function emailService(deps: EmailServiceDeps) {
           messageId,
           headers: listHeaders(url),
         })
-        .catch((error: Error) => ({ kind: "rejected" as const, permanent: false, response: error.message }));
+        .catch((error: Error) => ({
+          kind: "rejected" as const,
+          failure: "temporary" as const,
+          response: error.message,
+        }));
+      // A test is not retried: the person is waiting for the answer.
       if (outcome.kind !== "accepted") {
-        if (outcome.permanent) await repo.suppress(workspaceId, to, "bounced");
+        if (outcome.failure === "bounce") await repo.suppress(workspaceId, to, "bounced");
         throw new HttpError(502, `${TEST_EMAIL_FAILED} (${outcome.response})`);
       }
       return { success: true, messageId, message: `Test email sent to ${to}` };
@@ -342,11 +356,14 @@ export function emailService(deps: EmailServiceDeps) {
       await repo.resetSends(id, ["pending"], "cancelled");
       return presentOne(row);
     },
-    /** Failed sends (not bounced or suppressed) go back to pending and the campaign sends them. */
+    /**
+     * Failed sends (not bounced or suppressed) go back to pending with their tries given back,
+     * and a new run sends them; sends still waiting to be retried are left as they are.
+     */
     async retryFailed(workspaceId: string, id: string) {
       const campaign = await campaignOf(workspaceId, id);
       if (campaign.status === "cancelled") throw badRequest(CAMPAIGN_FINISHED);
-      await repo.resetSends(id, ["failed"], "pending");
+      await repo.resetSends(id, ["failed"], "pending", true);
       const row = await repo.nextRun(workspaceId, id, ["completed", "paused", "queued", "sending"]);
       if (!row) throw badRequest(CAMPAIGN_FINISHED);
       const jobId = await deps.queueCampaign(workspaceId, id, row.run, `email-campaign:${id}:${row.run}`);
@@ -354,6 +371,25 @@ export function emailService(deps: EmailServiceDeps) {
     },
     /** The job's body (server/jobs/kinds/email-campaign.ts). */
     runCampaign: sender.run,
+    /**
+     * The retry sweep (`email.retries-due`, every minute): each campaign still sending whose
+     * deferred sends are due gets its run queued again, keyed by the run and the due time, so
+     * a repeated sweep queues it once. The job becomes the campaign's job (its progress).
+     */
+    async sweepRetries(): Promise<{ queued: number }> {
+      const due = await repo.dueRetries(now(), 100);
+      for (const campaign of due) {
+        const at = campaign.nextRetryAt?.toISOString() ?? "";
+        const jobId = await deps.queueCampaign(
+          campaign.workspaceId,
+          campaign.id,
+          campaign.run,
+          `email-campaign:${campaign.id}:${campaign.run}:retry:${at}`,
+        );
+        await repo.setJobOfRun(campaign.workspaceId, campaign.id, campaign.run, jobId);
+      }
+      return { queued: due.length };
+    },
 
     // ---- compliance ----
     /** One-click unsubscribe (RFC 8058) and the visible link: no session, the token is the proof. */

@@ -10,8 +10,10 @@ import { unsubscribeTokens } from "./unsubscribe-token";
 
 /**
  * Open and click tracking, "retry failed", the hourly cap, and the campaign controls' refusals,
- * against the real app and a real SMTP server in this process. Addresses at "flaky.test" are
- * refused with a transient 451 while `flaky` is on (a failure that "retry failed" may resend).
+ * against the real app and a real SMTP server in this process. Messages to "flaky.test" are
+ * refused at DATA with a permanent 554 while `flaky` is on: a failure of the message, not the
+ * address (not a bounce), that "retry failed" may resend. Temporary failures (4xx) are retried
+ * on their own with backoff: retry.test.ts.
  */
 let t: TestApp;
 let flaky = true;
@@ -20,17 +22,14 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
-  onRcptTo(address, _session, callback) {
-    if (flaky && address.address.endsWith("@flaky.test")) {
-      const error = new Error("4.7.1 Try again later") as Error & { responseCode: number };
-      error.responseCode = 451;
-      return callback(error);
-    }
-    callback();
-  },
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
     simpleParser(stream)
       .then((mail) => {
+        if (flaky && session.envelope.rcptTo.some((rcpt) => rcpt.address.endsWith("@flaky.test"))) {
+          const error = new Error("5.7.1 Message refused by policy") as Error & { responseCode: number };
+          error.responseCode = 554;
+          return callback(error);
+        }
         received.push(mail);
         callback();
       })
@@ -200,7 +199,7 @@ describe("open and click tracking", () => {
 });
 
 describe("campaign controls", () => {
-  it("retries failed sends only: a transient refusal becomes failed, and retry sends it once", async () => {
+  it("retries failed sends only: a refused message becomes failed, and retry sends it once", async () => {
     const c = await buildWorkspace(t);
     flaky = true;
     const tpl = await setUp(c, ["ok1@steady.test", "later@flaky.test", "ok2@steady.test"], HTML);
@@ -214,7 +213,7 @@ describe("campaign controls", () => {
       (x) => x.status === "completed",
     );
     expect(first).toMatchObject({ sent: 2, failed: 1, bounced: 0 });
-    // A transient refusal does not suppress the address.
+    // A refusal of the message, not of the address, does not suppress it.
     const stats = (await c.post("/api/email-marketing/preview-leads", { targetAudience: "all" })).json();
     expect(stats.totalMatched).toBe(3);
 

@@ -16,6 +16,7 @@ export function defineEmailCampaign(
   jobs: JobQueue,
   deps: { email: () => Pick<EmailService, "runCampaign"> },
 ): JobKind<EmailCampaignPayload> {
+  // Its result: { status, sent }, and "retrying" with retryAt when only deferred sends are left.
   return jobs.define<EmailCampaignPayload>(
     "email.campaign",
     async ({ id, attempt, payload, workspaceId, signal, reportProgress }) => {
@@ -32,4 +33,15 @@ export function defineEmailCampaign(
     },
     { retryLimit: 5, retryBackoff: 2_000, concurrency: 4 },
   );
+}
+
+/**
+ * The retry sweep: every minute one server queues the run of each campaign whose sends deferred
+ * by a temporary SMTP failure (4xx, a dropped connection) are due again (`sweepRetries`).
+ */
+export function defineEmailRetrySweep(
+  jobs: JobQueue,
+  deps: { email: () => Pick<EmailService, "sweepRetries"> },
+): JobKind<Record<string, never>> {
+  return jobs.define<Record<string, never>>("email.retries-due", async () => deps.email().sweepRetries());
 }

@@ -4,7 +4,7 @@ import { smtpTransport } from "./smtp";
 import type { MailTransport } from "./types";
 
 export { listOutbox, readOutbox } from "./outbox";
-export type { MailTransport, OutgoingMail, SendOutcome } from "./types";
+export type { MailTransport, OutgoingMail, SendFailure, SendOutcome } from "./types";
 
 /** SMTP when SMTP_URL is set; otherwise the outbox of .eml files in DATA_DIR. */
 export function createMailTransport(config: Pick<Config, "mail" | "dataDir">): MailTransport {

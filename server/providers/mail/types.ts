@@ -16,13 +16,19 @@ export type OutgoingMail = {
 };
 
 /**
- * What the receiving server answered. `accepted`: it took the message (2xx). `rejected` with
- * `permanent`: a 5xx for the recipient (a hard bounce; the address is suppressed). Otherwise a
- * transient failure (4xx, network): the send may be tried again.
+ * What the receiving server answered. `accepted`: it took the message (2xx). `rejected` says
+ * how it failed:
+ * - `bounce`: a permanent (5xx) refusal of the recipient (RCPT TO, or a 5.1.x mailbox status):
+ *   a hard bounce, and the address is suppressed;
+ * - `permanent`: any other 5xx (the message, the sender, the account): trying again will not
+ *   help, but the address is not at fault;
+ * - `temporary`: a 4xx (421, 450, 451, 452 ...), or no answer at all (connection refused, reset
+ *   or dropped, a greeting or socket timeout): the send is tried again later.
  */
+export type SendFailure = "bounce" | "permanent" | "temporary";
 export type SendOutcome =
   | { kind: "accepted"; response: string }
-  | { kind: "rejected"; permanent: boolean; response: string };
+  | { kind: "rejected"; failure: SendFailure; response: string };
 
 export interface MailTransport {
   readonly name: "smtp" | "outbox";

@@ -141,6 +141,7 @@ function CampaignRow({ campaign }: { campaign: EmailCampaign }) {
         Sent {campaign.sent} of {campaign.totalRecipients} · failed {campaign.failed} · bounced{" "}
         {campaign.bounced} · skipped {campaign.suppressed}
         {campaign.pending ? ` · waiting ${campaign.pending}` : ""}
+        {campaign.retrying ? ` (retrying ${campaign.retrying})` : ""}
         {campaign.trackOpens ? ` · opened ${campaign.opened}` : ""}
         {campaign.trackClicks ? ` · clicked ${campaign.clicked}` : ""}
       </p>

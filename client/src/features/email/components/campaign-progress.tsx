@@ -33,7 +33,7 @@ export function CampaignProgress({
       <p className="text-sm font-medium" data-testid="campaign-progress">
         {state}: {done} of {of} processed
         {campaign
-          ? ` (sent ${campaign.sent}, failed ${campaign.failed}, bounced ${campaign.bounced}, skipped ${campaign.suppressed})`
+          ? ` (sent ${campaign.sent}, failed ${campaign.failed}, bounced ${campaign.bounced}, skipped ${campaign.suppressed}${campaign.retrying ? `, retrying ${campaign.retrying}` : ""})`
           : ""}
       </p>
       <Progress value={of ? (done / of) * 100 : 0} aria-label={`Campaign progress: ${done} of ${of}`} />
