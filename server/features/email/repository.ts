@@ -274,10 +274,11 @@ export function emailRepository(db: Db) {
         .orderBy(emailSends.createdAt, emailSends.id);
     },
     /**
-     * Sends left "sending" since before `claimedBefore` go back to pending: their worker died
-     * (a delivery gives up well before). A live worker's rows are never taken from it.
+     * Sends left "sending" since before `claimedBefore` by another claimer than `except` (the
+     * caller's own attempt) go back to pending: their worker died (a delivery gives up well
+     * before).
      */
-    async releaseStale(campaignId: string, claimedBefore: Date) {
+    async releaseStale(campaignId: string, claimedBefore: Date, except: string) {
       await db
         .update(emailSends)
         .set({ status: "pending" })
@@ -286,6 +287,7 @@ export function emailRepository(db: Db) {
             eq(emailSends.campaignId, campaignId),
             eq(emailSends.status, "sending"),
             sql`${emailSends.claimedAt} < ${claimedBefore.toISOString()}::timestamptz`,
+            sql`${emailSends.claimedBy} is distinct from ${except}`,
           ),
         );
     },

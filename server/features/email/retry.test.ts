@@ -389,6 +389,24 @@ describe(`temporary SMTP failures are retried with backoff (${testEngine()})`, (
   });
 });
 
+describe("stale claims", () => {
+  it("a run never releases its own claims, however long they wait in the pool; another attempt's stale ones go back", async () => {
+    const c = await buildWorkspace(t);
+    const id = await campaignTo(c, ["slow@stale.test"]);
+    await idle();
+    const row = await sendRow("slow@stale.test");
+    const repo = emailRepository(t.database.db);
+    await t.database.db.execute(
+      sql`update email_sends set status = 'sending', claimed_by = 'job:1',
+          claimed_at = now() - interval '10 minutes' where id = ${row.id}`,
+    );
+    await repo.releaseStale(id, new Date(Date.now() - 90_000), "job:1");
+    expect(await sendRow("slow@stale.test")).toMatchObject({ status: "sending", claimed_by: "job:1" });
+    await repo.releaseStale(id, new Date(Date.now() - 90_000), "job:2");
+    expect(await sendRow("slow@stale.test")).toMatchObject({ status: "pending" });
+  });
+});
+
 describe("classifying SMTP failures", () => {
   it("4xx and 503 are temporary; 5xx to RCPT TO or with a 5.1.x status bounce; other 5xx are permanent", () => {
     const error = (fields: Partial<SmtpError>) => Object.assign(new Error("x"), fields) as SmtpError;

@@ -9,8 +9,10 @@ const HOUR_MS = 60 * 60 * 1000;
 /** A capped campaign looks again at least this often (a pause or cancel is seen meanwhile). */
 const CAP_RECHECK_MS = 30_000;
 /**
- * A claimed send still "sending" after this long belongs to a worker that died (SMTP gives up
- * after 30 s: smtp.ts), and is sent again under the same Message-ID. The usual case, a job whose
+ * A claimed send of another job attempt still "sending" after this long belongs to a worker that
+ * died (SMTP gives up after 30 s of silence: smtp.ts), and is sent again under the same
+ * Message-ID. A run never releases its own claims: they may wait their turn in the transport's
+ * pool of connections longer than this, and it knows they are on their way. The usual case, a job whose
  * server died, does not wait for it: the job's next attempt frees its earlier attempts' claims
  * at once (`releaseEarlierAttempts`); this is the backstop for a job that never runs again.
  */
@@ -288,7 +290,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             (Date.now() - nextBatchAt > CATCH_UP_MS ? Date.now() : nextBatchAt) + campaign.delayMs;
           if (Date.now() - staleCheckedAt > STALE_CHECK_EVERY_MS) {
             staleCheckedAt = Date.now();
-            await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS));
+            await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS), claimerKey(claimer));
           }
           const batch = await repo.claimSends(
             campaignId,
