@@ -262,4 +262,7 @@ export type CallEvent =
   | { type: "call.started"; callId: string }
   | { type: "call.updated"; callId: string; lines?: string[] }
   | { type: "call.ended"; callId: string }
-  | { type: "appointment.created"; appointmentId: string };
+  | { type: "appointment.created"; appointmentId: string }
+  // The business phone system (issue 17): a caller left a message; its words are ready.
+  | { type: "voicemail.received"; voicemailId: string; from: string }
+  | { type: "voicemail.transcribed"; voicemailId: string };

@@ -117,7 +117,10 @@ export const TwilioTestResult = z.object({
 });
 export type TwilioTestResult = z.infer<typeof TwilioTestResult>;
 
-/** A simulated incoming call: the simulator rings the account's simulator number and speaks the script. */
+/**
+ * A simulated incoming call: the simulator rings the account's simulator number and speaks the
+ * script. A line "press 2" presses keys instead (the business phone system's extensions).
+ */
 export const SimulatedInboundRequest = z.object({
   from: DialablePhone,
   callerName: safeString("The caller name").trim().max(120).optional(),

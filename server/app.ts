@@ -34,7 +34,7 @@ import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
 import { leadGenerationRoutes } from "./features/lead-generation/routes";
-import { phoneSystemRoutes } from "./features/phone-system/routes";
+import { phoneSystemRoutes, phoneSystemWebhookRoutes } from "./features/phone-system/routes";
 import { satelliteRoutes } from "./features/satellite/routes";
 import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
@@ -61,6 +61,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Periodic clean-ups run as scheduled jobs (default); tests that move the clock turn them off. */
   schedules?: boolean;
+  /** The simulated caller's recorded voice (tests); by default espeak-ng speaks their words. */
+  simulatorVoice?: (text: string) => Promise<Buffer>;
 };
 
 /** Every registered route, for the tests that walk the route table (isolation, auth). */
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     now: options.now,
     schedules: options.schedules,
+    simulatorVoice: options.simulatorVoice,
     // The simulator reaches the webhooks through Fastify's full request path, without a socket.
     async deliver(url, params, signature) {
       const target = new URL(url);
@@ -212,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(emailRoutes, { email: v.email });
   await app.register(satelliteRoutes, { satellite: v.satellite });
   await app.register(phoneSystemRoutes, { phoneSystem: v.phoneSystem });
+  await app.register(phoneSystemWebhookRoutes, { phoneSystem: v.phoneSystem, config });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -10,6 +10,7 @@ import type { EventBus } from "./events/bus";
 import { backupService } from "./features/admin/backups";
 import { adminCallsReport } from "./features/admin/calls-report";
 import { platformConfigReader, platformConfigService } from "./features/admin/config";
+import { transcriptionSwitch } from "./features/admin/config-speech";
 import { adminExports } from "./features/admin/exports";
 import { errorRateMeter } from "./features/admin/health";
 import { quickActionService } from "./features/admin/quick-actions";
@@ -50,6 +51,7 @@ import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
 import { phoneSystemService } from "./features/phone-system/service";
+import { voicemailBox } from "./features/phone-system/voicemail";
 import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
@@ -70,6 +72,7 @@ import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
 import { defineEmailCampaign, defineEmailRetrySweep } from "./jobs/kinds/email-campaign";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
+import { defineVoicemailTranscription } from "./jobs/kinds/voicemail-transcription";
 import type { DbTransaction } from "./jobs/types";
 import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
@@ -79,6 +82,7 @@ import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
 import type { CarrierDelivery } from "./providers/telephony/simulator";
 import { createVoiceProviders } from "./providers/voice";
+import { nearestStockVoice } from "./providers/voice/espeak";
 
 export type CompositionInput = {
   config: Config;
@@ -90,6 +94,8 @@ export type CompositionInput = {
   deliver: CarrierDelivery;
   /** The server's clock (tests move it); absent means the real one. */
   now?: (() => Date) | undefined;
+  /** The simulated caller's recorded voice (tests: words their recogniser reads back); else espeak-ng. */
+  simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
   /** Periodic clean-ups as scheduled jobs; tests that move the clock run them by hand instead. */
   schedules?: boolean | undefined;
 };
@@ -248,6 +254,9 @@ export function composeServices(input: CompositionInput) {
     doNotCall,
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     deliver: input.deliver,
+    simulatorVoice:
+      input.simulatorVoice ??
+      (async (text) => (await voiceProviders.stock.speak(nearestStockVoice(null), text)).audio),
     // The autodialer's runtime (built below) answers and ends the calls it placed.
     dialer: {
       answered: (...args) => autodialer().answered(...args),
@@ -260,14 +269,6 @@ export function composeServices(input: CompositionInput) {
   // event books the installation (appointments) and notes the order on the contact.
   const satellite = satelliteService({ db, appointments, contacts, scripts, dialer: contactDial, ...clock });
   billing.sellProducts(satellite.seller);
-  // The business phone system (issue 17): numbers, extensions, hours and routing on our telephony.
-  const phoneSystem = phoneSystemService({
-    db,
-    telephony,
-    agents,
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    ...clock,
-  });
   const voiceCalls = voiceCallService({
     calls,
     telephony,
@@ -320,6 +321,37 @@ export function composeServices(input: CompositionInput) {
   });
   studio = aiStudioArea;
   const callAutomation = defineCallAutomation(jobs, { studio: aiStudioArea });
+  // The business phone system (issue 17): numbers, extensions, hours, routing, voicemail and
+  // click-to-call on our telephony; a voicemail is transcribed in a job.
+  const voicemailTranscription = defineVoicemailTranscription(jobs, {
+    accounts: directory,
+    voicemails: () => voicemails,
+  });
+  const voicemails = voicemailBox({
+    db,
+    telephony,
+    dataDir: config.dataDir,
+    speech: transcriptionSwitch(speech, platformConfig.reader),
+    events,
+    queueTranscription: async (workspaceId, voicemailId) => {
+      await jobs.send(
+        voicemailTranscription,
+        { voicemailId },
+        { workspaceId, idempotencyKey: `voicemail:${voicemailId}` },
+      );
+    },
+  });
+  const phoneSystem = phoneSystemService({
+    db,
+    telephony,
+    agents,
+    contacts,
+    doNotCall,
+    accounts: directory,
+    voicemails,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    ...clock,
+  });
   // CSV imports of contacts: small files in the request, large ones as a contacts.import job.
   const contactImports = contactImportService({
     db,

@@ -29,6 +29,8 @@ export type TestAppOptions = {
   speech?: SpeechToText | null;
   /** The server's clock. */
   now?: () => Date;
+  /** The simulated caller's recorded voice (a voicemail); by default espeak-ng. */
+  simulatorVoice?: (text: string) => Promise<Buffer>;
 };
 
 /** The environment every test app is configured from. */
@@ -77,6 +79,7 @@ export async function createTestApp(
     database,
     speech: options.speech ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.simulatorVoice ? { simulatorVoice: options.simulatorVoice } : {}),
     // Tests run the clean-ups by hand (app.housekeeping), on their own clock.
     schedules: false,
   });

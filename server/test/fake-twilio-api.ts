@@ -22,6 +22,10 @@ export async function startFakeTwilioApi(account: {
   friendlyName?: string;
 }) {
   const requests: FakeTwilioRequest[] = [];
+  /** Recordings the account holds (RecordingSid to WAV), served at Recordings/{Sid}.wav. */
+  const recordings = new Map<string, Buffer>();
+  /** Each number's webhooks, as IncomingPhoneNumbers updates set them. */
+  const numberHooks = new Map<string, { voiceUrl: string; statusCallback: string }>();
   const listeners = new Set<(request: FakeTwilioRequest) => void>();
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -60,15 +64,19 @@ export async function startFakeTwilioApi(account: {
         status: "active",
       });
     }
+    const numberSid = (i: number) => `PN${String(i).padStart(32, "0")}`;
     if (req.method === "GET" && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
+      const only = url.searchParams.get("PhoneNumber");
       return send(200, {
-        incoming_phone_numbers: account.numbers.map((number, i) => ({
-          sid: `PN${String(i).padStart(32, "0")}`,
-          phone_number: number,
-          friendly_name: `Line ${i + 1}`,
-          capabilities: { voice: true, sms: true, mms: false },
-          voice_url: "",
-        })),
+        incoming_phone_numbers: account.numbers
+          .map((number, i) => ({
+            sid: numberSid(i),
+            phone_number: number,
+            friendly_name: `Line ${i + 1}`,
+            capabilities: { voice: true, sms: true, mms: false },
+            voice_url: numberHooks.get(number)?.voiceUrl ?? "",
+          }))
+          .filter((n) => !only || n.phone_number === only),
         page: 0,
         page_size: 100,
         uri: `${base}/IncomingPhoneNumbers.json`,
@@ -89,6 +97,25 @@ export async function startFakeTwilioApi(account: {
         status: "queued",
       });
     }
+    const numberUpdate = url.pathname.match(new RegExp(`^${base}/IncomingPhoneNumbers/(PN\\w+)\\.json$`));
+    if (req.method === "POST" && numberUpdate) {
+      const index = account.numbers.findIndex((_, i) => numberSid(i) === numberUpdate[1]);
+      const number = account.numbers[index];
+      if (number === undefined) return send(404, { code: 20404, message: "Not found", status: 404 });
+      numberHooks.set(number, {
+        voiceUrl: recorded.form.VoiceUrl ?? "",
+        statusCallback: recorded.form.StatusCallback ?? "",
+      });
+      return send(200, { sid: numberUpdate[1], phone_number: number, voice_url: recorded.form.VoiceUrl });
+    }
+    const recording = url.pathname.match(new RegExp(`^${base}/Recordings/(RE\\w+)\\.wav$`));
+    if (req.method === "GET" && recording) {
+      const audio = recordings.get(recording[1] as string);
+      if (!audio)
+        return send(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+      res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) });
+      return res.end(audio);
+    }
     const update = url.pathname.match(new RegExp(`^${base}/Calls/(CA\\w+|SIM\\w+)\\.json$`));
     if (req.method === "POST" && update) {
       return send(200, {
@@ -104,6 +131,8 @@ export async function startFakeTwilioApi(account: {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    recordings,
+    numberHooks,
     /** Resolves with the first request (already received or coming) that matches. */
     waitFor(match: (request: FakeTwilioRequest) => boolean, timeoutMs = 5000): Promise<FakeTwilioRequest> {
       const seen = requests.find(match);

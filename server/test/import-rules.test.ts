@@ -77,6 +77,11 @@ const TABLE_OWNERS: Record<string, string> = {
   satelliteInstallationSlots: "satellite",
   satelliteOrders: "satellite",
   adminSignInLinks: "admin",
+  businessNumbers: "phone-system",
+  businessExtensions: "phone-system",
+  businessHours: "phone-system",
+  businessCalls: "phone-system",
+  voicemails: "phone-system",
 };
 
 /**
@@ -120,6 +125,7 @@ const AREAS_SENDING_ROWS = [
   "enterprise",
   "health",
   "lead-generation",
+  "phone-system",
   "satellite",
   "scripts",
   "telephony",

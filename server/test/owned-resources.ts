@@ -106,7 +106,8 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
       name: "Owner's extension",
       target: "voicemail",
     });
-    const ids = { id, extensionId: extension.json().extension?.id ?? "" };
+    // The carrier webhooks name the number as :numberId.
+    const ids = { id, numberId: id, extensionId: extension.json().extension?.id ?? "" };
     PHONE_SYSTEM_FIXTURES.set(owner, ids);
     return ids;
   },

@@ -33,6 +33,14 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/telephony/twilio/dial/:callId",
   "POST /api/telephony/twilio/status",
   "POST /api/telephony/twilio/recording",
+  // The business phone system's numbers: signed the same way, under the number's workspace's carrier.
+  "POST /api/grasshopper/twilio/voice/:numberId",
+  "POST /api/grasshopper/twilio/extension/:numberId",
+  "POST /api/grasshopper/twilio/dial/:numberId",
+  "POST /api/grasshopper/twilio/voicemail/:numberId",
+  "POST /api/grasshopper/twilio/status/:numberId",
+  "POST /api/grasshopper/twilio/bridge/:numberId",
+  "POST /api/grasshopper/twilio/bridge-result/:numberId",
   // What an invitation link shows before signing in; the token in the address is the credential.
   "GET /api/invitations/:token",
   // A marketing email's unsubscribe link (RFC 8058 one-click): the signed token is the credential.
@@ -186,7 +194,8 @@ describe("route table", () => {
           continue;
         }
         const params = await fixture(owner);
-        if (route.isPublic && route.url.startsWith("/api/telephony/twilio/")) {
+        const carrierWebhook = /^\/api\/(telephony|grasshopper)\/twilio\//.test(route.url);
+        if (route.isPublic && carrierWebhook) {
           // A carrier webhook's parameter is no capability: only X-Twilio-Signature under the
           // account's token opens it (telephony/webhooks.test.ts), so unsigned answers 403 either way.
           for (const values of [params, {}]) {

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { aiSettings, calls, users, workspaces } from "../db/schema";
 import { twilioSignature } from "../providers/telephony/twilio";
-import { createTestApp, type TestApp, type TestClient } from "./app";
+import { createTestApp, type TestApp, type TestAppOptions, type TestClient } from "./app";
 import { startFakeTwilioApi } from "./fake-twilio-api";
 
 export const PUBLIC_URL = "https://calls.example.com";
@@ -17,7 +17,7 @@ export const TWILIO = {
  * An app with PUBLIC_URL set, the official Twilio client pointed at a local fake of Twilio's REST
  * API, and the carrier simulator running 100 times faster than real time.
  */
-export async function telephonyTestApp(overrides: { timeScale?: number } = {}) {
+export async function telephonyTestApp(overrides: { timeScale?: number } = {}, options: TestAppOptions = {}) {
   const fake = await startFakeTwilioApi({
     accountSid: TWILIO.accountSid,
     authToken: TWILIO.authToken,
@@ -29,7 +29,7 @@ export async function telephonyTestApp(overrides: { timeScale?: number } = {}) {
       twilioApiBaseUrl: fake.url,
       simulatorTimeScale: overrides.timeScale ?? 0.01,
     },
-  });
+  }, options);
   return {
     t,
     fake,

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   gte,
+  inArray,
   isNotNull,
   isNull,
   ne,
@@ -129,6 +130,22 @@ export function contactRepository(db: Db) {
     },
 
     /** A contact's name for a number in E.164, or null: the engine never files a contact as spam. */
+    /** Which of these numbers belong to a contact whose status is one of `statuses`. */
+    async numbersWithStatus(workspaceId: string, e164s: string[], statuses: string[]): Promise<string[]> {
+      if (e164s.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ phone: contacts.phoneE164 })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.workspaceId, workspaceId),
+            inArray(contacts.phoneE164, e164s),
+            inArray(contacts.contactStatus, statuses),
+          ),
+        );
+      return rows.flatMap((row) => (row.phone ? [row.phone] : []));
+    },
+
     async nameForNumber(workspaceId: string, e164: string): Promise<string | null> {
       const [contact] = await db
         .select({ name: contacts.name })

@@ -171,6 +171,9 @@ export function contactService(deps: ContactServiceDeps) {
 
   return {
     nameForNumber: (workspaceId: string, e164: string) => repo.nameForNumber(workspaceId, e164),
+    /** Which of these numbers (E.164) are contacts now interested, qualified or converted. */
+    convertedNumbers: (workspaceId: string, e164s: string[]) =>
+      repo.numbersWithStatus(workspaceId, e164s, ["interested", "qualified", "converted"]),
     /** Inserts the rows in batches in one transaction; answers how many went in. */
     insertMany: (workspaceId: string, rows: NewContact[]) => repo.insertContacts(workspaceId, rows),
 

@@ -1,5 +1,10 @@
-import type { BusinessNumber, BusinessNumberDetail, Extension } from "../../../common/phone-system";
-import type { BusinessNumberRow, ExtensionRow, HoursRow } from "./repository";
+import type {
+  BusinessNumber,
+  BusinessNumberDetail,
+  Extension,
+  Voicemail,
+} from "../../../common/phone-system";
+import type { BusinessNumberRow, ExtensionRow, HoursRow, VoicemailRow } from "./repository";
 
 /** Spec 3 §3 business phone number. */
 export function presentNumber(row: BusinessNumberRow): BusinessNumber {
@@ -35,5 +40,27 @@ export function presentDetail(
     hours: hours.map((h) => ({ weekday: h.weekday, open: h.opensAt, close: h.closesAt })),
     extensions: extensions.map(presentExtension),
     routingAppliedAt: row.routingAppliedAt?.toISOString() ?? null,
+  };
+}
+
+/** Spec 3 §3 voicemail: the audio plays through the session-only route, never a public address. */
+export function presentVoicemail(row: VoicemailRow, number: string): Voicemail {
+  return {
+    id: row.id,
+    from: row.fromNumber || "Unknown",
+    timestamp: row.createdAt.toISOString(),
+    duration: row.duration,
+    transcription: row.transcription,
+    transcriptionStatus:
+      row.transcriptionStatus === "done"
+        ? "done"
+        : row.transcriptionStatus === "failed"
+          ? "failed"
+          : "pending",
+    audioUrl: row.audioPath || row.recordingUrl ? `/api/grasshopper/voicemails/${row.id}/audio` : null,
+    numberId: row.businessNumberId,
+    number,
+    extension: row.extension,
+    listened: row.listenedAt !== null,
   };
 }

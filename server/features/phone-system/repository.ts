@@ -1,6 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businessExtensions, businessHours, businessNumbers } from "../../db/schema";
+import {
+  businessCalls,
+  businessExtensions,
+  businessHours,
+  businessNumbers,
+  voicemails,
+} from "../../db/schema";
 
 export type BusinessNumberRow = typeof businessNumbers.$inferSelect;
 export type ExtensionRow = typeof businessExtensions.$inferSelect;
@@ -150,3 +156,155 @@ export function phoneSystemRepository(db: Db) {
 }
 
 export type PhoneSystemRepository = ReturnType<typeof phoneSystemRepository>;
+
+export type BusinessCallRow = typeof businessCalls.$inferSelect;
+export type VoicemailRow = typeof voicemails.$inferSelect;
+
+/**
+ * Calls on business numbers and the voicemails left on them. Webhooks arrive without a
+ * session: they find the number by its id in their address (then prove themselves with its
+ * workspace's carrier); every read by a person is filtered by the workspace.
+ */
+export function businessCallsRepository(db: Db) {
+  return {
+    /** The number a webhook's address names, whoever's it is (the webhook proves itself next). */
+    async numberForWebhook(id: string): Promise<BusinessNumberRow | undefined> {
+      const [row] = await db.select().from(businessNumbers).where(eq(businessNumbers.id, id));
+      return row;
+    },
+
+    /** Records an incoming call once (per CallSid); answers the row either way. */
+    async openInbound(
+      workspaceId: string,
+      numberId: string,
+      callSid: string,
+      from: string,
+    ): Promise<BusinessCallRow> {
+      await db
+        .insert(businessCalls)
+        .values({ workspaceId, businessNumberId: numberId, callSid, direction: "inbound", otherNumber: from })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(businessCalls).where(eq(businessCalls.callSid, callSid));
+      return row as BusinessCallRow;
+    },
+
+    async openOutbound(
+      workspaceId: string,
+      values: { numberId: string; contactId: string; otherNumber: string; userPhone: string },
+    ): Promise<BusinessCallRow> {
+      const [row] = await db
+        .insert(businessCalls)
+        .values({
+          workspaceId,
+          businessNumberId: values.numberId,
+          direction: "outbound",
+          otherNumber: values.otherNumber,
+          contactId: values.contactId,
+          userPhone: values.userPhone,
+        })
+        .returning();
+      return row as BusinessCallRow;
+    },
+
+    async callById(workspaceId: string, id: string): Promise<BusinessCallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(businessCalls)
+        .where(and(eq(businessCalls.workspaceId, workspaceId), eq(businessCalls.id, id)));
+      return row;
+    },
+
+    async callBySid(workspaceId: string, callSid: string): Promise<BusinessCallRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(businessCalls)
+        .where(and(eq(businessCalls.workspaceId, workspaceId), eq(businessCalls.callSid, callSid)));
+      return row;
+    },
+
+    async updateCall(
+      workspaceId: string,
+      id: string,
+      values: Partial<Pick<BusinessCallRow, "callSid" | "outcome" | "extension" | "endedAt" | "duration">>,
+    ): Promise<void> {
+      await db
+        .update(businessCalls)
+        .set(values)
+        .where(and(eq(businessCalls.workspaceId, workspaceId), eq(businessCalls.id, id)));
+    },
+
+    /** Sets the outcome unless a later one is already there (voicemail and answered stay). */
+    async settleOutcome(workspaceId: string, id: string, outcome: "answered" | "voicemail" | "missed") {
+      await db
+        .update(businessCalls)
+        .set({ outcome })
+        .where(
+          and(
+            eq(businessCalls.workspaceId, workspaceId),
+            eq(businessCalls.id, id),
+            inArray(businessCalls.outcome, outcome === "missed" ? ["ringing"] : ["ringing", "missed"]),
+          ),
+        );
+    },
+
+    /** The calls on the workspace's numbers since `since`, for the analytics. */
+    callsSince(workspaceId: string, since: Date) {
+      return db
+        .select({
+          outcome: businessCalls.outcome,
+          duration: businessCalls.duration,
+          otherNumber: businessCalls.otherNumber,
+        })
+        .from(businessCalls)
+        .where(and(eq(businessCalls.workspaceId, workspaceId), gte(businessCalls.startedAt, since)));
+    },
+
+    /** Records a voicemail once per recording; undefined when this recording was recorded already. */
+    async addVoicemail(values: typeof voicemails.$inferInsert): Promise<VoicemailRow | undefined> {
+      const [row] = await db.insert(voicemails).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async voicemail(workspaceId: string, id: string): Promise<VoicemailRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(voicemails)
+        .where(and(eq(voicemails.workspaceId, workspaceId), eq(voicemails.id, id)));
+      return row;
+    },
+
+    /** Newest first, with the number each was left on. */
+    voicemails(workspaceId: string, options: { limit: number; numberId?: string | undefined }) {
+      return db
+        .select({ voicemail: voicemails, number: businessNumbers.number })
+        .from(voicemails)
+        .innerJoin(businessNumbers, eq(businessNumbers.id, voicemails.businessNumberId))
+        .where(
+          and(
+            eq(voicemails.workspaceId, workspaceId),
+            options.numberId ? eq(voicemails.businessNumberId, options.numberId) : undefined,
+          ),
+        )
+        .orderBy(desc(voicemails.createdAt), desc(voicemails.id))
+        .limit(options.limit);
+    },
+
+    async updateVoicemail(
+      workspaceId: string,
+      id: string,
+      values: Partial<
+        Pick<
+          VoicemailRow,
+          "audioPath" | "transcription" | "transcriptionStatus" | "transcriptionError" | "listenedAt"
+        >
+      >,
+    ): Promise<void> {
+      await db
+        .update(voicemails)
+        .set(values)
+        .where(and(eq(voicemails.workspaceId, workspaceId), eq(voicemails.id, id)));
+    },
+  };
+}
+
+export type BusinessCallsRepository = ReturnType<typeof businessCallsRepository>;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   AddNumberRequest,
+  AnalyticsResponse,
+  BusinessCallRequest,
+  BusinessCallResponse,
   ExtensionParams,
   ExtensionRequest,
   ExtensionResponse,
@@ -11,7 +15,12 @@ import {
   OkResponse,
   SetupRoutingResponse,
   UpdateNumberRequest,
+  VoicemailIdParams,
+  VoicemailsQuery,
+  VoicemailsResponse,
 } from "../../../common/phone-system";
+import type { Config } from "../../config";
+import { acceptCarrierWebhooks, FormParams, webhookRequest } from "../telephony/webhook-http";
 import { presentNumber } from "./presenter";
 import type { PhoneSystemService } from "./service";
 
@@ -127,5 +136,130 @@ export const phoneSystemRoutes: FastifyPluginAsyncZod<{ phoneSystem: PhoneSystem
     "/api/grasshopper/setup-routing",
     { config: { role: "admin" }, schema: { response: { 200: SetupRoutingResponse } } },
     async (request) => ({ success: true as const, applied: await phoneSystem.setupRouting(request.account) }),
+  );
+
+  app.get(
+    "/api/grasshopper/analytics",
+    { config: { role: "agent" }, schema: { response: { 200: AnalyticsResponse } } },
+    async (request) => ({ success: true as const, analytics: await phoneSystem.analytics(request.account) }),
+  );
+
+  app.get(
+    "/api/grasshopper/voicemails",
+    {
+      config: { role: "agent" },
+      schema: { querystring: VoicemailsQuery, response: { 200: VoicemailsResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      voicemails: await phoneSystem.voicemails(request.account, request.query),
+    }),
+  );
+
+  /** The recording, for a session of the workspace only (never a public address). */
+  app.get(
+    "/api/grasshopper/voicemails/:id/audio",
+    { config: { role: "agent" }, schema: { params: VoicemailIdParams } },
+    async (request, reply) => {
+      const audio = await phoneSystem.voicemailAudio(request.account, request.params.id);
+      return reply
+        .type("audio/wav")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `inline; filename="voicemail-${request.params.id}.wav"`)
+        .send(audio);
+    },
+  );
+
+  /** Click-to-call: any member may call a contact from the workspace's business number. */
+  app.post(
+    "/api/grasshopper/call",
+    {
+      config: { role: "agent" },
+      schema: { body: BusinessCallRequest, response: { 200: BusinessCallResponse } },
+    },
+    async (request) => phoneSystem.call(request.account, request.body),
+  );
+};
+
+const NumberWebhookParams = z.object({ numberId: z.uuid() });
+const CallIdQuery = z.object({ callId: z.uuid().optional() });
+const BridgeQuery = z.object({ callId: z.uuid() });
+
+/**
+ * The business numbers' carrier webhooks (Twilio's, and the simulator's, which speaks the same
+ * protocol). Public routes: each proves itself with X-Twilio-Signature under the number's
+ * workspace's carrier, and answers 403 when it does not match.
+ */
+export const phoneSystemWebhookRoutes: FastifyPluginAsyncZod<{
+  phoneSystem: PhoneSystemService;
+  config: Config;
+}> = async (app, deps) => {
+  const { config } = deps;
+  const hooks = deps.phoneSystem.webhooks;
+  acceptCarrierWebhooks(app);
+  const options = { config: { public: true } } as const;
+  const twiml = "text/xml; charset=utf-8";
+
+  app.post(
+    "/api/grasshopper/twilio/voice/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams } },
+    async (request, reply) =>
+      reply.type(twiml).send(await hooks.voice(webhookRequest(request, config), request.params.numberId)),
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/extension/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams } },
+    async (request, reply) =>
+      reply.type(twiml).send(await hooks.extension(webhookRequest(request, config), request.params.numberId)),
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/dial/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams } },
+    async (request, reply) =>
+      reply.type(twiml).send(await hooks.dial(webhookRequest(request, config), request.params.numberId)),
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/voicemail/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams } },
+    async (request, reply) =>
+      reply.type(twiml).send(await hooks.voicemail(webhookRequest(request, config), request.params.numberId)),
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/status/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams, querystring: CallIdQuery } },
+    async (request, reply) => {
+      await hooks.status(webhookRequest(request, config), request.params.numberId, request.query.callId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/bridge/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams, querystring: BridgeQuery } },
+    async (request, reply) =>
+      reply
+        .type(twiml)
+        .send(
+          await hooks.bridge(webhookRequest(request, config), request.params.numberId, request.query.callId),
+        ),
+  );
+
+  app.post(
+    "/api/grasshopper/twilio/bridge-result/:numberId",
+    { ...options, schema: { body: FormParams, params: NumberWebhookParams, querystring: BridgeQuery } },
+    async (request, reply) =>
+      reply
+        .type(twiml)
+        .send(
+          await hooks.bridgeResult(
+            webhookRequest(request, config),
+            request.params.numberId,
+            request.query.callId,
+          ),
+        ),
   );
 };

@@ -8,7 +8,14 @@ import {
 } from "../../../common/phone-system";
 import { parseTwiml, type TwimlNode } from "../../providers/telephony/twiml-parser";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
-import { extensionTwiml, isOpen, PHONE_SYSTEM_PATHS, type RoutingModel, routingTwiml } from "./routing-twiml";
+import {
+  dialResultTwiml,
+  extensionTwiml,
+  isOpen,
+  PHONE_SYSTEM_PATHS,
+  type RoutingModel,
+  routingTwiml,
+} from "./routing-twiml";
 
 const NUMBER_ID = "11111111-1111-4111-8111-111111111111";
 const AGENT_ID = "22222222-2222-4222-8222-222222222222";
@@ -38,9 +45,10 @@ function expectVoicemail(response: TwimlNode) {
   expect(record?.attributes).toMatchObject({
     maxLength: String(VOICEMAIL_MAX_SECONDS),
     action: PHONE_SYSTEM_PATHS.voicemail(NUMBER_ID),
-    transcribe: "true",
-    transcribeCallback: PHONE_SYSTEM_PATHS.transcription(NUMBER_ID),
+    finishOnKey: "#",
   });
+  // Our speech provider transcribes it, not the carrier's paid transcription.
+  expect(record?.attributes.transcribe).toBeUndefined();
 }
 
 // Wednesday 25 November 2026 in New York is EST (UTC-5).
@@ -115,16 +123,17 @@ describe("routing TwiML", () => {
     }
   });
 
-  it("after hours with forwarding: <Dial timeout> to the number, voicemail if nobody answers", () => {
+  it("after hours with forwarding: <Dial timeout action> to the number; the action decides what follows", () => {
     const response = parseTwiml(
       routingTwiml(
         model({ afterHours: { action: "forward", forwardTo: "+15551239999" } }),
         new Date("2026-11-25T23:00:00Z"),
       ),
     );
-    expect(verbs(response)).toEqual(["Say", "Dial", "Say", "Record"]);
+    expect(verbs(response)).toEqual(["Say", "Dial"]);
     const dial = child(response, "Dial") as TwimlNode;
     expect(dial.attributes.timeout).toBe(String(DIAL_TIMEOUT_SECONDS));
+    expect(dial.attributes.action).toBe(PHONE_SYSTEM_PATHS.dial(NUMBER_ID));
     expect(dial.text).toBe("+15551239999");
   });
 
@@ -135,14 +144,24 @@ describe("routing TwiML", () => {
 });
 
 describe("an extension pressed", () => {
-  it("a phone: <Dial timeout> to its number, then voicemail", () => {
+  it("a phone: <Dial timeout action> to its number", () => {
     const response = parseTwiml(extensionTwiml(model(), "1"));
-    expect(verbs(response)).toEqual(["Say", "Dial", "Say", "Record"]);
+    expect(verbs(response)).toEqual(["Say", "Dial"]);
     expect(response.children[0]?.text).toBe("Connecting you to Sales.");
     const dial = child(response, "Dial") as TwimlNode;
     expect(dial.attributes.timeout).toBe(String(DIAL_TIMEOUT_SECONDS));
+    expect(dial.attributes.action).toBe(PHONE_SYSTEM_PATHS.dial(NUMBER_ID));
     expect(dial.text).toBe("+15551230001");
-    expectVoicemail(response);
+  });
+
+  it("after the forwarded call: a hang-up when it was answered, a message when not", () => {
+    for (const status of ["completed", "answered"])
+      expect(verbs(parseTwiml(dialResultTwiml(NUMBER_ID, status)))).toEqual(["Hangup"]);
+    for (const status of ["busy", "no-answer", "failed", "canceled"]) {
+      const response = parseTwiml(dialResultTwiml(NUMBER_ID, status));
+      expect(verbs(response)).toEqual(["Say", "Record"]);
+      expectVoicemail(response);
+    }
   });
 
   it("an AI agent: redirected to the assistant's voice webhook with the agent", () => {

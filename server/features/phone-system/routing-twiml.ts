@@ -2,10 +2,12 @@ import { TZDate } from "@date-fns/tz";
 import twilio from "twilio";
 import {
   AFTER_HOURS_GREETING,
+  bridgeAnnouncement,
   DIAL_TIMEOUT_SECONDS,
   UNKNOWN_EXTENSION,
   VOICEMAIL_MAX_SECONDS,
   VOICEMAIL_PROMPT,
+  VOICEMAIL_SAVED,
 } from "../../../common/phone-system";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
 
@@ -14,8 +16,10 @@ import { WEBHOOK_PATHS } from "../telephony/twiml";
  * same model and moment give the same TwiML, for Twilio's voice webhook and the simulator alike.
  *
  * Open hours: the greeting, then <Gather numDigits> listing the extensions; a pressed extension
- * is answered by extensionTwiml (<Dial timeout> to a phone, <Redirect> to the AI assistant's
- * voice webhook, or <Record> for voicemail); no key pressed: voicemail.
+ * is answered by extensionTwiml (<Dial timeout action> to a phone, <Redirect> to the AI
+ * assistant's voice webhook, or <Record> for voicemail); no key pressed: voicemail. The <Dial
+ * action> (dialResultTwiml) hangs up after a call that was answered, else takes a message.
+ * The recording is transcribed by our speech provider, not the carrier's (the <Record action>).
  * After hours (the workspace's time zone): the after-hours action, voicemail or <Dial>.
  */
 
@@ -43,10 +47,18 @@ export const PHONE_SYSTEM_PATHS = {
   voice: (numberId: string) => `/api/grasshopper/twilio/voice/${numberId}`,
   /** <Gather action>: the digits pressed. */
   extension: (numberId: string) => `/api/grasshopper/twilio/extension/${numberId}`,
+  /** <Dial action>: whether the forwarded call was answered. */
+  dial: (numberId: string) => `/api/grasshopper/twilio/dial/${numberId}`,
   /** <Record action>: the recording is done. */
   voicemail: (numberId: string) => `/api/grasshopper/twilio/voicemail/${numberId}`,
-  /** <Record transcribeCallback>: the transcription is ready. */
-  transcription: (numberId: string) => `/api/grasshopper/twilio/transcription/${numberId}`,
+  /** The number's status callback: the call ended (and how long it lasted). */
+  status: (numberId: string) => `/api/grasshopper/twilio/status/${numberId}`,
+  /** Click-to-call: the user answered their phone; the contact is dialled next. */
+  bridge: (numberId: string, callId: string) =>
+    `/api/grasshopper/twilio/bridge/${numberId}?${new URLSearchParams({ callId })}`,
+  /** Click-to-call: the <Dial action> to the contact. */
+  bridgeResult: (numberId: string, callId: string) =>
+    `/api/grasshopper/twilio/bridge-result/${numberId}?${new URLSearchParams({ callId })}`,
 };
 
 type VoiceResponse = InstanceType<typeof twilio.twiml.VoiceResponse>;
@@ -67,15 +79,77 @@ function voicemail(response: VoiceResponse, numberId: string): void {
     playBeep: true,
     action: PHONE_SYSTEM_PATHS.voicemail(numberId),
     method: "POST",
-    transcribe: true,
-    transcribeCallback: PHONE_SYSTEM_PATHS.transcription(numberId),
   });
 }
 
 function dial(response: VoiceResponse, numberId: string, to: string): void {
-  response.dial({ timeout: DIAL_TIMEOUT_SECONDS, answerOnBridge: true }, to);
-  // Nobody answered (or the line was busy): the caller can leave a message.
-  voicemail(response, numberId);
+  // The action decides what follows: a hang-up after an answered call, else a message.
+  response.dial(
+    {
+      timeout: DIAL_TIMEOUT_SECONDS,
+      answerOnBridge: true,
+      action: PHONE_SYSTEM_PATHS.dial(numberId),
+      method: "POST",
+    },
+    to,
+  );
+}
+
+/** Carrier's DialCallStatus values of a call someone answered. */
+export const ANSWERED_DIAL = new Set(["completed", "answered"]);
+
+/** After a forwarded call (the <Dial action>): hang up when it was answered, else take a message. */
+export function dialResultTwiml(numberId: string, dialCallStatus: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (ANSWERED_DIAL.has(dialCallStatus)) response.hangup();
+  else voicemail(response, numberId);
+  return response.toString();
+}
+
+/** The message is saved (the <Record action>). */
+export function voicemailSavedTwiml(): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(VOICEMAIL_SAVED);
+  response.hangup();
+  return response.toString();
+}
+
+/** Click-to-call: the user answered; the contact rings with the business number as caller ID. */
+export function bridgeTwiml(input: {
+  numberId: string;
+  callId: string;
+  businessNumber: string;
+  contactName: string;
+  contactNumber: string;
+}): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(bridgeAnnouncement(input.contactName));
+  response.dial(
+    {
+      callerId: input.businessNumber,
+      timeout: 30,
+      answerOnBridge: true,
+      action: PHONE_SYSTEM_PATHS.bridgeResult(input.numberId, input.callId),
+      method: "POST",
+    },
+    input.contactNumber,
+  );
+  return response.toString();
+}
+
+/** Click-to-call: after the contact's leg; the user hears when they did not answer. */
+export function bridgeResultTwiml(contactName: string, dialCallStatus: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (!ANSWERED_DIAL.has(dialCallStatus)) response.say(`${contactName} did not answer.`);
+  response.hangup();
+  return response.toString();
+}
+
+/** A number that is switched off: the call goes to the assistant, as if the phone system were not there. */
+export function assistantTwiml(): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.redirect({ method: "POST" }, WEBHOOK_PATHS.voice);
+  return response.toString();
 }
 
 function agentPath(agentId: string): string {

@@ -1,13 +1,17 @@
 import type { z } from "zod";
+import { INVALID_PHONE, NO_PHONE_NUMBER, ON_DO_NOT_CALL } from "../../../common/contacts";
 import {
   type AddNumberRequest,
   AGENT_NOT_FOUND,
+  type BusinessCallResponse,
   type BusinessNumberDetail,
   DEFAULT_GREETING,
   EXTENSION_NOT_FOUND,
   EXTENSION_TAKEN,
   type ExtensionRequest,
   type HoursRequest,
+  NO_BUSINESS_NUMBER,
+  NO_CELLPHONE,
   NO_NUMBERS_TO_ROUTE,
   NOT_YOUR_NUMBER,
   NUMBER_NOT_FOUND,
@@ -15,13 +19,18 @@ import {
   type UpdateNumberRequest,
 } from "../../../common/phone-system";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account, AccountLoader } from "../../http/account";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { AgentService } from "../agents/service";
+import type { DoNotCallService } from "../contacts/do-not-call";
+import type { ContactService } from "../contacts/service";
+import { toE164OrNull } from "../telephony/phone-numbers";
 import type { TelephonyService } from "../telephony/service";
+import { lineCalls } from "./line-calls";
 import { presentDetail, presentExtension } from "./presenter";
 import {
   type BusinessNumberRow,
+  businessCallsRepository,
   type ExtensionRow,
   type HoursRow,
   isUniqueViolation,
@@ -29,11 +38,32 @@ import {
   phoneSystemRepository,
 } from "./repository";
 import { PHONE_SYSTEM_PATHS, type RoutingModel, routingTwiml } from "./routing-twiml";
+import type { VoicemailBox } from "./voicemail";
 
 export type PhoneSystemDeps = {
   db: Db;
-  /** The account's carrier numbers: its Twilio number and its simulator number (made on first use). */
-  telephony: Pick<TelephonyService, "state">;
+  /**
+   * The account's carrier numbers (its Twilio number and its simulator number), and what the
+   * phone system asks of telephony for them: proofs, routing hooks, legs and recordings.
+   */
+  telephony: Pick<
+    TelephonyService,
+    | "state"
+    | "proveLineWebhook"
+    | "once"
+    | "knowsCall"
+    | "status"
+    | "applyLineHooks"
+    | "releaseLine"
+    | "placeLineCall"
+    | "lineRecording"
+  >;
+  /** The workspace's contacts: click-to-call's callee, the analytics' conversions. */
+  contacts: Pick<ContactService, "get" | "recordDial" | "convertedNumbers">;
+  doNotCall: Pick<DoNotCallService, "isDoNotCall">;
+  accounts: AccountLoader;
+  /** The voicemail box (voicemail.ts), built with the jobs queue in the composition root. */
+  voicemails: VoicemailBox;
   /** An AI agent of the account's, or a 404. */
   agents: Pick<AgentService, "getAgent">;
   /** The app's public address: where the carrier reaches the number's voice webhook. */
@@ -78,7 +108,31 @@ export function routingModel(
  */
 export function phoneSystemService(deps: PhoneSystemDeps) {
   const repo = phoneSystemRepository(deps.db);
+  const callsRepo = businessCallsRepository(deps.db);
   const now = deps.now ?? (() => new Date());
+  const base = deps.publicUrl.replace(/\/$/, "");
+
+  async function currentRouting(account: Account, row: BusinessNumberRow): Promise<RoutingModel> {
+    const [extensions, hours] = await Promise.all([repo.extensions(account.id, row.id), repo.hours(row.id)]);
+    return routingModel(row, extensions, hours, account.timezone);
+  }
+
+  const webhooks = lineCalls({
+    calls: callsRepo,
+    telephony: deps.telephony,
+    accounts: deps.accounts,
+    voicemails: deps.voicemails,
+    routing: currentRouting,
+    contactName: async (account, contactId) => {
+      try {
+        return (await deps.contacts.get(account, contactId)).name;
+      } catch {
+        return "the contact";
+      }
+    },
+    convertedNumbers: (workspaceId, e164s) => deps.contacts.convertedNumbers(workspaceId, e164s),
+    now,
+  });
 
   async function owned(account: Account, id: string): Promise<BusinessNumberRow> {
     const row = await repo.number(account.id, id);
@@ -158,7 +212,10 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
     },
 
     async remove(account: Account, id: string): Promise<void> {
+      const row = await owned(account, id);
       if (!(await repo.removeNumber(account.id, id))) throw numberNotFound();
+      // Its calls go back to the assistant (a Twilio number keeps its webhook until routed again).
+      await deps.telephony.releaseLine(account, row);
     },
 
     async addExtension(account: Account, numberId: string, input: ExtensionRequest) {
@@ -197,10 +254,10 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
     },
 
     /**
-     * Applies each active number's routing: its voice webhook is our routing URL. Twilio
-     * numbers: our Twilio port cannot set a number's voice URL yet, so it is recorded as
-     * applied and shown for the number's console; simulator numbers: recorded, and the
-     * simulator reads the same TwiML.
+     * Applies each active number's routing: the number's voice webhook and status callback
+     * become our routing's (Twilio: the IncomingPhoneNumber's VoiceUrl and StatusCallback;
+     * the simulator: kept on its number, which it reads when it rings). Answers the TwiML a
+     * call hears now.
      */
     async setupRouting(account: Account) {
       const numbers = (await repo.numbers(account.id)).filter((n) => n.isActive);
@@ -208,23 +265,86 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       const at = now();
       const applied = [];
       for (const row of numbers) {
-        const [extensions, hours] = await Promise.all([
-          repo.extensions(account.id, row.id),
-          repo.hours(row.id),
-        ]);
-        const voiceUrl = `${deps.publicUrl.replace(/\/$/, "")}${PHONE_SYSTEM_PATHS.voice(row.id)}`;
+        const voiceUrl = `${base}${PHONE_SYSTEM_PATHS.voice(row.id)}`;
+        const how = await deps.telephony.applyLineHooks(account, row, {
+          voiceUrl,
+          statusCallback: `${base}${PHONE_SYSTEM_PATHS.status(row.id)}`,
+        });
         await repo.updateNumber(account.id, row.id, { routingVoiceUrl: voiceUrl, routingAppliedAt: at });
         applied.push({
           numberId: row.id,
           number: row.number,
           provider: row.provider === "twilio" ? ("twilio" as const) : ("simulator" as const),
           voiceUrl,
-          applied: "recorded" as const,
-          twiml: routingTwiml(routingModel(row, extensions, hours, account.timezone), at),
+          applied: how,
+          twiml: routingTwiml(await currentRouting(account, row), at),
         });
       }
       return applied;
     },
+
+    /**
+     * POST /api/grasshopper/call: click-to-call. The user's own phone rings first; when they
+     * answer, the contact is dialled with the business number as caller ID. The contact's
+     * do-not-call flag and the workspace's list are checked now, at the moment of dialling.
+     */
+    async call(
+      account: Account,
+      input: { contactId: string; numberId?: string | undefined },
+    ): Promise<BusinessCallResponse> {
+      const contact = await deps.contacts.get(account, input.contactId);
+      if (!contact.phoneNumber) throw badRequest(NO_PHONE_NUMBER);
+      const to = contact.phoneE164;
+      if (!to) throw badRequest(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
+      if (contact.doNotCall || (await deps.doNotCall.isDoNotCall(account.id, to)))
+        throw conflict(ON_DO_NOT_CALL);
+      const active = (await repo.numbers(account.id)).filter((n) => n.isActive);
+      const line = input.numberId
+        ? active.find((n) => n.id === input.numberId)
+        : (active.find((n) => n.type === "main") ?? active[0]);
+      if (input.numberId && !line) throw numberNotFound();
+      if (!line) throw badRequest(NO_BUSINESS_NUMBER);
+      // The person clicking is rung (their own phone); a carrier's job acts as the owner.
+      const userPhone = toE164OrNull(account.actor?.cellphoneNumber ?? account.owner.cellphoneNumber ?? "");
+      if (!userPhone) throw badRequest(NO_CELLPHONE);
+      const call = await callsRepo.openOutbound(account.id, {
+        numberId: line.id,
+        contactId: contact.id,
+        otherNumber: to,
+        userPhone,
+      });
+      let callSid: string;
+      try {
+        ({ callSid } = await deps.telephony.placeLineCall(account, line, {
+          to: userPhone,
+          url: `${base}${PHONE_SYSTEM_PATHS.bridge(line.id, call.id)}`,
+          statusCallback: `${base}${PHONE_SYSTEM_PATHS.status(line.id)}?${new URLSearchParams({ callId: call.id })}`,
+        }));
+      } catch (error) {
+        await callsRepo.updateCall(account.id, call.id, { outcome: "missed", endedAt: now() });
+        throw error;
+      }
+      await callsRepo.updateCall(account.id, call.id, { callSid });
+      await deps.contacts.recordDial(account, contact.id, {
+        callId: call.id,
+        phoneNumber: to,
+        notes: `Click-to-call from ${line.number}`,
+      });
+      return {
+        success: true,
+        businessNumber: line.number,
+        ringing: userPhone,
+        callSid,
+        message: `Calling your phone (${userPhone}) now; answer it to be connected to ${contact.name}, who will see ${line.number}`,
+      };
+    },
+
+    analytics: (account: Account) => webhooks.analytics(account),
+    voicemails: (account: Account, query: { limit: number; numberId?: string | undefined }) =>
+      deps.voicemails.list(account, query),
+    voicemailAudio: (account: Account, id: string) => deps.voicemails.audio(account, id),
+    /** The carrier's webhooks for business numbers (public routes; each proves itself). */
+    webhooks,
   };
 }
 

@@ -18,7 +18,13 @@ export type Carriers = ReturnType<typeof carriers>;
  * with a token derived from APP_SECRET. Every webhook is proven against one of the two.
  */
 export function carriers(
-  deps: { config: Config; appSecret: string; deliver: CarrierDelivery; log: FastifyBaseLogger },
+  deps: {
+    config: Config;
+    appSecret: string;
+    deliver: CarrierDelivery;
+    log: FastifyBaseLogger;
+    simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
+  },
   baseUrl: string,
 ) {
   const { config } = deps;
@@ -31,6 +37,7 @@ export function carriers(
     deliver: deps.deliver,
     timeScale: config.telephony.simulatorTimeScale,
     log: deps.log,
+    ...(deps.simulatorVoice ? { recordAudio: deps.simulatorVoice } : {}),
   });
 
   function twilioFor(connection: ConnectionRow): TelephonyProvider {

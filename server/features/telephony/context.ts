@@ -38,6 +38,8 @@ export type TelephonyDeps = {
   appSecret: string;
   /** How the built-in carrier reaches the app's webhooks (app.inject in the server). */
   deliver: CarrierDelivery;
+  /** The simulated caller's voice when the app records them (a voicemail): a WAV of the words. */
+  simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
   /** The workspace a webhook's call or number belongs to, as an Account (no person acting). */
   accounts: AccountLoader;
   /** The workspace's chosen voice (the voice area's). */

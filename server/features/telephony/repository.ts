@@ -100,6 +100,26 @@ export function telephonyRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The simulator number's webhooks, as the business phone system's routing set them. */
+    async setSimulatorHooks(
+      workspaceId: string,
+      number: string,
+      hooks: { voiceUrl: string; statusCallbackUrl: string } | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(phoneNumbers)
+        .set({ voiceUrl: hooks?.voiceUrl ?? null, statusCallbackUrl: hooks?.statusCallbackUrl ?? null })
+        .where(
+          and(
+            eq(phoneNumbers.workspaceId, workspaceId),
+            eq(phoneNumbers.number, number),
+            eq(phoneNumbers.provider, "simulator"),
+          ),
+        )
+        .returning({ id: phoneNumbers.id });
+      return rows.length > 0;
+    },
+
     // --- webhook context -----------------------------------------------------------------------
 
     /** The account a called number belongs to, with its Twilio connection. */

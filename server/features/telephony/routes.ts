@@ -8,10 +8,9 @@ import {
   TwilioNumberRequest,
   TwilioTestResult,
 } from "../../../common/telephony";
-import { safeString } from "../../../common/text";
 import type { Config } from "../../config";
-import { forbidden } from "../../http/errors";
-import type { TelephonyService, WebhookRequest } from "./service";
+import type { TelephonyService } from "./service";
+import { acceptCarrierWebhooks, FormParams, webhookRequest } from "./webhook-http";
 
 /** The account's phone service: the Twilio connection, its number, and simulated incoming calls. */
 export const telephonyRoutes: FastifyPluginAsyncZod<{ telephony: TelephonyService }> = async (app, deps) => {
@@ -64,10 +63,6 @@ export const telephonyRoutes: FastifyPluginAsyncZod<{ telephony: TelephonyServic
   });
 };
 
-/** Twilio's form fields; NUL or a broken character is refused (400) before any lookup by them. */
-const FormParams = z
-  .record(safeString("A webhook parameter name"), safeString("A webhook parameter"))
-  .nullish();
 const GatherQuery = z.object({
   turn: z.coerce.number().int().min(1).max(100_000),
   silence: z.coerce.number().int().min(1).max(10).optional(),
@@ -87,28 +82,8 @@ export const telephonyWebhookRoutes: FastifyPluginAsyncZod<{
 }> = async (app, deps) => {
   const { telephony, config } = deps;
 
-  // Twilio posts application/x-www-form-urlencoded; this parser serves only the routes below.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
-  // Unsigned is refused before anything else is read (a wrong signature is refused once the account is known).
-  app.addHook("preValidation", async (request) => {
-    if (!request.headers["x-twilio-signature"]) throw forbidden("The X-Twilio-Signature header is missing");
-  });
-
-  const webhook = (request: FastifyRequest): WebhookRequest => {
-    const header = request.headers["x-twilio-signature"];
-    return {
-      url: `${config.publicUrl ?? `${request.protocol}://${request.host}`}${request.url}`,
-      signature: Array.isArray(header) ? header[0] : header,
-      params: (request.body as Record<string, string> | undefined) ?? {},
-    };
-  };
+  acceptCarrierWebhooks(app);
+  const webhook = (request: FastifyRequest) => webhookRequest(request, config);
   const options = { config: { public: true } } as const;
 
   app.post(

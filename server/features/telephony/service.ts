@@ -1,4 +1,5 @@
 import type { Account } from "../../http/account";
+import { businessLines } from "./business-lines";
 import { placeOutbound } from "./commands/place-outbound";
 import {
   chooseTwilioNumber,
@@ -51,6 +52,8 @@ export function telephonyService(deps: TelephonyDeps) {
 
     // The webhooks (public routes; each proves itself with the account's signature).
     ...webhooks(ctx),
+    // The business phone system's numbers (issue 17): proofs, routing hooks, legs, recordings.
+    ...businessLines(ctx),
 
     prune: (before: Date) => ctx.repo.pruneWebhookEvents(before),
     endCallsCutOffByRestart: bound(endCallsCutOffByRestart),

@@ -1,5 +1,5 @@
 import type { Account } from "../../http/account";
-import { carriedByDeadProcess } from "../../providers/telephony/simulator";
+import { callerLine, carriedByDeadProcess } from "../../providers/telephony/simulator";
 import { ensureSimulatorNumber } from "./connection";
 import type { TelephonyContext } from "./context";
 import { toE164 } from "./phone-numbers";
@@ -12,13 +12,16 @@ export async function simulateInbound(
   input: { from: string; callerName?: string | undefined; script: string[] },
 ) {
   const to = await ensureSimulatorNumber(ctx, account.id);
+  // The number's own webhooks when the business phone system routes it, else the assistant's.
+  const hooks = (await ctx.repo.routeNumber(to))?.number;
   const callSid = ctx.carriers.simulator.ringInbound({
     from: toE164(input.from),
     to,
     callerName: input.callerName,
-    party: { script: input.script.map((text) => ({ text, delayMs: 2500 })) },
-    voiceUrl: WEBHOOK_PATHS.voice,
-    statusCallback: WEBHOOK_PATHS.status,
+    // "press 2" is a key press (the business phone system's extensions).
+    party: { script: input.script.map((text) => callerLine(text, 2500)) },
+    voiceUrl: hooks?.voiceUrl ?? WEBHOOK_PATHS.voice,
+    statusCallback: hooks?.statusCallbackUrl ?? WEBHOOK_PATHS.status,
     ringMs: 1000,
   });
   return { callSid, to };

@@ -10,8 +10,18 @@ import {
   type TelephonyProvider,
 } from "./types";
 
-/** One line the simulated person says, after a pause (the simulator's milliseconds, before scaling). */
-export type CallerLine = { text: string; delayMs?: number };
+/**
+ * One line the simulated person says, after a pause (the simulator's milliseconds, before
+ * scaling); with `digits`, they press those keys instead (a <Gather input="dtmf">).
+ */
+export type CallerLine = { text: string; delayMs?: number; digits?: string };
+
+/** "press 2" in a script is a key press: the caller presses 2 rather than saying it. */
+export function callerLine(text: string, delayMs?: number): CallerLine {
+  const press = /^press\s+([0-9*#]{1,6})$/i.exec(text.trim());
+  const line: CallerLine = press ? { text, digits: press[1] } : { text };
+  return delayMs === undefined ? line : { ...line, delayMs };
+}
 
 /** The person on the other end of a simulated call. */
 export type SimulatedParty = {
@@ -51,7 +61,17 @@ export type SimulatorOptions = {
   onDelivery?: (info: { url: string; ms: number; status: number }) => void;
   /** Who answers an outbound call to this number; by default {@link defaultDialOutcome}. */
   dialOutcome?: (to: string) => DialOutcome;
+  /**
+   * The audio of what the caller says into a <Record> (a WAV): the app's text-to-speech in the
+   * server, words a test recogniser reads back in tests; by default a second of silence a word.
+   */
+  recordAudio?: (text: string) => Promise<Buffer>;
 };
+
+/** A recording the simulator made (<Record>), kept in memory a while like Twilio keeps its recordings. */
+type SimRecording = { callSid: string; audio: Buffer; seconds: number };
+/** How long a recording stays fetchable: the app fetches it at once, in the webhook. */
+const RECORDING_KEPT_MS = 10 * 60_000;
 
 type CallStatus =
   | "queued"
@@ -133,6 +153,7 @@ export function carriedByDeadProcess(sid: string): boolean {
  */
 export class CarrierSimulator {
   private readonly calls = new Map<string, SimCall>();
+  private readonly recordings = new Map<string, SimRecording>();
   private readonly timeScale: number;
   private stopped = false;
 
@@ -235,6 +256,11 @@ export class CarrierSimulator {
     if (call && !call.ended) this.finish(call, call.answeredAt ? "completed" : "canceled");
   }
 
+  /** The audio of a recording this simulator made (a WAV), while it keeps it; like GET Recordings/{Sid}.wav. */
+  recording(recordingSid: string): { audio: Buffer; seconds: number; callSid: string } | undefined {
+    return this.recordings.get(recordingSid);
+  }
+
   /** Whether this simulator is carrying the call (a call from before a restart is not). */
   isCarrying(sid: string): boolean {
     return this.calls.has(sid);
@@ -282,6 +308,7 @@ export class CarrierSimulator {
       call.resolveDone(call.status);
     }
     this.calls.clear();
+    this.recordings.clear();
   }
 
   // --- the call's life ------------------------------------------------------------------------
@@ -375,12 +402,24 @@ export class CarrierSimulator {
             if (call.party.hangUpAfterMs === undefined) this.finish(call, "completed");
             return;
           }
+          // Twilio's default input is dtmf; a line of keys answers a dtmf gather, words a speech one.
+          const inputs = (verb.attributes.input ?? "dtmf").split(/\s+/);
+          const answers = line.digits ? inputs.includes("dtmf") : inputs.includes("speech");
+          if (!answers) {
+            // Nothing this gather listens for: it times out and the document goes on.
+            await this.sleep(call, Number(verb.attributes.timeout ?? 5) * 1000);
+            break;
+          }
           await this.sleep(call, line.delayMs ?? 2000);
           if (!this.live(call, gen)) return;
           call.nextLine++;
           call.said.push(line.text);
           const action = this.absolute(verb.attributes.action ?? docUrl, docUrl);
-          const next = await this.post(call, action, { SpeechResult: line.text, Confidence: "0.92" });
+          const next = await this.post(
+            call,
+            action,
+            line.digits ? { Digits: line.digits } : { SpeechResult: line.text, Confidence: "0.92" },
+          );
           if (!this.live(call, gen)) return;
           if (!next) return this.finish(call, "completed");
           return this.execute(call, next.body, action, gen);
@@ -388,19 +427,64 @@ export class CarrierSimulator {
         case "Dial": {
           const number = verb.text || verb.children.find((child) => child.name === "Number")?.text || "";
           call.dialed.push(number);
-          await this.sleep(call, DIAL_ANSWERED_MS);
+          // The dialled party answers (and talks a while) or not, as an outbound call to them would.
+          const outcome = (this.options.dialOutcome ?? defaultDialOutcome)(number);
+          const answered = outcome.kind === "answer";
+          const ringLimitMs = Number(verb.attributes.timeout ?? 30) * 1000;
+          await this.sleep(
+            call,
+            answered ? DIAL_ANSWERED_MS : Math.min(outcome.ringMs ?? RING_MS, ringLimitMs),
+          );
           if (!this.live(call, gen)) return;
           if (verb.attributes.action) {
             const action = this.absolute(verb.attributes.action, docUrl);
             const next = await this.post(call, action, {
-              DialCallStatus: "completed",
-              DialCallDuration: String(Math.round(DIAL_ANSWERED_MS / 1000)),
+              DialCallStatus: answered ? "completed" : outcome.kind,
+              DialCallDuration: answered ? String(Math.round(DIAL_ANSWERED_MS / 1000)) : "0",
             });
             if (!this.live(call, gen)) return;
             if (!next) return this.finish(call, "completed");
             return this.execute(call, next.body, action, gen);
           }
           break;
+        }
+        case "Record": {
+          const line = call.party.script[call.nextLine];
+          if (!line || line.digits) {
+            // Silence: Twilio's <Record> times out and the document goes on.
+            await this.sleep(call, Number(verb.attributes.timeout ?? 5) * 1000);
+            break;
+          }
+          await this.sleep(call, line.delayMs ?? 2000);
+          if (!this.live(call, gen)) return;
+          call.nextLine++;
+          call.said.push(line.text);
+          // A voice that fails (no espeak-ng on the machine) leaves silence, as a quiet caller would.
+          const audio = this.options.recordAudio
+            ? await this.options.recordAudio(line.text).catch(() => silentRecording(line.text))
+            : await silentRecording(line.text);
+          if (!this.live(call, gen)) return;
+          const recordingSid = `RE${randomBytes(16).toString("hex")}`;
+          const seconds = Math.max(1, Math.round(wavSeconds(audio)));
+          this.recordings.set(recordingSid, { callSid: call.sid, audio, seconds });
+          setTimeout(() => this.recordings.delete(recordingSid), RECORDING_KEPT_MS).unref();
+          // A caller with nothing more to say hangs up (Twilio still tells the action, then ends).
+          const hangsUp = call.nextLine >= call.party.script.length;
+          const params = {
+            RecordingSid: recordingSid,
+            RecordingUrl: `${this.options.baseUrl.replace(/\/$/, "")}/simulator/${API_VERSION}/Recordings/${recordingSid}`,
+            RecordingDuration: String(seconds),
+            Digits: hangsUp ? "hangup" : (verb.attributes.finishOnKey ?? "#"),
+          };
+          if (!verb.attributes.action) {
+            if (hangsUp) return this.finish(call, "completed");
+            break;
+          }
+          const action = this.absolute(verb.attributes.action, docUrl);
+          const next = await this.post(call, action, params);
+          if (hangsUp || !this.live(call, gen)) return this.finish(call, "completed");
+          if (!next) return this.finish(call, "completed");
+          return this.execute(call, next.body, action, gen);
         }
         case "Redirect": {
           const target = this.absolute(verb.text, docUrl);
@@ -526,6 +610,42 @@ export class CarrierSimulator {
       call.timers.add(timer);
     });
   }
+}
+
+/** Seconds of audio in a PCM WAV (its byte rate and data size); 0 when it is not one. */
+function wavSeconds(audio: Buffer): number {
+  if (audio.length < 44 || audio.toString("ascii", 0, 4) !== "RIFF") return 0;
+  const byteRate = audio.readUInt32LE(28);
+  let offset = 12;
+  while (offset + 8 <= audio.length) {
+    const id = audio.toString("ascii", offset, offset + 4);
+    const size = audio.readUInt32LE(offset + 4);
+    if (id === "data") return byteRate > 0 ? Math.min(size, audio.length - offset - 8) / byteRate : 0;
+    offset += 8 + size + (size % 2);
+  }
+  return 0;
+}
+
+/** Without a voice, a recording is silence: a second a word, 8 kHz mono PCM (a phone line's). */
+async function silentRecording(text: string): Promise<Buffer> {
+  const rate = 8000;
+  const seconds = Math.max(1, Math.min(120, text.split(/\s+/).length));
+  const data = Buffer.alloc(rate * seconds * 2);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVE", 8);
+  header.write("fmt ", 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 /** What the person answering a simulated outbound call says. */

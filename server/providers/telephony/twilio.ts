@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
-import { CarrierError, type TelephonyProvider } from "./types";
+import { CarrierError, MAX_RECORDING_BYTES, RECORDING_SID, type TelephonyProvider } from "./types";
 
 export type TwilioCredentials = { accountSid: string; authToken: string };
 
@@ -59,6 +59,44 @@ export function twilioProvider(
 
     async updateCall(callSid, update) {
       await wrap(() => client.calls(callSid).update("twiml" in update ? { twiml: update.twiml } : update));
+    },
+
+    async configureNumber(phoneNumber, hooks) {
+      const [found] = await wrap(() => client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 }));
+      if (!found) throw new CarrierError(`${phoneNumber} is not a number of this Twilio account`, 404);
+      await wrap(() =>
+        client.incomingPhoneNumbers(found.sid).update({
+          voiceUrl: hooks.voiceUrl,
+          voiceMethod: "POST",
+          statusCallback: hooks.statusCallback,
+          statusCallbackMethod: "POST",
+        }),
+      );
+    },
+
+    async fetchRecording(recordingSid) {
+      // Only a well-formed SID of this account, never an address from a webhook: nothing else
+      // is ever fetched with the account's credentials.
+      if (!RECORDING_SID.test(recordingSid)) throw new CarrierError("Not a Twilio recording SID", 400);
+      const base = options.apiBaseUrl ?? "https://api.twilio.com";
+      const url = `${base}/2010-04-01/Accounts/${credentials.accountSid}/Recordings/${recordingSid}.wav`;
+      const basic = Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString("base64");
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          headers: { authorization: `Basic ${basic}` },
+          signal: AbortSignal.timeout(timeout),
+        });
+      } catch (error) {
+        throw new CarrierError(`Twilio could not be reached: ${(error as Error).message}`, 502);
+      }
+      if (!response.ok)
+        throw new CarrierError(`Twilio answered ${response.status} for the recording`, response.status);
+      const declared = Number(response.headers.get("content-length") ?? 0);
+      if (declared > MAX_RECORDING_BYTES) throw new CarrierError("The recording is too large", 413);
+      const audio = Buffer.from(await response.arrayBuffer());
+      if (audio.length > MAX_RECORDING_BYTES) throw new CarrierError("The recording is too large", 413);
+      return audio;
     },
 
     async verify() {

@@ -7,7 +7,21 @@ export type TelephonyProvider = {
   updateCall(callSid: string, update: CallUpdate): Promise<void>;
   /** Checks the credentials against the carrier and lists the account's voice numbers. */
   verify(): Promise<CarrierAccount>;
+  /**
+   * Points one of the account's numbers at these webhooks (Twilio: the IncomingPhoneNumber's
+   * VoiceUrl and StatusCallback). The simulator keeps its numbers' webhooks in the database.
+   */
+  configureNumber?(phoneNumber: string, hooks: NumberHooks): Promise<void>;
+  /** A recording's audio as WAV (Twilio: GET Recordings/{Sid}.wav with the account's credentials). */
+  fetchRecording?(recordingSid: string): Promise<Buffer>;
 };
+
+export type NumberHooks = { voiceUrl: string; statusCallback: string };
+
+/** A Twilio RecordingSid: RE and 32 hex digits. Anything else is never fetched. */
+export const RECORDING_SID = /^RE[0-9a-f]{32}$/;
+/** The largest recording fetched: 120 s of WAV at 16 kHz is under 4 MB. */
+export const MAX_RECORDING_BYTES = 16 * 1024 * 1024;
 
 export type PlaceCallInput = {
   to: string;
