@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ON_DO_NOT_CALL } from "../../../common/contacts";
 import {
@@ -9,7 +10,7 @@ import {
   type Voicemail,
 } from "../../../common/phone-system";
 import type { TestClient } from "../../test/app";
-import { buildWorkspace, type SignedInClient } from "../../test/factories";
+import { buildWorkspace, rows, type SignedInClient } from "../../test/factories";
 import { recordingOf, wordReader } from "../../test/speech";
 import {
   connectTwilio,
@@ -226,6 +227,33 @@ describe("open hours: extensions, forwarding and calls that end unanswered", () 
     });
     expect(figures).toMatchObject({ totalCalls: 1, completedCalls: 0, voicemails: 0 });
     expect(await voicemails(c)).toEqual([]);
+  });
+
+  it("an AI agent's extension hands the call to the assistant, with that agent taking it", async () => {
+    const c = await buildWorkspace(env.t);
+    // Another active agent the assistant's routing would otherwise choose.
+    const decoy = await c.post("/api/ai-agents", { name: "Reception agent" });
+    expect((await c.patch(`/api/ai-agents/${decoy.json().id}`, { status: "active" })).statusCode).toBe(200);
+    const agent = await c.post("/api/ai-agents", { name: "Support agent" });
+    expect(agent.statusCode, agent.body).toBe(201);
+    const agentId = (agent.json().agent ?? agent.json()).id as string;
+    // An agent takes calls once active (a new one is inactive).
+    const active = await c.patch(`/api/ai-agents/${agentId}`, { status: "active" });
+    expect(active.statusCode, active.body).toBe(200);
+    await routedSimulatorNumber(c, ALWAYS_OPEN, [{ digits: "2", name: "Support", target: "agent", agentId }]);
+    const sid = await ring(c, ["press 2", "Hi, my heater stopped working"]);
+    await callEnded(sid);
+    const [row] = await rows<{ engine_state: { assistant?: { agentId: string | null } } }>(
+      env.t,
+      sql`select engine_state from calls where provider_call_sid = ${sid}`,
+    );
+    expect(row?.engine_state.assistant?.agentId).toBe(agentId);
+    const figures = await eventually(async () => {
+      const a = await analytics(c);
+      expect(a.completedCalls).toBe(1);
+      return a;
+    });
+    expect(figures).toMatchObject({ totalCalls: 1, missedCalls: 0 });
   });
 
   it("a number switched off hands its calls to the assistant", async () => {

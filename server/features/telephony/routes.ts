@@ -70,6 +70,8 @@ const GatherQuery = z.object({
 });
 const CallIdParams = z.object({ callId: z.uuid() });
 const CallIdQuery = z.object({ callId: z.uuid().optional() });
+/** The voice webhook: a call of ours, or a business number's extension handing over to an AI agent. */
+const VoiceQuery = CallIdQuery.extend({ agentId: z.uuid().optional() });
 
 /**
  * Twilio's webhooks (and the simulator's, which speaks the same protocol). Public routes: no
@@ -88,11 +90,11 @@ export const telephonyWebhookRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/telephony/twilio/voice",
-    { ...options, schema: { body: FormParams, querystring: CallIdQuery } },
+    { ...options, schema: { body: FormParams, querystring: VoiceQuery } },
     async (request, reply) =>
       reply
         .type("text/xml; charset=utf-8")
-        .send(await telephony.voice(webhook(request), request.query.callId)),
+        .send(await telephony.voice(webhook(request), request.query.callId, request.query.agentId)),
   );
 
   app.post(

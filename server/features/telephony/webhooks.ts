@@ -57,7 +57,7 @@ export function webhooks(ctx: TelephonyContext) {
 
   return {
     /** The carrier connects a call: one the app placed or expects, or a new call to a workspace's number. */
-    async voice(request: WebhookRequest, callId: string | undefined): Promise<string> {
+    async voice(request: WebhookRequest, callId: string | undefined, agentId?: string): Promise<string> {
       const sid = request.params.CallSid;
       if (!sid) throw forbidden(NOT_PROVEN);
       carriers.verifySimulatorFirst(request);
@@ -76,7 +76,7 @@ export function webhooks(ctx: TelephonyContext) {
       carriers.verifyForNumber(request, route.number.provider, route.connection);
       return deliveries.once(
         `${sid}:voice`,
-        () => answerInbound(ctx, route, sid, request.params),
+        () => answerInbound(ctx, route, sid, request.params, agentId),
         () => empty(),
       );
     },

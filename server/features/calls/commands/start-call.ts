@@ -140,6 +140,12 @@ export async function startCarrierCall(
     opening?: string | null | undefined;
     /** A background job's key for this call (see findByDialKey). */
     dialKey?: string | null | undefined;
+    /**
+     * The AI agent the call was put through to (a business number's extension, issue 17): it
+     * takes the first turn and, as routing keeps the previous agent, the call. Another
+     * workspace's id, or an agent no longer there, is ignored: the routing chooses as usual.
+     */
+    agentId?: string | null | undefined;
   },
   admit?: (tx: Db) => Promise<void>,
 ): Promise<{ row: CallRow; greeting: string | null }> {
@@ -175,7 +181,10 @@ export async function startCarrierCall(
       engineState: {
         state: initialState(),
         facts,
-        ...assistantState(view, null),
+        ...assistantState(
+          view,
+          input.agentId && view?.snapshot.agents.has(input.agentId) ? input.agentId : null,
+        ),
       } satisfies StoredEngineState,
     });
   });

@@ -26,6 +26,8 @@ export async function answerInbound(
   route: RoutedNumber,
   sid: string,
   params: Record<string, string>,
+  /** The AI agent a business number's extension put the call through to (issue 17). */
+  agentId?: string | undefined,
 ): Promise<string> {
   const account = await ctx.accounts.load(route.number.workspaceId);
   if (!account) return sayAndHangUp(await ctx.speech.of(route.number.workspaceId), SAYINGS.nobody);
@@ -58,7 +60,7 @@ export async function answerInbound(
   try {
     const { row, greeting } = await ctx.calls.startCarrierCall(
       account,
-      { ...call, answered: true },
+      { ...call, answered: true, agentId },
       admitPhoneCall(ctx.calls, account, platform?.maxConcurrentCalls),
     );
     // In the voice the call keeps: the default script's, when there is one. Recorded on Twilio
