@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS } from "./plans";
+import { ENTERPRISE_PLANS, PLAN_IDS } from "./plans";
 import { safeString } from "./text";
 
 /** Subscription statuses: Stripe's, plus the sign-up trial. */
@@ -78,7 +78,8 @@ export type LimitKey = (typeof LIMIT_KEYS)[number];
 /** GET /api/subscription (spec 2 §3 "Subscription response", with the period and what the plan allows). */
 export const SubscriptionResponse = z.object({
   subscription: z.object({
-    planType: z.enum(PLAN_IDS),
+    /** One of the plans, or an enterprise plan the platform put the workspace on (spec 2 §9). */
+    planType: z.enum([...PLAN_IDS, ...ENTERPRISE_PLANS.map((plan) => plan.id)]),
     planName: z.string(),
     status: z.string(),
     currentPeriodStart: z.string(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ENTERPRISE_PLANS,
   featureRefusal,
   includesEverythingIn,
   includesMoreThan,
@@ -8,6 +9,7 @@ import {
   PLANS,
   planFor,
   plansWith,
+  UNLIMITED,
   usagePercent,
 } from "./plans";
 
@@ -96,5 +98,24 @@ describe("the price ladder (a plan that includes more never costs less)", () => 
       false,
     );
     expect(includesMoreThan(pro, pro)).toBe(false);
+  });
+});
+
+describe("the enterprise plans as plan definitions", () => {
+  it("carry everything the Business plan includes, at their own price and concurrent calls", () => {
+    for (const enterprise of ENTERPRISE_PLANS) {
+      const plan = planFor(enterprise.id);
+      expect(plan.id).toBe(enterprise.id);
+      expect(plan.name).toBe(`Enterprise ${enterprise.name}`);
+      expect(plan.priceCents).toBe(enterprise.priceCents);
+      expect(plan.concurrentCalls).toBe(enterprise.concurrentCalls);
+      expect(plan.features).toEqual(PLANS.business.features);
+      expect(plan.access).toEqual(PLANS.business.access);
+      expect(plan.contactLimit).toBe(UNLIMITED);
+    }
+    expect(planFor("enterprise_pro").highlights[0]).toBe("500 concurrent calls");
+    expect(planFor("enterprise_ultimate").highlights[0]).toBe("Unlimited concurrent calls");
+    // An unknown plan is still the Free plan.
+    expect(planFor("platinum")).toBe(PLANS.free);
   });
 });

@@ -86,7 +86,7 @@ export type PlanFeatureKey = keyof PlanAccess;
 export const UNLIMITED = -1;
 
 export type PlanDefinition = {
-  id: PlanId;
+  id: PlanId | EnterprisePlan["id"];
   name: string;
   /** US dollars a month (spec 2: "prices come from the server"). */
   price: number;
@@ -315,7 +315,35 @@ export function isPlanId(value: string): value is PlanId {
 
 /** The plan an account's stored plan type means; anything unknown is treated as free. */
 export function planFor(planType: string): PlanDefinition {
-  return isPlanId(planType) ? PLANS[planType] : PLANS.free;
+  if (isPlanId(planType)) return PLANS[planType];
+  const enterprise = ENTERPRISE_PLANS.find((candidate) => candidate.id === planType);
+  return enterprise ? enterprisePlan(enterprise) : PLANS.free;
+}
+
+/**
+ * An enterprise plan (spec 2 §9) as a plan definition: everything the Business plan includes
+ * (unlimited minutes and contacts, every feature), at the enterprise plan's price and with its
+ * concurrent calls. A workspace the platform put on one is never held to the Free plan's limits.
+ */
+function enterprisePlan(enterprise: EnterprisePlan): PlanDefinition {
+  const concurrent =
+    enterprise.concurrentCalls === UNLIMITED
+      ? "Unlimited concurrent calls"
+      : `${enterprise.concurrentCalls} concurrent calls`;
+  return {
+    ...PLANS.business,
+    id: enterprise.id,
+    name: `Enterprise ${enterprise.name}`,
+    priceCents: enterprise.priceCents,
+    price: enterprise.priceCents / 100,
+    popular: false,
+    description: "Enterprise calling with dedicated capacity.",
+    highlights: [
+      concurrent,
+      ...PLANS.business.highlights.filter((line) => !/at the same time|concurrent/i.test(line)),
+    ],
+    concurrentCalls: enterprise.concurrentCalls,
+  };
 }
 
 /** The plans that include a feature, by name, for refusal messages ("Basic, Pro, Premium, Personal or Business"). */

@@ -56,7 +56,7 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
       const { plan, product } = input;
       // A product's price id is Stripe's own when it looks like one; otherwise its amount is sent.
       const price = plan
-        ? options.prices[plan.id]
+        ? (options.prices as Partial<Record<string, string>>)[plan.id]
         : product?.priceId.startsWith("price_")
           ? product.priceId
           : undefined;

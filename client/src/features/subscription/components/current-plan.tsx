@@ -1,5 +1,5 @@
 import type { PlansResponse, SubscriptionResponse } from "@common/billing";
-import { formatDollars } from "@common/plans";
+import { formatDollars, isPlanId } from "@common/plans";
 import { CreditCard } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -31,7 +31,8 @@ export function CurrentPlan({
   onCancel: () => void;
 }) {
   const { subscription } = data;
-  const plan = plans?.[subscription.planType];
+  // An enterprise plan is not among the plans on offer: its price is not shown here.
+  const plan = isPlanId(subscription.planType) ? plans?.[subscription.planType] : undefined;
   const paid = (plan?.priceCents ?? 0) > 0;
   const day = (iso: string) => formatDateTime(iso, timeZone, "MMMM d, yyyy");
   const trial = subscription.status === "trialing";

@@ -1,5 +1,5 @@
 import type { PlansResponse, SubscriptionResponse } from "@common/billing";
-import { formatDollars } from "@common/plans";
+import { formatDollars, isPlanId } from "@common/plans";
 import { CalendarClock } from "lucide-react";
 import { formatDateTime } from "../../../lib/format";
 
@@ -22,7 +22,8 @@ export function TrialNote({
     return null;
   const day = (iso: string) => formatDateTime(iso, timeZone, "MMMM d, yyyy");
   const chosen = subscription.provider !== null;
-  const plan = plans?.[subscription.planType];
+  // An enterprise plan is not among the plans on offer: its price is not shown here.
+  const plan = isPlanId(subscription.planType) ? plans?.[subscription.planType] : undefined;
   let text: string;
   if (checkout.trialEndsAt) {
     const end = day(checkout.trialEndsAt);
