@@ -48,7 +48,7 @@ export function OutboxPage() {
         </Button>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Messages{list.data ? ` (${list.data.total.toLocaleString()})` : ""}</CardTitle>
@@ -70,7 +70,7 @@ export function OutboxPage() {
                       onClick={() => go({ message: message.id })}
                       className="grid w-full gap-0.5 rounded-md border p-2 text-left text-sm hover:bg-muted aria-[current=true]:border-primary aria-[current=true]:bg-muted"
                     >
-                      <span className="break-words font-medium">{message.subject || "(no subject)"}</span>
+                      <span className="wrap-anywhere font-medium">{message.subject || "(no subject)"}</span>
                       <span className="break-all text-muted-foreground">To {message.to}</span>
                       <span className="text-xs text-muted-foreground">
                         {formatDateTime(message.sentAt, timeZone)} · {formatSize(message.size)}

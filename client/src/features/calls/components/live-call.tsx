@@ -290,12 +290,15 @@ export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => 
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-label="Transcript" className="rounded-md border bg-background p-3">
           <h3 className="mb-2 text-sm font-semibold">Transcript</h3>
-          <ol className="grid max-h-72 gap-1.5 overflow-y-auto text-sm" aria-live="polite">
-            {lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the transcript only ever grows at the end
-              <TranscriptLine key={i} line={line} />
-            ))}
-          </ol>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable). */}
+          <section aria-label="What was said, scrollable" tabIndex={0} className="max-h-72 overflow-y-auto">
+            <ol className="grid gap-1.5 text-sm" aria-live="polite">
+              {lines.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the transcript only ever grows at the end
+                <TranscriptLine key={i} line={line} />
+              ))}
+            </ol>
+          </section>
         </section>
         <section aria-label="AI response" className="rounded-md border bg-background p-3">
           <h3 className="mb-2 text-sm font-semibold">AI Response</h3>
