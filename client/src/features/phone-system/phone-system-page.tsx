@@ -28,7 +28,7 @@ import { VoicemailsList } from "./components/voicemails-list";
 import { plural } from "./labels";
 import { useFailureToast } from "./use-failure-toast";
 
-/** What the badge says once the numbers answered success true (the spec names only Disconnected). */
+/** What the badge says once numbers are set up (the spec names only Disconnected). */
 const CONNECTED = "Connected";
 
 /**
@@ -48,7 +48,10 @@ export function PhoneSystemPage() {
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = numbers.data?.numbers;
-  const connected = numbers.data?.success === true;
+  // Spec 3 §2: Disconnected unless the numbers answered success true. Ours always does (there is no
+  // API key to miss), so a workspace with no business number yet, the spec's "not configured", is
+  // Disconnected too.
+  const connected = numbers.data?.success === true && numbers.data.numbers.length > 0;
 
   useFailureToast(numbers.isError, FETCH_NUMBERS_FAILED, numbers.errorUpdatedAt);
   useFailureToast(analytics.isError, FETCH_ANALYTICS_FAILED, analytics.errorUpdatedAt);
@@ -133,6 +136,7 @@ export function PhoneSystemPage() {
               loading={voicemails.isPending}
               failed={voicemails.isError}
               timeZone={timeZone}
+              onPlay={() => voicemails.refetch()}
             />
           </CardContent>
         </Card>

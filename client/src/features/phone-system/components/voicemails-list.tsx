@@ -23,11 +23,14 @@ export function VoicemailsList({
   loading,
   failed,
   timeZone,
+  onPlay,
 }: {
   voicemails: Voicemail[] | undefined;
   loading: boolean;
   failed: boolean;
   timeZone: string;
+  /** A message played is marked heard by the server: the list reads it again. */
+  onPlay: () => void;
 }) {
   if (failed)
     return (
@@ -73,6 +76,7 @@ export function VoicemailsList({
               preload="none"
               src={voicemail.audioUrl}
               aria-label={`Voicemail from ${voicemail.from}`}
+              onPlay={voicemail.listened ? undefined : onPlay}
               className="h-10 w-full max-w-full"
             />
           ) : null}
