@@ -26,6 +26,20 @@ export type CampaignFigures = {
   sincePrevious: { abandoned: number; humanAnswered: number };
 };
 
+/** An active campaign as a tick paces and dials it. */
+export type ActiveCampaign = {
+  id: string;
+  workspaceId: string;
+  dialingMode: string;
+  maxLines: number;
+  dialRatio: number;
+  abandonTargetPercent: number;
+  aiAgents: { agentId: string; concurrentCalls: number }[];
+  pacing: CampaignPacingState | null;
+  callingHoursStart: string;
+  callingHoursEnd: string;
+};
+
 /** A lead claimed for dialling, with its queued attempt. */
 export type ClaimedLead = {
   attemptId: string;
@@ -73,6 +87,15 @@ const freeDialler = (attemptId: string, now: Date) => sql`
   update dialer_agent_sessions set status = 'available', current_attempt_id = null, since = ${now}, updated_at = ${now}
   where current_attempt_id = ${attemptId} and status = 'on_call'`;
 
+type PacingDecisions = { campaignId: string; pacing: CampaignPacingState }[];
+
+/** The pacing decisions of a tick, and the tick's time, for many campaigns in one statement. */
+const savePacing = (decisions: PacingDecisions, now: Date) => sql`
+  update campaigns c set pacing = u.pacing, last_tick_at = ${now}
+  from unnest(${param(decisions.map((d) => d.campaignId))}::uuid[],
+              ${param(decisions.map((d) => JSON.stringify(d.pacing)))}::jsonb[]) as u(id, pacing)
+  where c.id = u.id`;
+
 function claimedFrom(row: Raw): ClaimedLead {
   return {
     attemptId: row.attempt_id as string,
@@ -109,56 +132,40 @@ function attemptFrom(row: Raw): AttemptOnLine {
 
 export function runtimeRepository(db: Db) {
   return {
-    /** Scheduled campaigns whose start came become active (each once: the status is checked). */
-    async activateScheduled(now: Date): Promise<number> {
-      const result = await db.execute(sql`
-        update campaigns set status = 'active', started_at = ${now}, updated_at = ${now}
-        where status = 'scheduled' and scheduled_start_at <= ${now}
-        returning id`);
-      return rowsOf(result).length;
-    },
-
-    /** Active campaigns, least recently ticked first (campaigns_due_idx). */
-    async activeCampaigns(limit: number) {
-      const result = await db.execute(sql`
-        select id, workspace_id, dialing_mode, max_lines, dial_ratio, abandon_target_percent,
-               ai_agents, pacing, calling_hours_start, calling_hours_end, business_name,
-               callback_number, voicemail_message
-        from campaigns where status = 'active'
-        order by last_tick_at asc nulls first limit ${limit}`);
-      return rowsOf(result).map((row) => ({
-        id: row.id as string,
-        workspaceId: row.workspace_id as string,
-        dialingMode: row.dialing_mode as string,
-        maxLines: int(row.max_lines),
-        dialRatio: Number(row.dial_ratio),
-        abandonTargetPercent: Number(row.abandon_target_percent),
-        aiAgents: (row.ai_agents as { agentId: string; concurrentCalls: number }[] | null) ?? [],
-        pacing: (row.pacing as CampaignPacingState | null) ?? null,
-        callingHoursStart: row.calling_hours_start as string,
-        callingHoursEnd: row.calling_hours_end as string,
-      }));
-    },
-
     /**
-     * Pacing's inputs for many campaigns in one statement: lines in flight, agents by status,
-     * and the abandonment tallies over calls answered by a person (30 days, the campaign so far,
-     * since each campaign's previous decision), each read through the campaign's own indexes.
+     * The tick's first statement: scheduled campaigns whose start came become active (each once:
+     * the status is checked), then the active campaigns, least recently ticked first
+     * (campaigns_due_idx), each with pacing's inputs: lines in flight, agents by status, and the
+     * abandonment tallies over calls answered by a person (30 days, the campaign so far, since
+     * the campaign's previous decision), each read through the campaign's own indexes. One round
+     * trip for any number of campaigns.
      */
-    async figures(
-      campaigns: { id: string; workspaceId: string; since: Date }[],
+    async campaignsToTick(
+      limit: number,
+      now: Date,
       thirtyDaysAgo: Date,
-    ): Promise<Map<string, CampaignFigures>> {
-      if (campaigns.length === 0) return new Map();
+    ): Promise<{ campaign: ActiveCampaign; figures: CampaignFigures }[]> {
       const result = await db.execute(sql`
-        select c.id,
+        with activated as (
+          update campaigns set status = 'active', started_at = ${now}, updated_at = ${now}
+          where status = 'scheduled' and scheduled_start_at <= ${now}
+          returning id
+        ),
+        c as (
+          select id, workspace_id, dialing_mode, max_lines, dial_ratio, abandon_target_percent,
+                 ai_agents, pacing, calling_hours_start, calling_hours_end, last_tick_at,
+                 coalesce((pacing->>'updatedAt')::timestamptz, ${now}::timestamptz) since
+          from campaigns
+          where status = 'active' or id in (select id from activated)
+          order by last_tick_at asc nulls first limit ${limit}
+        )
+        select c.id, c.workspace_id, c.dialing_mode, c.max_lines, c.dial_ratio, c.abandon_target_percent,
+          c.ai_agents, c.pacing, c.calling_hours_start, c.calling_hours_end,
           coalesce(l.ringing, 0) ringing, coalesce(l.waiting, 0) waiting, coalesce(l.ai_calls, 0) ai_calls,
           coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call,
           t.month_abandoned, t.month_answered, t.all_abandoned, t.all_answered,
           t.recent_abandoned, t.recent_answered
-        from unnest(${param(campaigns.map((c) => c.id))}::uuid[],
-                    ${param(campaigns.map((c) => c.workspaceId))}::uuid[],
-                    ${param(campaigns.map((c) => c.since.toISOString()))}::timestamptz[]) as c(id, workspace_id, since)
+        from c
         left join lateral (
           select count(*) filter (where a.state in ('queued', 'dialing', 'ringing'))::int ringing,
                  count(*) filter (where a.state = 'answered' and a.ai_agent_id is null)::int waiting,
@@ -179,42 +186,59 @@ export function runtimeRepository(db: Db) {
                  count(*) filter (where a.state = 'abandoned' and a.answered_at >= c.since)::int recent_abandoned,
                  count(*) filter (where a.answered_at >= c.since)::int recent_answered
           from dial_attempts a where a.campaign_id = c.id and a.answered_by_person
-        ) t on true`);
-      return new Map(
-        rowsOf(result).map((row) => [
-          row.id as string,
-          {
-            campaignId: row.id as string,
-            linesRinging: int(row.ringing),
-            callsWaiting: int(row.waiting),
-            availableAgents: int(row.available),
-            agentsOnCall: int(row.on_call),
-            aiCalls: int(row.ai_calls),
-            rolling30Days: { abandoned: int(row.month_abandoned), humanAnswered: int(row.month_answered) },
-            campaignSoFar: { abandoned: int(row.all_abandoned), humanAnswered: int(row.all_answered) },
-            sincePrevious: { abandoned: int(row.recent_abandoned), humanAnswered: int(row.recent_answered) },
-          },
-        ]),
-      );
+        ) t on true
+        order by c.last_tick_at asc nulls first`);
+      return rowsOf(result).map((row) => ({
+        campaign: {
+          id: row.id as string,
+          workspaceId: row.workspace_id as string,
+          dialingMode: row.dialing_mode as string,
+          maxLines: int(row.max_lines),
+          dialRatio: Number(row.dial_ratio),
+          abandonTargetPercent: Number(row.abandon_target_percent),
+          aiAgents: (row.ai_agents as { agentId: string; concurrentCalls: number }[] | null) ?? [],
+          pacing: (row.pacing as CampaignPacingState | null) ?? null,
+          callingHoursStart: row.calling_hours_start as string,
+          callingHoursEnd: row.calling_hours_end as string,
+        },
+        figures: {
+          campaignId: row.id as string,
+          linesRinging: int(row.ringing),
+          callsWaiting: int(row.waiting),
+          availableAgents: int(row.available),
+          agentsOnCall: int(row.on_call),
+          aiCalls: int(row.ai_calls),
+          rolling30Days: { abandoned: int(row.month_abandoned), humanAnswered: int(row.month_answered) },
+          campaignSoFar: { abandoned: int(row.all_abandoned), humanAnswered: int(row.all_answered) },
+          sincePrevious: { abandoned: int(row.recent_abandoned), humanAnswered: int(row.recent_answered) },
+        },
+      }));
     },
 
     /**
      * Claims leads for many campaigns in one statement: per campaign up to `count` due leads,
      * callbacks due first (soonest first; one kept for one agent only while that agent is
      * available on the campaign), then the rest by priority, never-tried before retries past their
-     * time (campaign_leads_dialable_idx's own order, so the scan stops after `count` rows);
-     * locked FOR UPDATE SKIP LOCKED so two servers never take one lead; each gets a queued attempt numbered after the lead's last one, keyed
-     * "<lead id>:<attempt number>" (unique: a second claim of the same attempt inserts nothing),
-     * and the lead is marked dialing with the attempt counted.
+     * time (campaign_leads_dialable_idx's own order, priority DESC NULLS LAST as the index has it:
+     * spelled otherwise, PostgreSQL sorts every dialable lead of the campaign instead of stopping
+     * after `count` rows); locked FOR UPDATE SKIP LOCKED so two servers never take one lead; each
+     * gets a queued attempt numbered after the lead's last one, keyed "<lead id>:<attempt number>"
+     * (unique: a second claim of the same attempt inserts nothing), and the lead is marked dialing
+     * with the attempt counted. The tick's pacing decisions are saved in the same statement.
      */
     async claim(
       wants: { campaignId: string; workspaceId: string; count: number; requireConsent: boolean }[],
       now: Date,
+      pacing: PacingDecisions = [],
     ): Promise<ClaimedLead[]> {
       const wanted = wants.filter((want) => want.count > 0);
-      if (wanted.length === 0) return [];
+      if (wanted.length === 0) {
+        if (pacing.length > 0) await db.execute(savePacing(pacing, now));
+        return [];
+      }
       const result = await db.execute(sql`
-        with wanted as (
+        with ${pacing.length > 0 ? sql`saved as (${savePacing(pacing, now)}),` : sql``}
+        wanted as (
           select * from unnest(${param(wanted.map((w) => w.campaignId))}::uuid[],
                                ${param(wanted.map((w) => w.workspaceId))}::uuid[],
                                ${param(wanted.map((w) => w.count))}::int[],
@@ -244,7 +268,7 @@ export function runtimeRepository(db: Db) {
             where l.campaign_id = w.campaign_id and l.status in ('new', 'retry')
               and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
               and (not w.consent or l.ai_voice_consent) and l.reserved_for is null
-            order by l.priority desc, l.next_attempt_at asc nulls first
+            order by l.priority desc nulls last, l.next_attempt_at asc nulls first, l.seq
             limit w.n
             for update of l skip locked
           ) o
@@ -334,6 +358,18 @@ export function runtimeRepository(db: Db) {
         set call_id = ${callId}, dialed_at = coalesce(dialed_at, ${now}),
             state = case when state = 'queued' then 'dialing' else state end
         where id = ${attemptId}`);
+    },
+
+    /** Placed calls of one batch: each attempt carries its call's id, in one statement (as linkCall). */
+    async linkCalls(links: { attemptId: string; callId: string }[], now: Date): Promise<void> {
+      if (links.length === 0) return;
+      await db.execute(sql`
+        update dial_attempts a
+        set call_id = u.call_id, dialed_at = coalesce(a.dialed_at, ${now}),
+            state = case when a.state = 'queued' then 'dialing' else a.state end
+        from unnest(${param(links.map((l) => l.attemptId))}::uuid[],
+                    ${param(links.map((l) => l.callId))}::uuid[]) as u(id, call_id)
+        where a.id = u.id`);
     },
 
     /** The attempt a placed call belongs to (telephony's calls carry the attempt's dial key). */
@@ -476,17 +512,15 @@ export function runtimeRepository(db: Db) {
         where id = ${leadId} and status = 'dialing'`);
     },
 
-    /** The pacing decisions of a tick, and the tick's time, for many campaigns in one statement. */
-    async savePacing(
-      decisions: { campaignId: string; pacing: CampaignPacingState }[],
-      now: Date,
-    ): Promise<void> {
-      if (decisions.length === 0) return;
-      await db.execute(sql`
-        update campaigns c set pacing = u.pacing, last_tick_at = ${now}
-        from unnest(${param(decisions.map((d) => d.campaignId))}::uuid[],
-                    ${param(decisions.map((d) => JSON.stringify(d.pacing)))}::jsonb[]) as u(id, pacing)
-        where c.id = u.id`);
+    /** Which of the (campaign, number) pairs are on their campaign's own do-not-call list: one round trip. */
+    async onCampaignLists(pairs: { campaignId: string; e164: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const result = await db.execute(sql`
+        select d.campaign_id, d.phone_e164 from campaign_do_not_call d
+        join unnest(${param(pairs.map((p) => p.campaignId))}::uuid[],
+                    ${param(pairs.map((p) => p.e164))}::text[]) as u(campaign_id, phone_e164)
+          on d.campaign_id = u.campaign_id and d.phone_e164 = u.phone_e164`);
+      return new Set(rowsOf(result).map((row) => `${row.campaign_id}:${row.phone_e164}`));
     },
 
     /** Whether the number is on the campaign's own do-not-call list. */

@@ -43,7 +43,11 @@ export type DialerRuntimeDeps = {
     ): Promise<{ isActive: boolean; status: string } | undefined>;
   };
   /** The workspace's do-not-call list and contacts' flags (the contacts area's). */
-  doNotCall: { isDoNotCall(workspaceId: string, e164: string): Promise<boolean> };
+  doNotCall: {
+    isDoNotCall(workspaceId: string, e164: string): Promise<boolean>;
+    /** Which of the numbers are listed (or a do-not-call contact's): one query for a batch. */
+    listedAmong(workspaceId: string, e164s: string[]): Promise<Set<string>>;
+  };
   events: Pick<EventBus, "publish">;
   /** What the line plays while a person talks with a rep from the console. */
   holdMusicUrl: string;

@@ -1,4 +1,5 @@
 import { MIN_RING_SECONDS } from "../../../../common/dialer";
+import type { Account } from "../../../http/account";
 import { HttpError } from "../../../http/errors";
 import type { SimulatedDial } from "../../../providers/telephony/types";
 import { planOutcome } from "../answer-outcomes";
@@ -47,6 +48,68 @@ export function gatePorts(ctx: RuntimeContext): GatePorts {
   };
 }
 
+/**
+ * What a tick shares across the leads it dials in one batch: the gate's lists read for the whole
+ * batch right before it is dialled (the workspace's list and contacts' flags in one query per
+ * workspace, the campaigns' own lists in one query; telephony asks the workspace's list again as
+ * it places each call), the accounts read once per tick, and the placed calls linked to their
+ * attempts after the batch in one statement. An attempt placed and not yet linked when the
+ * process dies is taken up by recovery, which finds the call under its dial key.
+ */
+export type DialBatch = {
+  gate: GatePorts;
+  account(workspaceId: string): Promise<Account | undefined>;
+  placed: { attemptId: string; callId: string }[];
+};
+
+/** The accounts a tick acts for, each read once. */
+export function accountsOnce(ctx: RuntimeContext): (workspaceId: string) => Promise<Account | undefined> {
+  const seen = new Map<string, Promise<Account | undefined>>();
+  return (workspaceId) => {
+    let account = seen.get(workspaceId);
+    if (!account) {
+      account = ctx.accounts.load(workspaceId);
+      seen.set(workspaceId, account);
+      // A failed read is not kept: the next lead of the workspace asks again.
+      account.catch(() => seen.delete(workspaceId));
+    }
+    return account;
+  };
+}
+
+/** Reads the gate's lists for a batch of claimed leads (two kinds of query, not two per lead). */
+export async function prepareBatch(
+  ctx: RuntimeContext,
+  leads: ClaimedLead[],
+  account: DialBatch["account"],
+): Promise<DialBatch> {
+  const byWorkspace = new Map<string, string[]>();
+  for (const lead of leads) {
+    const numbers = byWorkspace.get(lead.workspaceId) ?? [];
+    numbers.push(lead.phoneE164);
+    byWorkspace.set(lead.workspaceId, numbers);
+  }
+  const [workspaceLists, campaignListed] = await Promise.all([
+    Promise.all(
+      [...byWorkspace].map(
+        async ([workspaceId, numbers]) =>
+          [workspaceId, await ctx.doNotCall.listedAmong(workspaceId, [...new Set(numbers)])] as const,
+      ),
+    ),
+    ctx.repo.onCampaignLists(leads.map((lead) => ({ campaignId: lead.campaignId, e164: lead.phoneE164 }))),
+  ]);
+  const listed = new Map(workspaceLists);
+  return {
+    gate: {
+      isDoNotCall: async (workspaceId, e164) => listed.get(workspaceId)?.has(e164) ?? false,
+      onCampaignList: async (campaignId, e164) => campaignListed.has(`${campaignId}:${e164}`),
+      callingWindow,
+    },
+    account,
+    placed: [],
+  };
+}
+
 /** How the simulated line will go for this dial (Twilio ignores the plan and reports what happens). */
 function simulatedPlan(ctx: RuntimeContext): SimulatedDial {
   const planned = planOutcome(ctx.random, ctx.answerModel);
@@ -69,14 +132,15 @@ export async function dialClaimed(
   ctx: RuntimeContext,
   campaign: GateCampaign,
   lead: ClaimedLead,
+  batch?: DialBatch,
 ): Promise<DialResult> {
   const now = ctx.now();
-  const gate = await checkGate(gatePorts(ctx), campaign, lead, now);
+  const gate = await checkGate(batch?.gate ?? gatePorts(ctx), campaign, lead, now);
   if (!gate.dial) {
     await ctx.repo.refuse(lead.attemptId, gate.reason, gate.lead, now);
     return "refused";
   }
-  const account = await ctx.accounts.load(lead.workspaceId);
+  const account = await (batch ? batch.account(lead.workspaceId) : ctx.accounts.load(lead.workspaceId));
   if (!account) return "gone";
   try {
     const placed = await ctx.telephony.placeOutbound(account, {
@@ -88,7 +152,8 @@ export async function dialClaimed(
         simulated: simulatedPlan(ctx),
       },
     });
-    await ctx.repo.linkCall(lead.attemptId, placed.callId, ctx.now());
+    if (batch) batch.placed.push({ attemptId: lead.attemptId, callId: placed.callId });
+    else await ctx.repo.linkCall(lead.attemptId, placed.callId, ctx.now());
     return "dialled";
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

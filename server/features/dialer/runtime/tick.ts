@@ -1,15 +1,16 @@
 import { DIALING_MODES, type DialingMode } from "../../../../common/dialer";
 import type { CampaignPacingState } from "../../../db/schema";
 import { linesToDial, type PacingDecision, rateOf } from "../pacing";
-import type { CampaignFigures, ClaimedLead, RuntimeRepository } from "./attempts-repository";
+import type { ActiveCampaign, CampaignFigures, ClaimedLead } from "./attempts-repository";
 import type { RuntimeContext } from "./context";
-import { type DialResult, dialClaimed } from "./dial";
+import { accountsOnce, type DialResult, dialClaimed, prepareBatch } from "./dial";
 import { recoverStale } from "./recovery";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60_000;
 const AGENT_DIALLED_PER_TICK = 50;
 
-type ActiveCampaign = Awaited<ReturnType<RuntimeRepository["activeCampaigns"]>>[number];
+/** Leads dialled per batch: the gate's lists are read for a batch at once, its calls linked at once. */
+const DIAL_BATCH = 32;
 
 export type TickReport = {
   campaigns: number;
@@ -80,60 +81,63 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
- * One dialer tick (issue 13): scheduled campaigns whose time came start; for every active
- * campaign (one statement for all of them) the free agents (reps available, AI agents' free
- * places), the lines in flight and the abandonment figures go to pacing, which answers lines
- * to dial; one statement claims that many due leads per campaign (callbacks due first, then
- * never-tried, then retries past their gap) with FOR UPDATE SKIP LOCKED, each with its attempt
- * and unique dial key, and commits; the pacing state is saved; then each claimed lead goes
- * through the dial-time gate and is dialled. Attempts a dead process left behind are taken up.
+ * One dialer tick (issue 13), two statements to decide and claim for any number of campaigns:
+ * the first starts scheduled campaigns whose time came and reads every active campaign with its
+ * free agents (reps available, AI agents' free places), lines in flight and abandonment figures,
+ * which go to pacing, which answers lines to dial; the second claims that many due leads per
+ * campaign (callbacks due first, then never-tried, then retries past their gap) with FOR UPDATE
+ * SKIP LOCKED, each with its attempt and unique dial key, and saves the pacing state. Then the
+ * claimed leads are dialled in batches: each lead goes through the dial-time gate (the batch's
+ * lists read just before it) and is placed under its key. Attempts a dead process left behind
+ * are taken up.
  */
 export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
-  await ctx.repo.activateScheduled(now);
-  const campaigns = await ctx.repo.activeCampaigns(ctx.campaignsPerTick);
-  const figures = await ctx.repo.figures(
-    campaigns.map((campaign) => ({
-      id: campaign.id,
-      workspaceId: campaign.workspaceId,
-      since: campaign.pacing?.updatedAt ? new Date(campaign.pacing.updatedAt) : now,
-    })),
+  const ticking = await ctx.repo.campaignsToTick(
+    ctx.campaignsPerTick,
+    now,
     new Date(now.getTime() - THIRTY_DAYS_MS),
   );
+  const campaigns = ticking.map((entry) => entry.campaign);
   const decisions = new Map<string, PacingDecision>();
-  for (const campaign of campaigns) {
-    const seen = figures.get(campaign.id);
-    if (seen) decisions.set(campaign.id, decide(campaign, seen, now));
-  }
+  for (const { campaign, figures } of ticking) decisions.set(campaign.id, decide(campaign, figures, now));
   const wants = campaigns.map((campaign) => ({
     campaignId: campaign.id,
     workspaceId: campaign.workspaceId,
     count: decisions.get(campaign.id)?.lines ?? 0,
     requireConsent: campaign.aiAgents.length > 0,
   }));
-  const claimed = await ctx.repo.claim(wants, now);
-  const decideAndClaimMs = performance.now() - started;
-  await ctx.repo.savePacing(
+  // The claims and the pacing decisions commit together, in one statement.
+  const claimed = await ctx.repo.claim(
+    wants,
+    now,
     campaigns.flatMap((campaign) => {
       const decision = decisions.get(campaign.id);
       return decision ? [{ campaignId: campaign.id, pacing: pacingState(campaign, decision, now) }] : [];
     }),
-    now,
   );
+  const decideAndClaimMs = performance.now() - started;
 
   const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
   const results: Record<DialResult, number> = { dialled: 0, refused: 0, lines_busy: 0, failed: 0, gone: 0 };
-  await eachLimited<ClaimedLead>(claimed, ctx.dialConcurrency, async (lead) => {
-    const campaign = byId.get(lead.campaignId);
-    if (!campaign) return;
-    try {
-      results[await dialClaimed(ctx, campaign, lead)]++;
-    } catch (error) {
-      // Left queued: the recovery sweep dials it under the same key on a later tick.
-      ctx.log.error({ err: error, attemptId: lead.attemptId }, "dialling a claimed lead failed");
-    }
-  });
+  const account = accountsOnce(ctx);
+  // A batch's gate lists are read right before it is dialled, so no lead waits long on them.
+  for (let from = 0; from < claimed.length; from += DIAL_BATCH) {
+    const leads = claimed.slice(from, from + DIAL_BATCH);
+    const batch = await prepareBatch(ctx, leads, account);
+    await eachLimited<ClaimedLead>(leads, ctx.dialConcurrency, async (lead) => {
+      const campaign = byId.get(lead.campaignId);
+      if (!campaign) return;
+      try {
+        results[await dialClaimed(ctx, campaign, lead, batch)]++;
+      } catch (error) {
+        // Left queued: the recovery sweep dials it under the same key on a later tick.
+        ctx.log.error({ err: error, attemptId: lead.attemptId }, "dialling a claimed lead failed");
+      }
+    });
+    await ctx.repo.linkCalls(batch.placed, ctx.now());
+  }
 
   // Leads agents dialled by hand (preview and manual) since the last tick.
   for (const attemptId of await ctx.repo.agentDialled(AGENT_DIALLED_PER_TICK)) {
