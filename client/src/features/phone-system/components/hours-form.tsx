@@ -69,11 +69,9 @@ export function HoursForm({ number, canManage }: { number: BusinessNumberDetail;
           const name = WEEKDAYS[weekday] ?? "";
           const id = `${number.id}-day-${weekday}`;
           return (
-            <div
-              key={name}
-              className="grid grid-cols-[7.5rem_1fr] items-center gap-2 sm:grid-cols-[9rem_1fr]"
-            >
-              <div className="flex items-center gap-2">
+            // The times wrap under the day when both do not fit whole on one line (a phone).
+            <div key={name} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <div className="flex w-32 items-center gap-2">
                 <Checkbox
                   id={id}
                   checked={day.open}
@@ -82,7 +80,7 @@ export function HoursForm({ number, canManage }: { number: BusinessNumberDetail;
                 <Label htmlFor={id}>{name}</Label>
               </div>
               {day.open ? (
-                <div className="flex min-w-0 items-center gap-2">
+                <div className="flex min-w-[16rem] flex-1 items-center gap-2">
                   <Input
                     type="time"
                     aria-label={`${name} opens`}
