@@ -65,9 +65,10 @@ export function dialPort(ctx: DialerContext) {
   ): Promise<AttemptRow | undefined> {
     const disposition = DISPOSITION_FOR_END[state] ?? null;
     const ended = await tx.updateAttempt(attempt.id, { state, endedAt: now, reason, disposition });
-    const [lead] = await tx.leadsByIds([attempt.leadId]);
-    const campaign = await tx.getCampaign(attempt.workspaceId, attempt.campaignId);
-    if (lead && campaign && disposition) await settleLead(tx, campaign, lead, disposition, now);
+    const settling = disposition
+      ? await tx.leadToSettle(attempt.workspaceId, attempt.campaignId, attempt.leadId)
+      : undefined;
+    if (settling && disposition) await settleLead(tx, settling.campaign, settling.lead, disposition, now);
     return ended;
   }
 

@@ -244,6 +244,42 @@ export function dialerRepository(db: Db) {
       return db.select().from(campaignLeads).where(inArray(campaignLeads.id, ids));
     },
 
+    /**
+     * A lead with its campaign's retry rules, as settling an ended attempt needs them: one read,
+     * without the lead and attempt counts getCampaign adds (four counts over the campaign's rows).
+     */
+    async leadToSettle(
+      workspaceId: string,
+      campaignId: string,
+      leadId: string,
+    ): Promise<
+      | {
+          lead: LeadRow;
+          campaign: Pick<CampaignRow, "maxAttempts" | "retryMinutes" | "abandonedRetryMinutes">;
+        }
+      | undefined
+    > {
+      const [row] = await db
+        .select({
+          lead: campaignLeads,
+          maxAttempts: campaigns.maxAttempts,
+          retryMinutes: campaigns.retryMinutes,
+          abandonedRetryMinutes: campaigns.abandonedRetryMinutes,
+        })
+        .from(campaignLeads)
+        .innerJoin(campaigns, eq(campaigns.id, campaignLeads.campaignId))
+        .where(
+          and(
+            eq(campaignLeads.id, leadId),
+            eq(campaigns.id, campaignId),
+            eq(campaigns.workspaceId, workspaceId),
+          ),
+        );
+      if (!row) return undefined;
+      const { lead, ...campaign } = row;
+      return { lead, campaign };
+    },
+
     async updateLead(id: string, fields: Partial<NewLead>): Promise<LeadRow | undefined> {
       const [row] = await db
         .update(campaignLeads)
