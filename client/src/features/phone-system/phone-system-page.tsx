@@ -19,6 +19,7 @@ import { useAnalytics } from "./api/get-analytics";
 import { useNumbers } from "./api/get-numbers";
 import { useVoicemails } from "./api/get-voicemails";
 import { useSetupRouting } from "./api/mutations";
+import { usePhoneSystemEvents } from "./api/use-phone-system-events";
 import { AddNumberDialog } from "./components/add-number-dialog";
 import { CallContactPanel } from "./components/call-contact-panel";
 import { NumberCards } from "./components/number-cards";
@@ -44,6 +45,8 @@ export function PhoneSystemPage() {
   const numbers = useNumbers();
   const analytics = useAnalytics();
   const voicemails = useVoicemails();
+  // A voicemail shows the moment it is left and again once transcribed.
+  usePhoneSystemEvents();
   const setupRouting = useSetupRouting();
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
