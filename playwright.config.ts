@@ -47,7 +47,11 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // Recording a trace snapshots the page at every action, for every test (a third of the
+    // every-screen walks' time). CI records the retry of a failed test instead (the first
+    // failure keeps its screenshot and error); a run without retries records every test and
+    // keeps the failures' traces.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   projects: [
     {
