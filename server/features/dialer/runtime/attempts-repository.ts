@@ -155,8 +155,12 @@ export function runtimeRepository(db: Db) {
           select id, workspace_id, dialing_mode, max_lines, dial_ratio, abandon_target_percent,
                  ai_agents, pacing, calling_hours_start, calling_hours_end, last_tick_at,
                  coalesce((pacing->>'updatedAt')::timestamptz, ${now}::timestamptz) since
-          from campaigns
-          where status = 'active' or id in (select id from activated)
+          from (
+            -- The statement sees the rows as they were: an activated campaign is still scheduled.
+            select * from campaigns where status = 'active'
+            union all
+            select * from campaigns where id in (select id from activated)
+          ) due
           order by last_tick_at asc nulls first limit ${limit}
         )
         select c.id, c.workspace_id, c.dialing_mode, c.max_lines, c.dial_ratio, c.abandon_target_percent,
