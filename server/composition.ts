@@ -482,6 +482,7 @@ export function composeServices(input: CompositionInput) {
     doNotCall,
     events,
     holdMusicUrl: config.telephony.holdMusicUrl,
+    repPhone: (account, userId) => team().memberCellphone(account, userId),
     log,
     ...clock,
   });

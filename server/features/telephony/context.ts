@@ -62,7 +62,7 @@ export type PlatformCallSettings = {
 };
 
 /** A call as the autodialer's hooks see it: telephony's calls carry the dial attempt's key. */
-export type DialerCall = { id: string; dialKey: string | null };
+export type DialerCall = { id: string; dialKey: string | null; callType?: string };
 
 /**
  * What the webhooks ask the autodialer (issue 13) about a call it placed (one with a dial key):

@@ -65,6 +65,8 @@ export const SAYINGS = {
   holdResumed: "Thank you for holding.",
   transferring: "Please hold while I put you through.",
   nobody: "I'm sorry, nobody can take your call right now. I've passed your message on. Goodbye.",
+  /** The autodialer's rep did not answer their phone (issue 13): no message was taken. */
+  noRep: "I'm sorry, nobody can take your call right now. Goodbye.",
 } as const;
 
 export const WEBHOOK_PATHS = {

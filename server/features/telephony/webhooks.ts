@@ -118,7 +118,9 @@ export function webhooks(ctx: TelephonyContext) {
         `${sid}:dial:${request.params.DialCallSid ?? status}`,
         async () => {
           if (status === "completed" || status === "answered") return sayAndHangUp(ctx.speech.plain(), null);
-          return sayAndHangUp(await ctx.speech.of(call.account.id), SAYINGS.nobody);
+          // The autodialer rang its rep's phone (a dial key): the person left no message.
+          const saying = call.call.dialKey ? SAYINGS.noRep : SAYINGS.nobody;
+          return sayAndHangUp(await ctx.speech.of(call.account.id), saying);
         },
         () => empty(),
       );

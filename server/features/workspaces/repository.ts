@@ -184,6 +184,16 @@ export function workspaceRepository(db: Db) {
       return row;
     },
 
+    /** A member's own phone (the autodialer rings a rep there on a Twilio line); undefined: not a member. */
+    async memberCellphone(workspaceId: string, userId: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ cellphoneNumber: users.cellphoneNumber })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      return row ? row.cellphoneNumber : undefined;
+    },
+
     async userById(userId: string) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;

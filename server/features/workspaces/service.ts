@@ -176,6 +176,11 @@ export function workspaceService({
       return row;
     },
 
+    /** A member's own phone number, or null (none given, or not a member of this workspace). */
+    async memberCellphone(account: Account, userId: string): Promise<string | null> {
+      return (await repo.memberCellphone(account.id, userId)) ?? null;
+    },
+
     async team(account: Account): Promise<TeamOut> {
       const [members, invitations, pending] = await Promise.all([
         repo.members(account.id),

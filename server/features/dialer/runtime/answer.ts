@@ -1,11 +1,13 @@
 import { SAFE_HARBOR_SECONDS } from "../../../../common/dialer";
 import type { Account } from "../../../http/account";
+import { toE164OrNull } from "../../telephony/phone-numbers";
+import { WEBHOOK_PATHS } from "../../telephony/twiml";
 import type { AttemptOnLine } from "./attempts-repository";
 import type { RuntimeContext } from "./context";
-import { holdForAgent, safeHarborMessage, sayAndHangUp } from "./line-twiml";
+import { bridgeToRep, holdForAgent, safeHarborMessage, sayAndHangUp } from "./line-twiml";
 
-/** A dialer call as telephony's webhooks pass it: the calls row's id and the attempt's dial key. */
-export type LineCall = { id: string; dialKey: string | null };
+/** A dialer call as telephony's webhooks pass it: the calls row's id, the attempt's dial key, its carrier. */
+export type LineCall = { id: string; dialKey: string | null; callType?: string };
 
 export const ABANDONED_REASON = "No agent was free within 2 seconds: the safe-harbor message was played";
 const POLL_MS = 200;
@@ -58,6 +60,13 @@ export async function callAnswered(
     if (rep) {
       // The rep's console hears of it on /api/events and reads the call (GET /api/autodialer/console).
       ctx.events.publish(account.id, { type: "call.updated", callId: call.id });
+      // On a Twilio line the rep talks from their own phone; on the simulator, from the console.
+      // (true: the agent who dialled it by hand, in preview or manual mode.)
+      const repUserId = rep === true ? attempt.agentUserId : rep;
+      const repPhone =
+        call.callType === "twilio" && repUserId ? await ctx.repPhone?.(account, repUserId) : null;
+      const dialable = repPhone ? toE164OrNull(repPhone) : null;
+      if (dialable) return bridgeToRep(dialable, WEBHOOK_PATHS.dial(call.id));
       return holdForAgent(ctx.holdMusicUrl);
     }
   }

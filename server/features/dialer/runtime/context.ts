@@ -51,6 +51,8 @@ export type DialerRuntimeDeps = {
   events: Pick<EventBus, "publish">;
   /** What the line plays while a person talks with a rep from the console. */
   holdMusicUrl: string;
+  /** A rep's own phone (as they typed it), where a Twilio line rings them; null: the console only. */
+  repPhone?: ((account: Account, userId: string) => Promise<string | null>) | undefined;
   log: {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;

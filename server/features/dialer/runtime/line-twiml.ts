@@ -32,6 +32,18 @@ export function holdForAgent(holdMusicUrl: string): string {
   return response.toString();
 }
 
+/**
+ * A person is connected to a rep on a Twilio line: the rep's own phone rings and the two talk
+ * (issue 13 part 2, "on their own phone through Twilio <Dial>"). The <Dial action> (telephony's
+ * dial webhook) hangs up after the conversation, or tells the person nobody can take the call
+ * when the rep's phone does not answer.
+ */
+export function bridgeToRep(repPhone: string, actionPath: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.dial({ timeout: 15, answerOnBridge: true, action: actionPath, method: "POST" }, repPhone);
+  return response.toString();
+}
+
 /** "+12125550123" read digit by digit, as a message on the phone must be understood. */
 function spokenNumber(e164: string): string {
   const digits = e164.replace(/\D/g, "");
