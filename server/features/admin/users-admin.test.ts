@@ -54,11 +54,12 @@ describe("POST /api/admin/users/:id/delete", () => {
     await second.post("/api/auth/login", { login: "leaving_soon", password: "correct horse battery" });
     expect((await second.get("/api/user")).statusCode).toBe(200);
 
-    // Files of theirs under DATA_DIR (an outbox message, a voice sample), and another workspace's.
+    // Files of theirs under DATA_DIR (an outbox message, a voice sample, a voicemail), and another workspace's.
     const theirs = path.join(t.config.dataDir, "outbox", workspaceId);
     const sample = path.join(t.config.dataDir, "voice-samples", workspaceId);
+    const voicemail = path.join(t.config.dataDir, "voicemails", workspaceId);
     const others = path.join(t.config.dataDir, "outbox", admin.user.workspace.id);
-    for (const folder of [theirs, sample, others]) {
+    for (const folder of [theirs, sample, voicemail, others]) {
       await mkdir(folder, { recursive: true });
       await writeFile(path.join(folder, "kept.txt"), "data");
     }
@@ -68,6 +69,7 @@ describe("POST /api/admin/users/:id/delete", () => {
     expect(res.json()).toEqual({ message: "leaving_soon deleted", sessionsEnded: 2 });
     expect(existsSync(theirs)).toBe(false);
     expect(existsSync(sample)).toBe(false);
+    expect(existsSync(voicemail)).toBe(false);
     expect(existsSync(path.join(others, "kept.txt"))).toBe(true);
     expect(res.json().user).toBeUndefined();
 

@@ -4,10 +4,11 @@ import path from "node:path";
 /**
  * The folders under DATA_DIR that hold one workspace's files, each named by the workspace's id:
  * the email outbox (providers/mail/outbox.ts), AI Studio's voice lab audio
- * (ai-studio/voice-lab.ts) and the voice profiles' samples (voice/service.ts). Deleting a
+ * (ai-studio/voice-lab.ts), the voice profiles' samples (voice/service.ts) and the business
+ * phone system's voicemails (phone-system/voicemail.ts). Deleting a
  * workspace's rows leaves them behind; deleting a person "with all their data" removes them too.
  */
-export const WORKSPACE_FOLDERS = ["outbox", "ai-studio-audio", "voice-samples"] as const;
+export const WORKSPACE_FOLDERS = ["outbox", "ai-studio-audio", "voice-samples", "voicemails"] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
