@@ -420,8 +420,10 @@ async function walkEveryScreen(page: Page, testInfo: TestInfo, viewport: Viewpor
         });
         if (viewport.width === 390) await transcriptDialogWraps(page);
       }
-      // The Outbox (new to the walk): its message list with a long subject and address.
+      // The screens new to the walk: the Outbox's list (a long subject and address), the agent
+      // console (a long name).
       if (route === "/email-marketing/outbox") await screenshot(page, `outbox-${viewport.name}`);
+      if (route === "/autodialer/console") await screenshot(page, `agent-console-${viewport.name}`);
       // AI Studio's other tabs, with the rule's long text on Smart Automation.
       if (route === "/ai-studio") {
         for (const [tab, label] of AI_STUDIO_TABS) {

@@ -177,6 +177,7 @@ export const APP_ROUTES = [
   "/grasshopper",
   "/ai-studio",
   "/autodialer",
+  "/autodialer/console",
   "/email-marketing",
   "/email-marketing/outbox",
   "/email-wizard",

@@ -58,7 +58,7 @@ export function AgentConsolePage() {
           </Button>
         </div>
       ) : (
-        <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid min-w-0 content-start gap-6">
             <StatusPanel console={console.data} campaigns={campaigns.data ?? []} timeZone={timeZone} />
             <CallbacksList callbacks={console.data.callbacks} timeZone={timeZone} />

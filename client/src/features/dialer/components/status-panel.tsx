@@ -53,8 +53,10 @@ export function StatusPanel({
     <Card role="region" aria-labelledby="agent-status-title" className="min-w-0">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="grid gap-1.5">
-            <CardTitle id="agent-status-title">{agent.name}</CardTitle>
+          <div className="grid min-w-0 gap-1.5">
+            <CardTitle id="agent-status-title" className="leading-snug wrap-anywhere">
+              {agent.name}
+            </CardTitle>
             <CardDescription>Extension {agent.extension}</CardDescription>
           </div>
           <Badge variant={AGENT_STATUS_BADGES[agent.status]} data-testid="my-status" className="text-sm">
