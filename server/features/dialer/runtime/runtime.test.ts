@@ -324,6 +324,68 @@ describe("the dial-time gate in a tick", () => {
   });
 });
 
+describe("a tick dialling in batches", () => {
+  it("reads each workspace's and campaign's lists for the batch: a number listed in one workspace is refused there and dialled in another", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const listing = await buildWorkspace(t);
+    const other = await buildWorkspace(t);
+    const campaigns = [];
+    for (const owner of [listing, other]) {
+      const campaign = await createCampaign(owner, { dialingMode: "progressive" });
+      await addLeads(owner, campaign.id, leadsOfNumbers(301, 302, 303));
+      for (const c of [owner, await buildMember(t, owner), await buildMember(t, owner)])
+        await setStatus(c, "available", campaign.id);
+      campaigns.push(campaign);
+    }
+    const [listed, unlisted] = campaigns as [(typeof campaigns)[number], (typeof campaigns)[number]];
+    // Listed after the leads were added, without the listing's own marking of the leads: what the
+    // gate at dialling time is there for (a number listed between the claim and the dial).
+    const workspaceId = listing.user.workspace.id;
+    await t.database.db.execute(sql`
+      insert into do_not_call_numbers (workspace_id, phone_e164, phone_number)
+      values (${workspaceId}, ${number(301)}, ${number(301)})`);
+    await t.database.db.execute(sql`
+      insert into campaign_do_not_call (workspace_id, campaign_id, phone_e164, phone_number)
+      values (${workspaceId}, ${listed.id}, ${number(302)}, ${number(302)})`);
+    await start(listing, listed.id);
+    await start(other, unlisted.id);
+
+    const report = await runtimeFor(t, onlyOutcomes({ busy: 1 }), { now }).tick();
+    expect(report.claimed).toBe(6);
+    expect(report.results).toMatchObject({ dialled: 4, refused: 2 });
+    const refused = new Map((await attemptsOf(t, listed.id)).map((a) => [a.phone_e164, a]));
+    // The gate's own reasons: refused before telephony was asked (its refusal reads otherwise).
+    expect(refused.get(number(301))).toMatchObject({
+      state: "failed",
+      call_id: null,
+      reason: "On the workspace's do-not-call list",
+    });
+    expect(refused.get(number(302))).toMatchObject({
+      state: "failed",
+      call_id: null,
+      reason: "On this campaign's do-not-call list",
+    });
+    // Placed calls are linked to their attempts after the batch.
+    expect(refused.get(number(303))?.call_id).toBeTruthy();
+    const leads = new Map((await leadsOf(t, listed.id)).map((lead) => [lead.phone_e164, lead]));
+    expect(leads.get(number(301))?.status).toBe("do_not_call");
+    expect(leads.get(number(302))?.status).toBe("do_not_call");
+    // The same numbers in the other workspace's campaign: on no list there, all dialled once.
+    const dialled = await attemptsOf(t, unlisted.id);
+    expect(dialled.map((a) => [a.phone_e164, Boolean(a.call_id)])).toEqual([
+      [number(301), true],
+      [number(302), true],
+      [number(303), true],
+    ]);
+    expect((await callsByDialKey(t, other.user.workspace.id)).map((c) => c.n)).toEqual([1, 1, 1]);
+    expect(await callsByDialKey(t, workspaceId)).toHaveLength(1);
+    await pause(listing, listed.id);
+    await pause(other, unlisted.id);
+  });
+});
+
 describe("callbacks", () => {
   it("dials a due callback before leads never tried; one kept for an agent waits until that agent is available", {
     timeout: 60_000,
