@@ -17,7 +17,7 @@ import { expectAccessible, newAccount, screenshot, signUpAndAcceptTerms, toastTe
  * must show the spec 3 §8 text (never a made-up success).
  */
 
-/** navigation.spec.ts signs up the same administrator; whichever runs first creates it. */
+/** maintenance.spec.ts signs up the same administrator; whichever runs first creates it. */
 const ADMIN = { username: "e2e_admin", email: "e2e-admin@example.com", password: "e2e-admin-password" };
 const PHONE = "+15551230199";
 
