@@ -23,13 +23,16 @@ export async function telephonyTestApp(overrides: { timeScale?: number } = {}, o
     authToken: TWILIO.authToken,
     numbers: [TWILIO.phoneNumber, "+14155550111"],
   });
-  const t: TestApp = await createTestApp({
-    publicUrl: PUBLIC_URL,
-    telephony: {
-      twilioApiBaseUrl: fake.url,
-      simulatorTimeScale: overrides.timeScale ?? 0.01,
+  const t: TestApp = await createTestApp(
+    {
+      publicUrl: PUBLIC_URL,
+      telephony: {
+        twilioApiBaseUrl: fake.url,
+        simulatorTimeScale: overrides.timeScale ?? 0.01,
+      },
     },
-  }, options);
+    options,
+  );
   return {
     t,
     fake,
