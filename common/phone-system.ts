@@ -32,6 +32,8 @@ export const NUMBER_TAKEN = "That number is already a business number";
 export const EXTENSION_TAKEN = "That extension digit is already in use on this number";
 export const AGENT_NOT_FOUND = "That AI agent was not found";
 export const NO_NUMBERS_TO_ROUTE = "Add a business number before setting up call routing";
+export const TWILIO_NEEDS_PUBLIC_URL =
+  "Set PUBLIC_URL to this app's public address so Twilio can reach it, then set up call routing again";
 export const DEFAULT_GREETING = "Thank you for calling.";
 /** What a caller hears before recording a voicemail. */
 export const VOICEMAIL_PROMPT =

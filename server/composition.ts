@@ -350,6 +350,7 @@ export function composeServices(input: CompositionInput) {
     accounts: directory,
     voicemails,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    reachableFromOutside: Boolean(config.publicUrl),
     ...clock,
   });
   // CSV imports of contacts: small files in the request, large ones as a contacts.import job.

@@ -8,11 +8,14 @@ import {
   NOT_YOUR_NUMBER,
   NUMBER_NOT_FOUND,
   NUMBER_TAKEN,
+  TWILIO_NEEDS_PUBLIC_URL,
 } from "../../../common/phone-system";
 import { NUMBER_MESSAGE } from "../../../common/telephony";
 import { parseTwiml } from "../../providers/telephony/twiml-parser";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildMember, buildWorkspace } from "../../test/factories";
+import { startFakeTwilioApi } from "../../test/fake-twilio-api";
+import { connectTwilio, TWILIO } from "../../test/telephony";
 import { PHONE_SYSTEM_PATHS } from "./routing-twiml";
 
 /** Wednesday 25 November 2026, 10:00 in New York (a new workspace's time zone): open hours. */
@@ -393,5 +396,30 @@ describe("who may do what", () => {
     const detail = (await owner.get(`/api/grasshopper/numbers/${id}`)).json().number;
     expect(detail.location).toBe("Ocala, FL");
     expect(detail.extensions).toHaveLength(1);
+  });
+});
+
+describe("routing a Twilio number without PUBLIC_URL", () => {
+  it("is refused with what to set: Twilio could not reach a local address", async () => {
+    const fake = await startFakeTwilioApi({
+      accountSid: TWILIO.accountSid,
+      authToken: TWILIO.authToken,
+      numbers: [TWILIO.phoneNumber],
+    });
+    // No PUBLIC_URL: this app is reachable only on this machine.
+    const local = await createTestApp({ telephony: { twilioApiBaseUrl: fake.url } });
+    try {
+      const c = await buildWorkspace(local);
+      await connectTwilio(c);
+      expect((await c.post("/api/grasshopper/numbers", { number: TWILIO.phoneNumber })).statusCode).toBe(201);
+      const res = await c.post("/api/grasshopper/setup-routing");
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(TWILIO_NEEDS_PUBLIC_URL);
+      // Nothing was sent to Twilio.
+      expect(fake.requests.some((r) => r.path.includes("/IncomingPhoneNumbers/PN"))).toBe(false);
+    } finally {
+      await local.close();
+      await fake.close();
+    }
   });
 });

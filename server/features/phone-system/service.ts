@@ -16,6 +16,7 @@ import {
   NOT_YOUR_NUMBER,
   NUMBER_NOT_FOUND,
   NUMBER_TAKEN,
+  TWILIO_NEEDS_PUBLIC_URL,
   type UpdateNumberRequest,
 } from "../../../common/phone-system";
 import type { Db } from "../../db/client";
@@ -68,6 +69,8 @@ export type PhoneSystemDeps = {
   agents: Pick<AgentService, "getAgent">;
   /** The app's public address: where the carrier reaches the number's voice webhook. */
   publicUrl: string;
+  /** Whether PUBLIC_URL is set: Twilio can reach this app only then (the simulator always can). */
+  reachableFromOutside: boolean;
   now?: () => Date;
 };
 
@@ -262,6 +265,8 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
     async setupRouting(account: Account) {
       const numbers = (await repo.numbers(account.id)).filter((n) => n.isActive);
       if (numbers.length === 0) throw badRequest(NO_NUMBERS_TO_ROUTE);
+      if (!deps.reachableFromOutside && numbers.some((n) => n.provider === "twilio"))
+        throw conflict(TWILIO_NEEDS_PUBLIC_URL);
       const at = now();
       const applied = [];
       for (const row of numbers) {
