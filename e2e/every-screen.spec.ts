@@ -484,6 +484,9 @@ async function moreSheetSignsOut(
   if (name) await expect(sheet).toContainText(account.fullName);
   await expect(sheet).toContainText(account.email);
   await screenshot(page, `navigation-${layout.name}-more`);
+  // A long name and email truncate inside the sheet rather than running past its edge.
+  const sideways = await sheet.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(sideways, "the More sheet is wider than the screen").toBeLessThanOrEqual(0);
   if (layout === MOBILE)
     expect(
       await accessibilityFindings(page, testInfo, "more-sheet"),

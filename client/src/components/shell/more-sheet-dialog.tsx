@@ -41,7 +41,9 @@ export function MoreSheetDialog({
           returnFocusTo.current?.focus();
         }}
         id={contentId}
-        className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4 pb-safe"
+        // Grid children may shrink below their text (min-w-0): a long name or email truncates
+        // with an ellipsis instead of running past the sheet's edge.
+        className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4 pb-safe [&>*]:min-w-0"
       >
         <DialogHeader className="pr-8">
           <DialogTitle>More</DialogTitle>
