@@ -1,3 +1,5 @@
+import { pcmWav } from "../audio/wav";
+
 /**
  * Test support: a WAV file in memory, a vowel-like tone (a fundamental plus harmonics) so the
  * sample analysis finds a pitch, without depending on a synthesiser being installed.
@@ -13,21 +15,7 @@ export function toneWav(seconds: number, hz = 120, rate = 16000, amplitude = 0.3
       0.25 * Math.sin(6 * Math.PI * hz * t);
     data.writeInt16LE(Math.round((value / 1.75) * amplitude * 32767), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcmWav(data, rate);
 }
 
 export const asDataUrl = (audio: Buffer, type = "audio/wav") =>

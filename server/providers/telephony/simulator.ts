@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import os from "node:os";
+import { pcmWav, wavSeconds } from "../../audio/wav";
 import { twilioSignature } from "./twilio";
 import { parseTwiml, type TwimlNode } from "./twiml-parser";
 import {
@@ -612,40 +613,11 @@ export class CarrierSimulator {
   }
 }
 
-/** Seconds of audio in a PCM WAV (its byte rate and data size); 0 when it is not one. */
-function wavSeconds(audio: Buffer): number {
-  if (audio.length < 44 || audio.toString("ascii", 0, 4) !== "RIFF") return 0;
-  const byteRate = audio.readUInt32LE(28);
-  let offset = 12;
-  while (offset + 8 <= audio.length) {
-    const id = audio.toString("ascii", offset, offset + 4);
-    const size = audio.readUInt32LE(offset + 4);
-    if (id === "data") return byteRate > 0 ? Math.min(size, audio.length - offset - 8) / byteRate : 0;
-    offset += 8 + size + (size % 2);
-  }
-  return 0;
-}
-
 /** Without a voice, a recording is silence: a second a word, 8 kHz mono PCM (a phone line's). */
 async function silentRecording(text: string): Promise<Buffer> {
   const rate = 8000;
   const seconds = Math.max(1, Math.min(120, text.split(/\s+/).length));
-  const data = Buffer.alloc(rate * seconds * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcmWav(Buffer.alloc(rate * seconds * 2), rate);
 }
 
 /** What the person answering a simulated outbound call says. */
