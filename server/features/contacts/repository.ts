@@ -66,6 +66,9 @@ function searchCondition(term: string): SQL {
   return like(lowered);
 }
 
+/** The tags index's condition (schema/contacts.ts), said again so the planner proves it applies. */
+const TAGGED = sql`${contacts.tags} <> '{}'::text[]`;
+
 /** Every condition is a bound parameter; the search goes through the trigram index on search_text. */
 export function contactWhere(workspaceId: string, filters: ContactFilters): SQL {
   return and(
@@ -73,7 +76,7 @@ export function contactWhere(workspaceId: string, filters: ContactFilters): SQL 
     filters.search ? searchCondition(filters.search) : undefined,
     filters.status ? eq(contacts.contactStatus, filters.status) : undefined,
     filters.source ? eq(contacts.leadSource, filters.source) : undefined,
-    filters.tag ? arrayContains(contacts.tags, [filters.tag]) : undefined,
+    filters.tag ? and(arrayContains(contacts.tags, [filters.tag]), TAGGED) : undefined,
     filters.favorite === undefined ? undefined : eq(contacts.isFavorite, filters.favorite),
     filters.hasPhone === undefined
       ? undefined

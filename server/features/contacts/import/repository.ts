@@ -226,7 +226,7 @@ export function importRepository(db: Db) {
     async claimBatch(
       importId: string,
       committedRows: number,
-      options: { pendingListKb?: number } = {},
+      options: { pendingListKb?: number | undefined; mergeMemoryKb?: number | undefined } = {},
     ): Promise<void> {
       const rows = rowsOf<{ committed_rows: number }>(
         await db.execute(sql`select committed_rows from contact_imports where id = ${importId} for update`),
@@ -242,6 +242,11 @@ export function importRepository(db: Db) {
       // under each trigram at once instead of revisiting every trigram's entries every 4 MB.
       if (options.pendingListKb)
         await db.execute(sql.raw(`set local gin_pending_list_limit = ${Math.trunc(options.pendingListKb)}`));
+      // The merge sorts the queue's entries in memory, in pieces of work_mem (4 MB by default):
+      // each piece is another pass over the trigrams it touches. A larger piece, for this
+      // transaction only, is fewer passes.
+      if (options.mergeMemoryKb)
+        await db.execute(sql.raw(`set local work_mem = ${Math.trunc(options.mergeMemoryKb)}`));
     },
 
     /**

@@ -35,6 +35,8 @@ export type RunOptions = {
   statementRows: number;
   /** The trigram index's queue of pending entries, in kB (gin_pending_list_limit; the server's when absent). */
   pendingListKb?: number | undefined;
+  /** Memory the merge of that queue may sort in, in kB (work_mem; the server's when absent). */
+  mergeMemoryKb?: number | undefined;
   signal?: AbortSignal | undefined;
   onBatch?: ((committedRows: number) => Promise<void>) | undefined;
 };
@@ -62,7 +64,10 @@ export async function importRecords(
     const after = committed + next.rows;
     await db.transaction(async (transaction) => {
       const repo = importRepository(transaction as unknown as Db);
-      await repo.claimBatch(importId, committed, { pendingListKb: options.pendingListKb });
+      await repo.claimBatch(importId, committed, {
+        pendingListKb: options.pendingListKb,
+        mergeMemoryKb: options.mergeMemoryKb,
+      });
       const limit = options.plan.contactLimit;
       const room =
         limit === UNLIMITED

@@ -69,6 +69,8 @@ const STATEMENT_ROWS = { pglite: 250, postgres: 5_000 } as const;
  * passes over the index). The queue left at the end is merged when a large import completes.
  */
 const PENDING_LIST_KB = { pglite: 256, postgres: 32_768 } as const;
+/** The memory that merge sorts in (work_mem, kB): on PostgreSQL twice the queue, so a merge is one or two passes instead of eight. */
+const MERGE_MEMORY_KB = { pglite: undefined, postgres: 65_536 } as const;
 /** Rejects the answer lists as text (the rest are on GET .../rejects and in the rejects file). */
 const ERRORS_LISTED = 100;
 /** Recent imports the list shows. */
@@ -162,6 +164,7 @@ export function contactImportService(deps: ContactImportDeps) {
       batchRows,
       statementRows,
       pendingListKb: PENDING_LIST_KB[deps.engine],
+      mergeMemoryKb: MERGE_MEMORY_KB[deps.engine],
       signal: extra.signal,
       onBatch: extra.onBatch,
     });
