@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeFlags } from "../scripts/server-flags.mjs";
 
 export type RunningServer = { url: string; pid: number; stop(): Promise<void> };
 
@@ -27,7 +28,7 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   buildServer();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "aip-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), "dist/server/main.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const at = (...segments) => path.join(root, ...segments);
@@ -39,7 +40,7 @@ buildWhenStale(
   [process.execPath, at("scripts/build-server.mjs")],
 );
 
-const server = spawn(process.execPath, [at("dist/server/main.js")], {
+const server = spawn(process.execPath, [...serverNodeFlags(), at("dist/server/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
