@@ -248,30 +248,40 @@ export function emailRepository(db: Db) {
      * so two workers never take the same row.
      */
     async claimSends(
+      workspaceId: string,
       campaignId: string,
       limit: number,
       claimedBy: string,
       now: Date,
     ): Promise<EmailSendRow[]> {
-      const result = await db.execute(sql`
-        update email_sends set status = 'sending', attempts = attempts + 1, claimed_at = now(),
-          claimed_by = ${claimedBy}
-        where id in (
-          select id from email_sends
-          where campaign_id = ${campaignId} and status = 'pending'
-            and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz)
-          order by created_at, id
-          limit ${limit}
-          for update skip locked
-        )
-        returning id`);
-      const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-      if (ids.length === 0) return [];
-      return db
-        .select()
+      const due = db
+        .select({ id: emailSends.id })
         .from(emailSends)
-        .where(inArray(emailSends.id, ids))
-        .orderBy(emailSends.createdAt, emailSends.id);
+        .where(
+          and(
+            eq(emailSends.workspaceId, workspaceId),
+            eq(emailSends.campaignId, campaignId),
+            eq(emailSends.status, "pending"),
+            sql`(${emailSends.nextAttemptAt} is null or ${emailSends.nextAttemptAt} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(emailSends.createdAt, emailSends.id)
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      // One statement: the claimed rows come back whole (RETURNING), in the order they were due.
+      const rows = await db
+        .update(emailSends)
+        .set({
+          status: "sending",
+          attempts: sql`${emailSends.attempts} + 1`,
+          claimedAt: sql`now()`,
+          claimedBy,
+        })
+        .where(inArray(emailSends.id, due))
+        .returning();
+      return rows.sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
     },
     /**
      * Sends left "sending" since before `claimedBefore` by another claimer than `except` (the
@@ -443,8 +453,34 @@ export function emailRepository(db: Db) {
         })
         .where(and(eq(emailSends.workspaceId, workspaceId), eq(emailSends.id, id)));
     },
-    async finishSend(id: string, values: { status: string; error?: string | null; sentAt?: Date | null }) {
-      await db.update(emailSends).set(values).where(eq(emailSends.id, id));
+    async finishSend(
+      workspaceId: string,
+      id: string,
+      values: { status: string; error?: string | null; sentAt?: Date | null },
+    ) {
+      await db
+        .update(emailSends)
+        .set(values)
+        .where(and(eq(emailSends.workspaceId, workspaceId), eq(emailSends.id, id)));
+    },
+    /**
+     * Sends the server accepted, marked sent together in one statement (the sender groups the
+     * acceptances that arrive while its previous marking is being written).
+     */
+    async markSent(workspaceId: string, ids: string[], sentAt: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(emailSends)
+        .set({ status: "sent", sentAt, error: null })
+        .where(and(eq(emailSends.workspaceId, workspaceId), inArray(emailSends.id, ids)));
+    },
+    /** Sends of a batch skipped before delivery (their addresses are suppressed), in one statement. */
+    async markSuppressed(workspaceId: string, ids: string[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(emailSends)
+        .set({ status: "suppressed" })
+        .where(and(eq(emailSends.workspaceId, workspaceId), inArray(emailSends.id, ids)));
     },
     /**
      * Moves a campaign's sends from one of `from` to `to`. `freshTries` (retry failed) also gives

@@ -32,6 +32,43 @@ const STALE_CHECK_EVERY_MS = 10_000;
 const CATCH_UP_MS = 1_000;
 /** The job's progress is written at most this often (and once at the end). */
 const PROGRESS_EVERY_MS = 500;
+/** The most accepted sends one marking statement carries (more wait for the next). */
+const MARK_GROUP_MAX = 1_000;
+
+/**
+ * Group commit of accepted sends. The first acceptance is written at once; those that arrive
+ * while a write is under way are written together by the next one, as soon as it ends. So a
+ * send waits at most for the write in progress and its own, the same bound as a statement of its
+ * own queued behind the others (the database runs them one after another all the same), and
+ * under load one UPDATE marks many. The promise of each send settles when its row is written.
+ */
+export function groupCommit(write: (ids: string[]) => Promise<void>, maxGroup = MARK_GROUP_MAX) {
+  type Waiting = { id: string; done: () => void; fail: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let writing = false;
+  async function drain() {
+    writing = true;
+    try {
+      while (waiting.length > 0) {
+        const group = waiting.length > maxGroup ? waiting.splice(0, maxGroup) : waiting;
+        if (group === waiting) waiting = [];
+        try {
+          await write(group.map((entry) => entry.id));
+          for (const entry of group) entry.done();
+        } catch (error) {
+          for (const entry of group) entry.fail(error);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+  return (id: string) =>
+    new Promise<void>((done, fail) => {
+      waiting.push({ id, done, fail });
+      if (!writing) void drain();
+    });
+}
 
 /**
  * A temporary failure (4xx, a dropped connection, a timeout) is tried again after these waits,
@@ -117,21 +154,22 @@ export function campaignMail(
 
 /**
  * Sends one campaign until nothing is pending, it is paused or cancelled, or the job is stopped.
- * Rows are claimed a batch at a time (FOR UPDATE SKIP LOCKED, moved to "sending"), each marked
- * sent only once the server accepted it; the suppression list is read for every batch, so an
- * address unsubscribed mid-campaign is skipped. Batches start `delayMs` apart on a schedule,
+ * Rows are claimed a batch at a time (FOR UPDATE SKIP LOCKED, moved to "sending" and returned by
+ * one statement), each marked sent only once the server accepted it; the suppression list is read
+ * for every batch, so an address unsubscribed mid-campaign is skipped (in one statement). Batches start `delayMs` apart on a schedule,
  * whether or not the previous ones have finished delivering (up to `inFlightLimit` sends at
  * once), so the configured rate is the rate sent; the workspace's hourly cap holds across all
  * its campaigns, counting the sends on their way.
  *
  * Exactly once, and its one limit: a send is marked sent only after the server answered 250, and
- * a row not marked is sent again after a crash, always under its own fixed Message-ID. A crash
- * between the server's 250 and the row's update (the time of one UPDATE, about a millisecond)
- * leaves a message the server has that the row does not record, and it is sent again: at most
- * the messages in flight at that instant (one per pooled connection), each a duplicate with the
- * same Message-ID, which mailbox providers commonly fold into one. SMTP has no idempotency key,
- * so that window can be made small but not closed; marking before the final "." would turn it
- * into a loss instead.
+ * a row not marked is sent again after a crash, always under its own fixed Message-ID. Accepted
+ * sends are marked together (`groupCommit`): the first at once, those accepted meanwhile by the
+ * next UPDATE as soon as the one under way ends. A crash between the server's 250 and the row's
+ * update (the UPDATE under way and the next, a few milliseconds) leaves a message the server has
+ * that the row does not record, and it is sent again: at most the messages accepted in that
+ * time, each a duplicate with the same Message-ID, which mailbox providers commonly fold into
+ * one. SMTP has no idempotency key, so that window can be made small but not closed; marking
+ * before the final "." would turn it into a loss instead.
  *
  * Temporary failures. A 4xx answer, or none (the connection refused, dropped or timed out), puts
  * the send back to pending with its error and a not-before time (`RETRY_DELAYS_MS`, jittered),
@@ -152,13 +190,10 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
   async function deliver(
     campaign: EmailCampaignRow,
     send: EmailSendRow,
-    suppressed: Set<string>,
     claimedBy: string,
+    markSent: (id: string) => Promise<void>,
   ) {
-    if (suppressed.has(send.email)) {
-      await repo.finishSend(send.id, { status: "suppressed" });
-      return false;
-    }
+    const { workspaceId } = campaign;
     const url = deps.unsubscribeUrl(campaign.workspaceId, send.email);
     const urls =
       campaign.trackOpens || campaign.trackClicks ? deps.trackingUrls(campaign.workspaceId, send.id) : null;
@@ -175,13 +210,14 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         response: error.message,
       }));
     if (outcome.kind === "accepted") {
-      await repo.finishSend(send.id, { status: "sent", sentAt: deps.now(), error: null });
+      // Written with the other acceptances of this moment, in one statement (groupCommit).
+      await markSent(send.id);
       return true;
     }
     if (outcome.failure === "bounce") {
       // A hard bounce: the address is never emailed again by this workspace.
-      await repo.finishSend(send.id, { status: "bounced", error: outcome.response });
-      await repo.suppress(campaign.workspaceId, send.email, "bounced");
+      await repo.finishSend(workspaceId, send.id, { status: "bounced", error: outcome.response });
+      await repo.suppress(workspaceId, send.email, "bounced");
       return false;
     }
     if (outcome.failure === "temporary") {
@@ -193,13 +229,13 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         });
         return false;
       }
-      await repo.finishSend(send.id, {
+      await repo.finishSend(workspaceId, send.id, {
         status: "failed",
         error: `${outcome.response} (a temporary failure; gave up after ${send.attempts} attempts)`,
       });
       return false;
     }
-    await repo.finishSend(send.id, { status: "failed", error: outcome.response });
+    await repo.finishSend(workspaceId, send.id, { status: "failed", error: outcome.response });
     return false;
   }
 
@@ -251,6 +287,8 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
         const counts = (await repo.countsByCampaign([campaignId])).get(campaignId);
         if (counts) await progress(campaign.totalRecipients - counts.pending, campaign.totalRecipients);
       };
+      // Accepted sends are marked sent a group at a time: the acceptances of the moment, together.
+      const markSent = groupCommit((ids) => repo.markSent(workspaceId, ids, deps.now()));
       let cap: { room: number; at: number; sent: number } | null = null;
       let staleCheckedAt = 0;
       let nextBatchAt = Date.now();
@@ -293,6 +331,7 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             await repo.releaseStale(campaignId, new Date(Date.now() - STALE_CLAIM_MS), claimerKey(claimer));
           }
           const batch = await repo.claimSends(
+            workspaceId,
             campaignId,
             Math.min(campaign.batchSize, room),
             claimerKey(claimer),
@@ -331,12 +370,19 @@ export function campaignSender(deps: SenderDeps, fallbackFrom: string) {
             workspaceId,
             batch.map((send) => send.email),
           );
-          inFlightSends += batch.length;
+          // Addresses unsubscribed or bounced since the campaign began are skipped, in one statement.
+          const skipped = batch.filter((send) => suppressed.has(send.email));
+          await repo.markSuppressed(
+            workspaceId,
+            skipped.map((send) => send.id),
+          );
+          const deliverable = skipped.length ? batch.filter((send) => !suppressed.has(send.email)) : batch;
+          inFlightSends += deliverable.length;
           const delivering: Promise<void> = Promise.allSettled(
-            batch.map((send) => deliver(campaign, send, suppressed, claimerKey(claimer))),
+            deliverable.map((send) => deliver(campaign, send, claimerKey(claimer), markSent)),
           ).then((results) => {
             inFlight.delete(delivering);
-            inFlightSends -= batch.length;
+            inFlightSends -= deliverable.length;
             for (const result of results) {
               if (result.status === "rejected") failures.push(result.reason);
               else if (result.value) sent++;
