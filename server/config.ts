@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   OVERPASS_URL: z.url().default("https://overpass-api.de/api/interpreter"),
   LEAD_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
   SMTP_URL: z.string().optional(),
+  /** SMTP connections kept open at once (nodemailer's pool), and messages each carries before it is renewed. */
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SMTP_MAX_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
   MAIL_FROM: z.string().default("AI Platform <no-reply@localhost>"),
 });
 
@@ -155,7 +158,12 @@ export type Config = {
     dealerSpacingMs: number;
   };
   /** Email marketing's transport (server/providers/mail): SMTP when SMTP_URL is set, else DATA_DIR/outbox. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** SMTP_POOL_SIZE and SMTP_MAX_MESSAGES (providers/mail/smtp.ts); its defaults when absent. */
+    pool?: { connections: number; messagesPerConnection: number };
+  };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -245,7 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.LEAD_SEARCH_TIMEOUT_MS,
       dealerSpacingMs: 3000,
     },
-    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM,
+      pool: { connections: e.SMTP_POOL_SIZE, messagesPerConnection: e.SMTP_MAX_MESSAGES },
+    },
     ...overrides,
   };
 }

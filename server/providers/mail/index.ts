@@ -8,5 +8,10 @@ export type { MailTransport, OutgoingMail, SendFailure, SendOutcome } from "./ty
 
 /** SMTP when SMTP_URL is set; otherwise the outbox of .eml files in DATA_DIR. */
 export function createMailTransport(config: Pick<Config, "mail" | "dataDir">): MailTransport {
-  return config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(config.dataDir);
+  return config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, {
+        maxConnections: config.mail.pool?.connections,
+        maxMessages: config.mail.pool?.messagesPerConnection,
+      })
+    : outboxTransport(config.dataDir);
 }

@@ -54,7 +54,10 @@ const readable = (message: string) =>
 export function smtpTransport(
   url: string,
   options: {
+    /** Connections open at once (default 10): messages go out over them side by side. */
     maxConnections?: number;
+    /** Messages one connection carries before the pool opens a fresh one (default 1000). */
+    maxMessages?: number;
     /** Milliseconds to connect, to be greeted, and of silence on the socket (tests shorten them). */
     timeouts?: { connection?: number; greeting?: number; socket?: number };
   } = {},
@@ -65,7 +68,7 @@ export function smtpTransport(
     url,
     pool: true,
     maxConnections: options.maxConnections ?? 10,
-    maxMessages: 1000,
+    maxMessages: options.maxMessages ?? 1000,
     // A message whose connection closed under it is not re-sent at once by the pool: it fails as
     // temporary, and the sender's backoff (features/email/sending.ts) tries it again, counted.
     maxRequeues: 0,
