@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../server/db/client";
+import { smtpTransport } from "../server/providers/mail/smtp";
 import { printTable } from "./load";
 import { signUp, startServer } from "./server";
 
@@ -17,6 +18,9 @@ import { signUp, startServer } from "./server";
  *     completed. Goal: 200/s or more (Listmonk's defaults send about 100/s).
  * (b) rate limits on (batches of 10 every 100 ms: 100/s configured): the rate held, measured
  *     from the first message of the first batch to the first of the last. Goal: within 5%.
+ * (c) baseline: as many messages as (a) handed straight to the same SMTP transport from this
+ *     process (no server, database or rendering): what the SMTP side alone allows here.
+ * SMTP_POOL_SIZE (default 10) is the server's and the baseline's number of SMTP connections.
  * BENCH_EMAIL_RECIPIENTS overrides the size of (a) (default 3,000, the issue's campaign).
  */
 const PORT = 5193;
@@ -54,6 +58,41 @@ async function smtpSink(): Promise<Sink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The baseline: the same number of messages handed straight to the SMTP transport (the same
+ * nodemailer pool, SMTP_POOL_SIZE connections) from this process, with no server, database or
+ * rendering: what the SMTP side alone allows on this machine (sender and sink share a process).
+ */
+async function smtpBaseline(sink: Sink, count: number) {
+  const transport = smtpTransport(sink.url, { maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 10) });
+  sink.reset();
+  const started = performance.now();
+  try {
+    const outcomes = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        transport.send({
+          workspaceId: "bench",
+          id: `baseline-${i}`,
+          from: "Bench <news@bench.test>",
+          to: `pat${i}@bench.test`,
+          subject: `Pat, a spring offer for Orlando`,
+          text: "Hi Pat,\n\nOur spring offer for Orlando: 20% off this month.\n",
+          html: '<p>Hi <b>Pat</b>,</p><p>Our spring offer for Orlando: <a href="https://example.com/offer">20% off</a> this month.</p>',
+          messageId: `<baseline-${i}@bench.test>`,
+          headers: {
+            "List-Unsubscribe": "<https://bench.test/u>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }),
+      ),
+    );
+    const accepted = outcomes.filter((outcome) => outcome.kind === "accepted").length;
+    return { accepted, perSecond: accepted / ((performance.now() - started) / 1000) };
+  } finally {
+    await transport.close();
+  }
 }
 
 type Api = <T>(method: string, path: string, body?: unknown, type?: string) => Promise<T>;
@@ -168,6 +207,8 @@ export async function emailBench(): Promise<void> {
       (on.accepted.length - PACED.batchSize) / ((lastBatchStart - (on.accepted[0] ?? on.started)) / 1000);
     const deviation = Math.abs(held - configured) / configured;
 
+    const baseline = await smtpBaseline(sink, RECIPIENTS);
+
     printTable(
       `Email campaigns through SMTP (the real server, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded database"}, to an in-process smtp-server)`,
       [
@@ -191,6 +232,16 @@ export async function emailBench(): Promise<void> {
             Math.round((on.shown.sent / ((on.completed - on.started) / 1000)) * 10) / 10,
           goal: `${configured}/s within 5%`,
           met: `${deviation <= 0.05 ? "yes" : "NO"} (${(deviation * 100).toFixed(1)}% off)`,
+        },
+        {
+          what: `baseline: ${RECIPIENTS} messages straight to the SMTP pool (no server, database or rendering)`,
+          accepted: baseline.accepted,
+          sent: baseline.accepted,
+          failed: RECIPIENTS - baseline.accepted,
+          "msgs/s at the SMTP server": Math.round(baseline.perSecond),
+          "msgs/s request to completed": Math.round(baseline.perSecond),
+          goal: "(reference)",
+          met: "",
         },
       ],
     );
