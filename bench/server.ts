@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
@@ -17,6 +18,24 @@ function buildServer(): void {
 }
 
 /**
+ * Refuses a port something already listens on: the benches' servers have fixed ports, and a
+ * second bench running at the same time would otherwise measure the first one's server.
+ */
+async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`port ${port} is in use (is another bench running?): this bench's server needs it`)
+          : error,
+      ),
+    );
+    probe.listen({ port, host: "127.0.0.1" }, () => probe.close(() => resolve()));
+  });
+}
+
+/**
  * Starts the real server (the compiled dist/server/main.js that `npm start` runs, production mode) on loopback with a fresh embedded
  * database, or on DATABASE_URL when given, and waits until /api/health answers.
  */
@@ -27,6 +46,7 @@ export async function startServer(options: {
   dataDir?: string;
 }): Promise<RunningServer> {
   buildServer();
+  await ensurePortFree(options.port);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "aip-bench-"));
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), "dist/server/main.js"], {
     stdio: ["ignore", "ignore", "inherit"],
