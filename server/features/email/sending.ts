@@ -156,10 +156,11 @@ export function campaignMail(
  * Sends one campaign until nothing is pending, it is paused or cancelled, or the job is stopped.
  * Rows are claimed a batch at a time (FOR UPDATE SKIP LOCKED, moved to "sending" and returned by
  * one statement), each marked sent only once the server accepted it; the suppression list is read
- * for every batch, so an address unsubscribed mid-campaign is skipped (in one statement). Batches start `delayMs` apart on a schedule,
- * whether or not the previous ones have finished delivering (up to `inFlightLimit` sends at
- * once), so the configured rate is the rate sent; the workspace's hourly cap holds across all
- * its campaigns, counting the sends on their way.
+ * for every batch, so an address unsubscribed mid-campaign is skipped (in one statement).
+ * Batches start `delayMs` apart on a schedule, whether or not the previous ones have finished
+ * delivering (up to `inFlightLimit` sends at once, over the transport's pool of connections), so
+ * the configured rate is the rate sent; the workspace's hourly cap holds across all its
+ * campaigns, counting the sends on their way.
  *
  * Exactly once, and its one limit: a send is marked sent only after the server answered 250, and
  * a row not marked is sent again after a crash, always under its own fixed Message-ID. Accepted
