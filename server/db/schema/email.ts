@@ -80,8 +80,9 @@ export const emailCampaigns = pgTable(
 
 /**
  * One row per recipient of a campaign, unique per campaign and contact: a worker claims pending
- * rows FOR UPDATE SKIP LOCKED and marks one sent only after the SMTP server accepted it, so a
- * crash between the two re-sends at most the message in flight under the same Message-ID.
+ * rows FOR UPDATE SKIP LOCKED and marks one sent only after the SMTP server accepted it (by group
+ * commit, features/email/sending.ts), so a crash re-sends at most the messages accepted during
+ * the marking in progress and the next, under the same Message-ID.
  */
 export const emailSends = pgTable(
   "email_sends",
