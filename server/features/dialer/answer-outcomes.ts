@@ -189,13 +189,26 @@ export function humanChanceWhileRinging(
   ringingSeconds: number,
   model: AnswerModel = DEFAULT_ANSWER_MODEL,
 ): number {
+  return humanAnswerWithin(ringingSeconds, Number.POSITIVE_INFINITY, model);
+}
+
+/**
+ * The chance that a line still ringing after `ringingSeconds` is answered by a person within the
+ * next `withinSeconds` (never after the ring timeout), under the model.
+ */
+export function humanAnswerWithin(
+  ringingSeconds: number,
+  withinSeconds: number,
+  model: AnswerModel = DEFAULT_ANSWER_MODEL,
+): number {
   const t = Math.max(0, ringingSeconds);
   if (t >= model.ringTimeoutSeconds) return 0;
+  const until = Math.min(model.ringTimeoutSeconds, t + Math.max(0, withinSeconds));
   const shares = outcomeShares(model.rates);
   const [low, high] = model.answerAfterSeconds;
   // Answers that would come after the timeout are no-answers (as planOutcome decides).
   const answerLeft = answerSurvival(t, low, high) - answerSurvival(model.ringTimeoutSeconds, low, high);
-  const human = shares.human * answerLeft;
+  const human = shares.human * (answerSurvival(t, low, high) - answerSurvival(until, low, high));
   const stillRinging =
     (shares.human + shares.machine) * answerLeft +
     shares.busy * uniformSurvival(t, 0.5, model.busyWithinSeconds) +

@@ -3,8 +3,10 @@ import {
   ABANDON_CEILING,
   dropsToCeiling,
   fixedRatioLines,
+  freeByChances,
   linesToDial,
   MIN_ANSWERS_FOR_RATE,
+  MIN_CALLS_FOR_HANDLE_TIMES,
   type PacingSettings,
   type PacingSnapshot,
   rateOf,
@@ -56,9 +58,63 @@ describe("progressive", () => {
 });
 
 describe("predictive: the level", () => {
-  it("starts at dialRatio lines per ready agent", () => {
+  it("starts at dialRatio, and dials a line per ready agent and more while the model allows", () => {
     const decision = linesToDial(snapshot({ readyAgents: 4 }), predictive);
-    expect(decision).toMatchObject({ lines: 10, level: 2.5, mode: "predictive", reason: "predictive" });
+    expect(decision).toMatchObject({ level: 2.5, mode: "predictive", reason: "predictive" });
+    expect(decision.lines).toBeGreaterThanOrEqual(4);
+    expect(decision.lines).toBeLessThan(15);
+  });
+
+  it("allows each new line level x target of a person finding no agent: a higher level dials more", () => {
+    const lines = (level: number) => linesToDial(snapshot({ readyAgents: 4, level }), predictive).lines;
+    expect(lines(0.5)).toBeGreaterThanOrEqual(4);
+    expect(lines(6)).toBeGreaterThan(lines(0.5));
+    // A lower target is a smaller allowance at the same level.
+    const strict = linesToDial(snapshot({ readyAgents: 4, level: 6 }), {
+      ...predictive,
+      targetAbandonRate: 0.005,
+    }).lines;
+    expect(strict).toBeLessThan(lines(6));
+  });
+
+  it("counts agents whose call is likely to end before a line dialled now is answered", () => {
+    const handleTimes = { calls: 100, meanSeconds: 120, sdSeconds: 72 };
+    const onCall = (seconds: number, overrides: Partial<PacingSnapshot> = {}) =>
+      linesToDial(
+        snapshot({
+          readyAgents: 2,
+          agentsOnCall: 8,
+          level: 2,
+          onCallSeconds: Array.from({ length: 8 }, () => seconds),
+          handleTimes,
+          ...overrides,
+        }),
+        predictive,
+      ).lines;
+    const justStarted = onCall(5);
+    const nearTheAverage = onCall(150);
+    expect(nearTheAverage).toBeGreaterThan(justStarted);
+    // Without the handle times (or with too few finished calls), no agent on a call is counted on.
+    expect(onCall(150, { handleTimes: undefined })).toBe(justStarted);
+    expect(onCall(150, { handleTimes: { ...handleTimes, calls: MIN_CALLS_FOR_HANDLE_TIMES - 1 } })).toBe(
+      justStarted,
+    );
+  });
+
+  it("gives the chance of a call ending by each horizon, given how long it has lasted", () => {
+    const handleTimes = { calls: 100, meanSeconds: 120, sdSeconds: 72 };
+    const [early, late] = freeByChances({ onCallSeconds: [10, 130], handleTimes }, [5, 15, 60]);
+    expect(early![0]).toBeLessThan(late![0]!);
+    expect(early![1]).toBeLessThan(late![1]!);
+    for (const chances of [early!, late!]) {
+      expect(chances[0]).toBeLessThanOrEqual(chances[1]!);
+      expect(chances[1]).toBeLessThanOrEqual(chances[2]!);
+      for (const chance of chances) expect(chance).toBeGreaterThanOrEqual(0);
+      for (const chance of chances) expect(chance).toBeLessThanOrEqual(1);
+    }
+    // A fixed handle time: a call 115 seconds into 120 ends within 10 seconds, not within 2.
+    const fixed = { calls: 100, meanSeconds: 120, sdSeconds: 0 };
+    expect(freeByChances({ onCallSeconds: [115], handleTimes: fixed }, [2, 10])).toEqual([[0, 1]]);
   });
 
   it("is capped by maxLines (ringing and waiting lines count)", () => {
@@ -69,7 +125,7 @@ describe("predictive: the level", () => {
     expect(linesToDial(snapshot({ readyAgents: 10, linesRinging: 5 }), predictive).lines).toBe(10);
   });
 
-  it("counts fresh ringing lines whole and lines that have rung past most answers for little", () => {
+  it("counts fresh ringing lines by their chance of a person answering, and lines that have rung past most answers for little", () => {
     const fresh = linesToDial(
       snapshot({ readyAgents: 2, level: 2, linesRinging: 3, ringingSeconds: [0, 0, 0] }),
       predictive,
@@ -78,10 +134,13 @@ describe("predictive: the level", () => {
       snapshot({ readyAgents: 2, level: 2, linesRinging: 3, ringingSeconds: [26, 27, 28] }),
       predictive,
     );
-    expect(fresh.lines).toBe(1);
-    expect(old.lines).toBe(4);
+    const none = linesToDial(snapshot({ readyAgents: 2, level: 2 }), predictive);
+    expect(fresh.lines).toBeLessThan(old.lines);
+    expect(old.lines).toBeLessThanOrEqual(none.lines);
     // Without the ringing times every line counts as fresh.
-    expect(linesToDial(snapshot({ readyAgents: 2, level: 2, linesRinging: 3 }), predictive).lines).toBe(1);
+    expect(linesToDial(snapshot({ readyAgents: 2, level: 2, linesRinging: 3 }), predictive).lines).toBe(
+      fresh.lines,
+    );
   });
 
   it("dials nothing while callers wait for an agent, and steps the level down", () => {

@@ -4,17 +4,22 @@
  * stores `level` (and `mode`, when it changed) for the next tick.
  *
  * Modes:
- * - **predictive** (adaptive), in the spirit of VICIdial's adaptive modes (AST_VDadapt.pl). The
- *   gap is the ready agents less the callers answered and waiting for one; the campaign keeps
- *   `level` lines ringing per agent in the gap, a ringing line counted by the chance it still has
- *   of a person answering (a line that has rung 20 seconds is nearly always a no-answer). The
- *   level starts at the campaign's dialRatio and moves every tick (see adaptLevel): down a step
- *   for each abandoned call and for each caller waiting now, up a little for each call answered
- *   by a person (target of a step) and while agents sit idle, scaled by an intensity; over the
- *   target (the rolling 30 days or the campaign so far, whichever is worse) the rise stops and
- *   the excess is paid back. A few abandoned calls short of the hard limit (3%), it dials like
+ * - **predictive** (adaptive): a model of the next seconds (modelledLines) dials one line at a
+ *   time while a person answering it would find no agent at most `level` x the target of the
+ *   time. It follows free agents second by second: those ready now, plus agents on a call by the
+ *   chance their call ends in time given how long it has lasted and the campaign's recent handle
+ *   times (counted as available ahead of time), less the people answering first on the lines
+ *   ringing (each by its chance given how long it has rung), the callers waiting and the lines
+ *   dialled now. `level` is the abandonment budget's lever, spent against the rolling rates: it
+ *   starts at the campaign's dialRatio and moves every tick (see adaptLevel): down a step for
+ *   each abandoned call and for each caller waiting now, up a little for each call answered by a
+ *   person (target of a step) and while agents sit idle, scaled by an intensity; over the target
+ *   (the rolling 30 days or the campaign so far, whichever is worse) the rise stops and the
+ *   excess is paid back. A few abandoned calls short of the hard limit (3%), it dials like
  *   progressive; at the limit, the campaign drops to progressive for good and the decision says
  *   so (`modeChange`) for the runtime to store. maxLines caps the lines dialling at once.
+ *   With `adaptive: false` (a fixed-ratio dialer, the bench's baseline) `level` stays at dialRatio
+ *   and is lines ringing per ready agent, a ringing line counted by its chance of a person.
  * - **progressive**: one line per ready agent, less the lines already ringing or waiting: a
  *   person who answers always has an agent, so it never abandons a call.
  * - **preview** and **manual**: no automatic lines (the agent clicks to dial).
@@ -27,8 +32,14 @@ import {
   CAMPAIGN_DEFAULTS,
   DIALING_MODES,
   type DialingMode,
+  SAFE_HARBOR_SECONDS,
 } from "../../../common/dialer";
-import { type AnswerModel, DEFAULT_ANSWER_MODEL, humanChanceWhileRinging } from "./answer-outcomes";
+import {
+  type AnswerModel,
+  DEFAULT_ANSWER_MODEL,
+  humanAnswerWithin,
+  humanChanceWhileRinging,
+} from "./answer-outcomes";
 
 export { DIALING_MODES, type DialingMode };
 
@@ -50,7 +61,19 @@ export interface PacingSnapshot {
   ringingSeconds?: readonly number[];
   /** Calls answered by a person that wait for an agent (at most 2 seconds, then abandoned). */
   callsWaiting: number;
-  /** The level the previous decision returned; null on the campaign's first tick (dialRatio). */
+  /**
+   * Optional: how long each agent on a call has been on it (seconds, since the call was put
+   * through). With `handleTimes`, predictive counts agents likely to be free by the time a line
+   * dialled now is answered as available ahead of time.
+   */
+  onCallSeconds?: readonly number[];
+  /** Optional: how long agents stayed on the campaign's recent calls (put through to free again). */
+  handleTimes?: HandleTimes;
+  /**
+   * The level the previous decision returned (the allowance of abandonment per new line, as a
+   * multiple of the target; lines per ready agent when not adaptive); null on the first tick
+   * (dialRatio).
+   */
   level: number | null;
   /** Seconds since the previous decision: the level moves per second, whatever the tick rate. */
   secondsSinceLastDecision: number;
@@ -59,6 +82,13 @@ export interface PacingSnapshot {
   /** Over calls answered by a person: the campaign's last 30 days and the campaign so far. */
   rolling30Days: AbandonmentTally;
   campaignSoFar: AbandonmentTally;
+}
+
+/** Calls agents finished lately: how many, and the mean and spread of their length in seconds. */
+export interface HandleTimes {
+  calls: number;
+  meanSeconds: number;
+  sdSeconds: number;
 }
 
 export interface PacingSettings {
@@ -113,7 +143,7 @@ export const ABANDON_CEILING = ABANDON_CEILING_PERCENT / 100;
  * minute does not end predictive dialling for the day. The law's measure is 30 days of calls.
  */
 export const MIN_ANSWERS_FOR_RATE = 200;
-/** Bounds of the level (fresh-line equivalents per agent in the gap). */
+/** Bounds of the level (a multiple of the target; fresh-line equivalents per agent when fixed). */
 export const MIN_LEVEL = 0.5;
 export const MAX_LEVEL = 6;
 
@@ -197,8 +227,9 @@ export function fixedRatioLines(snapshot: PacingSnapshot, settings: PacingSettin
 }
 
 /**
- * Lines for the gap (ready agents less callers already waiting): `level` lines per agent in the
- * gap, less the lines already ringing for them. A ringing line counts by what it still may bring:
+ * Adaptive: the lines the model allows at level x target (modelledLines). Fixed ratio: lines for
+ * the gap (ready agents less callers already waiting), `level` lines per agent in the gap, less
+ * the lines already ringing for them. A ringing line counts by what it still may bring:
  * one that has rung past most answers is nearly always a no-answer, so it counts for little
  * (when the runtime passes the lines' ringing times; otherwise each counts as a fresh line).
  */
@@ -207,12 +238,178 @@ function predictiveLines(
   snapshot: PacingSnapshot,
   settings: PacingSettings,
 ): Pick<PacingDecision, "lines" | "reason"> {
-  const gap = snapshot.readyAgents - snapshot.callsWaiting;
   if (snapshot.readyAgents + snapshot.agentsOnCall <= 0) return { lines: 0, reason: "no_agents" };
+  const room = dialRoom(snapshot, settings);
+  if (settings.adaptive !== false) {
+    // Adaptive: as many lines as the model lets carry at most level x target of abandonment.
+    const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
+    const { lines, capped } = modelledLines(snapshot, settings, room, level * target);
+    return { lines, reason: capped ? "max_lines" : "predictive" };
+  }
+  const gap = snapshot.readyAgents - snapshot.callsWaiting;
   if (gap <= 0) return { lines: 0, reason: "predictive" };
   const wanted = Math.max(0, Math.floor(level * gap - ringingLineEquivalent(snapshot, settings) + 1e-9));
-  const room = dialRoom(snapshot, settings);
   return { lines: Math.min(wanted, room), reason: wanted > room ? "max_lines" : "predictive" };
+}
+
+/** Handle times are trusted once this many recent calls have been put through and finished. */
+export const MIN_CALLS_FOR_HANDLE_TIMES = 20;
+
+/**
+ * For each agent on a call, the chance their call has ended by each of `horizons` seconds from
+ * now, given how long it has lasted so far, under a lognormal fitted to the mean and spread of the
+ * campaign's recent handle times: an agent 20 seconds into a 2-minute average is unlikely to be
+ * free within 15 seconds, one at 2 minutes much likelier. Empty without the calls' elapsed times
+ * or enough finished calls (then no agent on a call is counted on).
+ */
+export function freeByChances(
+  snapshot: Pick<PacingSnapshot, "onCallSeconds" | "handleTimes">,
+  horizons: readonly number[],
+): number[][] {
+  const elapsed = snapshot.onCallSeconds;
+  const handle = snapshot.handleTimes;
+  if (!elapsed?.length || !handle || handle.calls < MIN_CALLS_FOR_HANDLE_TIMES) return [];
+  if (!(handle.meanSeconds > 0)) return [];
+  const survival = lognormalSurvival(handle.meanSeconds, Math.max(0, handle.sdSeconds));
+  return elapsed.map((seconds) => {
+    const lasted = Math.max(0, seconds);
+    const still = survival(lasted);
+    // Far past any call seen: no telling when it ends, so it is not counted on.
+    if (still <= 1e-12) return horizons.map(() => 0);
+    return horizons.map((horizon) => 1 - survival(lasted + horizon) / still);
+  });
+}
+
+/**
+ * Adaptive predictive's lines: one more line at a time while the model gives a person answering
+ * it at most `allowance` chance of finding no agent within the 2 seconds (abandonRisk), up to
+ * `room`. The model follows the next seconds: people answering on the lines ringing (each by its
+ * own chance, given how long it has rung: answer-outcomes' humanAnswerWithin), on the callers
+ * waiting and on the lines dialled now; agents ready now, and agents on a call by the chance
+ * their call ends by then (freeByChances, counted 2 seconds early: a person waits that long).
+ * `capped` says room ran out before the allowance did.
+ */
+export function modelledLines(
+  snapshot: PacingSnapshot,
+  settings: PacingSettings,
+  room: number,
+  allowance: number,
+): { lines: number; capped: boolean } {
+  if (room <= 0) return { lines: 0, capped: true };
+  const model = settings.answerProfile ?? DEFAULT_ANSWER_MODEL;
+  const steps = Math.max(1, Math.ceil(Math.min(model.ringTimeoutSeconds, model.answerAfterSeconds[1])));
+  // chances[t] = P(free by t + 2 seconds), t = 0..steps.
+  const freeBy = freeByChances(
+    snapshot,
+    Array.from({ length: steps + 1 }, (_, t) => t + SAFE_HARBOR_SECONDS),
+  );
+  const ages =
+    snapshot.ringingSeconds?.length === snapshot.linesRinging
+      ? snapshot.ringingSeconds
+      : Array.from({ length: snapshot.linesRinging }, () => 0);
+  const within = (age: number, t: number) => humanAnswerWithin(age, t, model);
+  // Per second from now: people answering on a line dialled now, on all the lines ringing (and
+  // the callers waiting, at once), and agents whose call ends.
+  const fresh = Array.from({ length: steps }, (_, t) => within(0, t + 1) - within(0, t));
+  const answering = Array.from({ length: steps }, (_, t) =>
+    ages.reduce((sum, age) => sum + within(age, t + 1) - within(age, t), 0),
+  );
+  answering[0] = answering[0]! + snapshot.callsWaiting;
+  const freeing = Array.from({ length: steps }, (_, t) =>
+    freeBy.reduce((sum, chances) => sum + chances[t + 1]! - (t === 0 ? 0 : chances[t]!), 0),
+  );
+  const agents = snapshot.readyAgents + snapshot.agentsOnCall;
+  let lines = 0;
+  while (lines < room) {
+    if (abandonRisk(snapshot.readyAgents, agents, answering, freeing, fresh) > allowance)
+      return { lines, capped: false };
+    lines++;
+    fresh.forEach((chance, t) => {
+      answering[t] = answering[t]! + chance;
+    });
+  }
+  return { lines, capped: true };
+}
+
+/**
+ * The chance that a person answering a line dialled now finds no free agent. Free agents are
+ * followed second by second: those ready now, plus agents whose call ends, less the people
+ * answering before this line's person (one who finds no agent is abandoned and takes no one);
+ * the chance that none is left when this line answers is averaged over when it answers. Calls
+ * ending and people answering within one second are counted as Poisson.
+ */
+function abandonRisk(
+  ready: number,
+  agents: number,
+  answering: readonly number[],
+  freeing: readonly number[],
+  fresh: readonly number[],
+): number {
+  let free = new Array<number>(agents + 1).fill(0);
+  free[Math.min(agents, Math.max(0, ready))] = 1;
+  let risk = 0;
+  let weight = 0;
+  for (let t = 0; t < answering.length; t++) {
+    free = shiftPoisson(free, freeing[t]!, 1);
+    free = shiftPoisson(free, answering[t]!, -1);
+    risk += fresh[t]! * free[0]!;
+    weight += fresh[t]!;
+  }
+  return weight > 0 ? risk / weight : 0;
+}
+
+/** Moves a distribution over 0..n by a Poisson count of this mean, up (capped at n) or down (at 0). */
+function shiftPoisson(chance: number[], mean: number, direction: 1 | -1): number[] {
+  if (!(mean > 1e-9)) return chance;
+  const n = chance.length - 1;
+  const terms: number[] = [];
+  let term = Math.exp(-mean);
+  let left = 1;
+  for (let k = 0; k <= n && left > 1e-9; k++) {
+    terms.push(term);
+    left -= term;
+    term *= mean / (k + 1);
+  }
+  const next = new Array<number>(n + 1).fill(0);
+  chance.forEach((c, i) => {
+    if (c === 0) return;
+    let rest = 1;
+    terms.forEach((p, k) => {
+      const to = Math.min(n, Math.max(0, i + direction * k));
+      next[to] = next[to]! + c * p;
+      rest -= p;
+    });
+    // What the cut-off terms leave goes to the end the count runs into.
+    const end = direction === 1 ? n : 0;
+    next[end] = next[end]! + c * Math.max(0, rest);
+  });
+  return next;
+}
+
+/** P(length > t) for a lognormal with this mean and standard deviation. */
+function lognormalSurvival(mean: number, sd: number): (t: number) => number {
+  const sigma = Math.sqrt(Math.log(1 + (sd / mean) ** 2));
+  const mu = Math.log(mean) - sigma ** 2 / 2;
+  return (t) => {
+    if (t <= 0) return 1;
+    if (sigma === 0) return t < mean ? 1 : 0;
+    return 0.5 * erfc((Math.log(t) - mu) / (sigma * Math.SQRT2));
+  };
+}
+
+/** Numerical Recipes' erfcc coefficients, highest power first. */
+const ERFC_COEFFICIENTS = [
+  0.17087277, -0.82215223, 1.48851587, -1.13520398, 0.27886807, -0.18628806, 0.09678418, 0.37409196,
+  1.00002368, -1.26551223,
+];
+
+/** The complementary error function (Numerical Recipes' erfcc: fractional error under 1.2e-7). */
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const poly = ERFC_COEFFICIENTS.reduce((sum, coefficient) => sum * t + coefficient, 0);
+  const r = t * Math.exp(-z * z + poly);
+  return x >= 0 ? r : 2 - r;
 }
 
 function ringingLineEquivalent(snapshot: PacingSnapshot, settings: PacingSettings): number {

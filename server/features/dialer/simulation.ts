@@ -11,6 +11,7 @@ import {
 import {
   type AbandonmentTally,
   type DialingMode,
+  type HandleTimes,
   linesToDial,
   type PacingDecision,
   type PacingSettings,
@@ -102,6 +103,15 @@ type SimEvent =
   | { kind: "agent_ready"; agent: number }
   | { kind: "give_up_waiting"; caller: number };
 
+/** A call answered by a person: when it was put through (if it was) and how long the agent held it. */
+type AnsweredCall = { connectedAt: number | null; handleSeconds: number | null };
+
+/**
+ * Handle times are read over the campaign's last this-many calls answered by a person (those put
+ * through and finished), as the runtime reads them.
+ */
+export const HANDLE_TIMES_OVER_ANSWERS = 100;
+
 export function simulateCampaign(settings: SimulationSettings): SimulationResult {
   return new CampaignSimulation(settings).run();
 }
@@ -122,11 +132,15 @@ class CampaignSimulation {
   private readonly ringingSince = new Map<number, number>();
   private nextLine = 0;
   /** Callers answered and waiting, by id, with the time they answered. */
-  private readonly waiting = new Map<number, number>();
+  private readonly waiting = new Map<number, { answeredAt: number; call: AnsweredCall }>();
   private nextCaller = 0;
   /** Ready agents, longest-ready first, with the time each became ready. */
   private readonly readyAgents: { agent: number; since: number }[] = [];
   private agentsOnCall = 0;
+  /** Agents on a call, with the call (put through at `connectedAt`). */
+  private readonly onCall = new Map<number, AnsweredCall>();
+  /** The last HANDLE_TIMES_OVER_ANSWERS calls answered by a person, oldest first. */
+  private readonly recentAnswers: AnsweredCall[] = [];
   private readonly talkSpans: [number, number][] = [];
 
   private level: number | null = null;
@@ -201,6 +215,8 @@ class CampaignSimulation {
         linesRinging: this.ringingSince.size,
         ringingSeconds: [...this.ringingSince.values()].map((since) => this.now - since),
         callsWaiting: this.waiting.size,
+        onCallSeconds: [...this.onCall.values()].map((call) => this.now - (call.connectedAt ?? this.now)),
+        handleTimes: this.handleTimes(),
         level: this.level,
         secondsSinceLastDecision: this.now - this.lastDecisionAt,
         sincePrevious: this.sincePrevious,
@@ -253,23 +269,29 @@ class CampaignSimulation {
 
     this.campaign.humanAnswered++;
     this.sincePrevious.humanAnswered++;
+    const call: AnsweredCall = { connectedAt: null, handleSeconds: null };
+    this.recentAnswers.push(call);
+    if (this.recentAnswers.length > HANDLE_TIMES_OVER_ANSWERS) this.recentAnswers.shift();
     if (this.readyAgents.length > 0) {
-      this.connect(this.readyAgents.shift()!.agent, this.now);
+      this.connect(this.readyAgents.shift()!.agent, this.now, call);
       return;
     }
     const caller = this.nextCaller++;
-    this.waiting.set(caller, this.now);
+    this.waiting.set(caller, { answeredAt: this.now, call });
     this.queue.push(this.now + this.abandonAfter, { kind: "give_up_waiting", caller });
   }
 
   private agentReady(agent: number): void {
     this.agentsOnCall--;
+    const ended = this.onCall.get(agent);
+    this.onCall.delete(agent);
+    if (ended) ended.handleSeconds = this.now - (ended.connectedAt ?? this.now);
     // The caller who has waited longest (still within the 2 seconds) goes first.
     const first = this.waiting.entries().next();
     if (!first.done) {
-      const [caller, answeredAt] = first.value;
+      const [caller, { answeredAt, call }] = first.value;
       this.waiting.delete(caller);
-      this.connect(agent, answeredAt);
+      this.connect(agent, answeredAt, call);
       return;
     }
     this.readyAgents.push({ agent, since: this.now });
@@ -283,8 +305,10 @@ class CampaignSimulation {
     this.sincePrevious.abandoned++;
   }
 
-  private connect(agent: number, answeredAt: number): void {
+  private connect(agent: number, answeredAt: number, call: AnsweredCall): void {
     this.result.connected++;
+    call.connectedAt = this.now;
+    this.onCall.set(agent, call);
     this.result.longestConnectedWaitSeconds = Math.max(
       this.result.longestConnectedWaitSeconds,
       this.now - answeredAt,
@@ -294,6 +318,22 @@ class CampaignSimulation {
     this.talkSpans.push([this.now, this.now + talkSeconds]);
     const wrapUp = this.settings.wrapUpSeconds ?? SIMULATION_DEFAULTS.wrapUpSeconds;
     this.queue.push(this.now + talkSeconds + wrapUp, { kind: "agent_ready", agent });
+  }
+
+  /** Over the last calls answered by a person, those put through and finished (as the runtime reads). */
+  private handleTimes(): HandleTimes {
+    let calls = 0;
+    let sum = 0;
+    let squares = 0;
+    for (const call of this.recentAnswers) {
+      if (call.handleSeconds === null) continue;
+      calls++;
+      sum += call.handleSeconds;
+      squares += call.handleSeconds ** 2;
+    }
+    const meanSeconds = calls ? sum / calls : 0;
+    const variance = calls > 1 ? (squares - calls * meanSeconds ** 2) / (calls - 1) : 0;
+    return { calls, meanSeconds, sdSeconds: Math.sqrt(Math.max(0, variance)) };
   }
 
   /** Lognormal with the set mean and coefficient of variation, never under the minimum. */
