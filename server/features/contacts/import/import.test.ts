@@ -756,6 +756,69 @@ describe("a cancelled import", () => {
   });
 });
 
+describe("what a row holds, stored exactly", () => {
+  // Rows travel to the database as bound arrays (tags joined by a separator): nothing in a value
+  // may be read as syntax on the way.
+  it("keeps backslashes, tabs, line breaks, quotes and braces, in text and in tags, and the defaults", async () => {
+    const c = await buildWorkspace(t);
+    const file = [
+      csvLine(["Name", "Phone", "Email", "Notes", "Tags", "Company", "Lead Score", "Last Called"]),
+      csvLine([
+        "Back\\slash O'Neil",
+        "(555) 777-0102",
+        "awkward@example.com",
+        'tab\there\r\nnew line, "quoted" \\N {braces}',
+        'quote"tag, back\\tag, {curly}, plain',
+        "C:\\Temp\tCo",
+        "7",
+        "2026-01-02T03:04:05Z",
+      ]),
+      csvLine(["Just A Name", "", "", "", "", "", "", ""]),
+    ].join("");
+    expect(await imported(c, file)).toMatchObject({ totalRows: 2, imported: 2, rejected: 0 });
+    const stored = await rows(
+      t,
+      sql`select name, notes, tags, company, lead_score, extract(epoch from last_called)::int as last_called, lead_source, contact_status,
+            preferred_contact_method, timezone, is_favorite, do_not_call, call_count, import_batch is not null as batched
+          from contacts where workspace_id = ${c.user.workspace.id} order by name`,
+    );
+    expect(stored).toEqual([
+      {
+        name: "Back\\slash O'Neil",
+        notes: 'tab\there\r\nnew line, "quoted" \\N {braces}',
+        tags: ['quote"tag', "back\\tag", "{curly}", "plain"],
+        company: "C:\\Temp\tCo",
+        lead_score: 7,
+        last_called: Date.parse("2026-01-02T03:04:05Z") / 1000,
+        lead_source: "import",
+        contact_status: "new",
+        preferred_contact_method: "phone",
+        timezone: "America/New_York",
+        is_favorite: false,
+        do_not_call: false,
+        call_count: 0,
+        batched: true,
+      },
+      {
+        name: "Just A Name",
+        notes: null,
+        tags: [],
+        company: null,
+        lead_score: 0,
+        last_called: null,
+        lead_source: "import",
+        contact_status: "new",
+        preferred_contact_method: "phone",
+        timezone: "America/New_York",
+        is_favorite: false,
+        do_not_call: false,
+        call_count: 0,
+        batched: true,
+      },
+    ]);
+  });
+});
+
 describe("our own export, imported again", () => {
   it("comes back field for field, its formula guards taken off, the columns it cannot take reported", async () => {
     const from = await buildWorkspace(t);
