@@ -15,10 +15,20 @@ export type CampaignFigures = {
   campaignId: string;
   /** Lines dialled and not yet answered (queued, dialing, ringing). */
   linesRinging: number;
+  /** How long each of those lines has rung (seconds since dialled, or queued when not yet placed). */
+  ringingSeconds: number[];
   /** Answered by a person and waiting for an agent (2 seconds at most). */
   callsWaiting: number;
   availableAgents: number;
   agentsOnCall: number;
+  /** How long each rep on a call has been on it (seconds since put through). */
+  onCallSeconds: number[];
+  /**
+   * Of the campaign's last 100 calls answered by a person, those put through to a rep and
+   * finished: how many, and the mean and spread of the rep's time on them (put through to free
+   * again: the later of the call's end and the disposition).
+   */
+  handleTimes: { calls: number; meanSeconds: number; sdSeconds: number };
   /** Attempts answered or connected to one of the campaign's AI agents. */
   aiCalls: number;
   rolling30Days: { abandoned: number; humanAnswered: number };
@@ -78,6 +88,9 @@ type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
 const param = (values: unknown[]) => sql.param(values);
 const int = (value: unknown) => Number(value ?? 0);
+/** A float8[] column (null when the aggregate had no row), never below 0 (clocks may differ). */
+const seconds = (value: unknown) =>
+  Array.isArray(value) ? value.map((entry) => Math.max(0, Number(entry) || 0)) : [];
 const date = (value: unknown) => (value == null ? null : new Date(value as string));
 
 const LIVE = sql`('queued', 'dialing', 'ringing', 'answered', 'connected')`;
@@ -165,23 +178,42 @@ export function runtimeRepository(db: Db) {
         )
         select c.id, c.workspace_id, c.dialing_mode, c.max_lines, c.dial_ratio, c.abandon_target_percent,
           c.ai_agents, c.pacing, c.calling_hours_start, c.calling_hours_end,
-          coalesce(l.ringing, 0) ringing, coalesce(l.waiting, 0) waiting, coalesce(l.ai_calls, 0) ai_calls,
-          coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call,
+          coalesce(l.ringing, 0) ringing, l.ringing_seconds, coalesce(l.waiting, 0) waiting,
+          coalesce(l.ai_calls, 0) ai_calls,
+          coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call, s.on_call_seconds,
+          h.handle_calls, h.handle_mean, h.handle_sd,
           t.month_abandoned, t.month_answered, t.all_abandoned, t.all_answered,
           t.recent_abandoned, t.recent_answered
         from c
         left join lateral (
           select count(*) filter (where a.state in ('queued', 'dialing', 'ringing'))::int ringing,
                  count(*) filter (where a.state = 'answered' and a.ai_agent_id is null)::int waiting,
-                 count(*) filter (where a.ai_agent_id is not null)::int ai_calls
+                 count(*) filter (where a.ai_agent_id is not null)::int ai_calls,
+                 array_agg(extract(epoch from ${now}::timestamptz - coalesce(a.dialed_at, a.queued_at))::float8)
+                   filter (where a.state in ('queued', 'dialing', 'ringing')) ringing_seconds
           from dial_attempts a
           where a.workspace_id = c.workspace_id and a.campaign_id = c.id and a.state in ${LIVE}
         ) l on true
         left join lateral (
           select count(*) filter (where s.status = 'available')::int available,
-                 count(*) filter (where s.status = 'on_call')::int on_call
+                 count(*) filter (where s.status = 'on_call')::int on_call,
+                 array_agg(extract(epoch from ${now}::timestamptz - s.since)::float8)
+                   filter (where s.status = 'on_call') on_call_seconds
           from dialer_agent_sessions s where s.workspace_id = c.workspace_id and s.campaign_id = c.id
         ) s on true
+        left join lateral (
+          select count(*)::int handle_calls, avg(r.held)::float8 handle_mean,
+                 coalesce(stddev_samp(r.held), 0)::float8 handle_sd
+          from (
+            select extract(epoch from greatest(a.ended_at, a.disposed_at) - a.connected_at) held,
+                   a.connected_at, a.agent_user_id, a.state
+            from dial_attempts a
+            where a.workspace_id = c.workspace_id and a.campaign_id = c.id and a.answered_by_person
+            order by a.answered_at desc limit 100
+          ) r
+          where r.connected_at is not null and r.agent_user_id is not null and r.held is not null
+            and r.state not in ${LIVE}
+        ) h on true
         left join lateral (
           select count(*) filter (where a.state = 'abandoned' and a.answered_at >= ${thirtyDaysAgo})::int month_abandoned,
                  count(*) filter (where a.answered_at >= ${thirtyDaysAgo})::int month_answered,
@@ -208,9 +240,16 @@ export function runtimeRepository(db: Db) {
         figures: {
           campaignId: row.id as string,
           linesRinging: int(row.ringing),
+          ringingSeconds: seconds(row.ringing_seconds),
           callsWaiting: int(row.waiting),
           availableAgents: int(row.available),
           agentsOnCall: int(row.on_call),
+          onCallSeconds: seconds(row.on_call_seconds),
+          handleTimes: {
+            calls: int(row.handle_calls),
+            meanSeconds: Number(row.handle_mean ?? 0),
+            sdSeconds: Number(row.handle_sd ?? 0),
+          },
           aiCalls: int(row.ai_calls),
           rolling30Days: { abandoned: int(row.month_abandoned), humanAnswered: int(row.month_answered) },
           campaignSoFar: { abandoned: int(row.all_abandoned), humanAnswered: int(row.all_answered) },

@@ -54,9 +54,13 @@ describe("a predictive campaign with one rep", () => {
   }, async () => {
     clock = new Date("2026-06-10T16:00:00.000Z");
     const owner = await buildWorkspace(t);
+    // Pacing allows each new line dialRatio x target of a person finding no agent: at the
+    // defaults (2.5 x 2%) one rep gets one line; at 5 x 3% a second line is worth its risk.
     const campaign = await createCampaign(owner, {
       callbackNumber: "+12125550199",
       businessName: "Acme Solar",
+      dialRatio: 5,
+      abandonTargetPercent: 3,
     });
     await addLeads(owner, campaign.id, leadsOfNumbers(1, 2, 3, 4, 5));
     await setStatus(owner, "available", campaign.id);
@@ -65,7 +69,7 @@ describe("a predictive campaign with one rep", () => {
     // People stay on the line 4 s here (400 s scaled): long enough to hear the safe-harbor message.
     const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now, talkSeconds: [400, 400] });
     const report = await runtime.tick();
-    // One rep ready at the spec's ratio of 2.5: two lines.
+    // One rep ready: two lines.
     expect(report).toMatchObject({ campaigns: 1, wanted: 2, claimed: 2 });
     expect(report.results.dialled).toBe(2);
 
@@ -163,7 +167,8 @@ describe("a predictive campaign with one rep", () => {
     clock = new Date("2026-06-10T16:00:00.000Z");
     const owner = await buildWorkspace(t);
     const member = await buildMember(t, owner, "agent");
-    const campaign = await createCampaign(owner);
+    // As above: at 5 x 3% the one rep ready gets a second line.
+    const campaign = await createCampaign(owner, { dialRatio: 5, abandonTargetPercent: 3 });
     await addLeads(owner, campaign.id, leadsOfNumbers(11, 12));
     await setStatus(owner, "available", campaign.id);
     await setStatus(member, "break", campaign.id);
@@ -231,7 +236,10 @@ describe("answering machines and unanswered calls", () => {
       { phoneNumber: "+12125550003" },
       { phoneNumber: "+12125550004" },
     ]);
+    // Three reps ready: a line for each number.
     await setStatus(owner, "available", campaign.id);
+    for (const rep of [await buildMember(t, owner, "agent"), await buildMember(t, owner, "agent")])
+      await setStatus(rep, "available", campaign.id);
     await start(owner, campaign.id);
     const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now });
     expect((await runtime.tick()).claimed).toBe(3);
@@ -431,6 +439,66 @@ describe("callbacks", () => {
     const attempts = await attemptsOf(t, campaign.id);
     expect(attempts.find((a) => a.lead_id === second!.id)).toMatchObject({ agent_user_id: member.user.id });
     await settled(t, campaign.id);
+    await pause(owner, campaign.id);
+  });
+});
+
+describe("pacing's figures", () => {
+  it("reads how long each line has rung, how long each rep has been on a call, and the recent handle times", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-10T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(51));
+    const [lead] = await leadsOf(t, campaign.id);
+    const at = (seconds: number) => new Date(clock.getTime() + seconds * 1000);
+    const attempt = (n: number) =>
+      sql`${owner.user.workspace.id}, ${campaign.id}, ${lead!.id}, ${n}, ${`${lead!.id}:${n}`}, ${lead!.phone_e164}`;
+    // 30 calls put through to the rep and finished: 100 and 140 seconds in turn (the later of the
+    // call's end and the disposition), and one abandoned (never put through: not counted).
+    for (let n = 1; n <= 30; n++) {
+      const held = n % 2 ? 100 : 140;
+      const start = -3600 + n * 60;
+      await t.database.db.execute(sql`
+        insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164, state,
+          answered_by_person, agent_user_id, queued_at, dialed_at, answered_at, connected_at, ended_at, disposed_at)
+        values (${attempt(n)}, 'completed', true, ${owner.user.id}, ${at(start - 15)}, ${at(start - 15)},
+          ${at(start)}, ${at(start)}, ${at(start + held - 10)}, ${at(start + held)})`);
+    }
+    await t.database.db.execute(sql`
+      insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164, state,
+        answered_by_person, queued_at, dialed_at, answered_at, ended_at)
+      values (${attempt(31)}, 'abandoned', true, ${at(-70)}, ${at(-70)}, ${at(-60)}, ${at(-58)})`);
+    // Two lines ringing (dialled 10 and 4 seconds ago) and one queued 3 seconds ago.
+    for (const [n, state, queued, dialed] of [
+      [32, "ringing", -11, -10],
+      [33, "dialing", -4, -4],
+      [34, "queued", -3, null],
+    ] as const) {
+      await t.database.db.execute(sql`
+        insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164, state,
+          queued_at, dialed_at)
+        values (${attempt(n)}, ${state}, ${at(queued)}, ${dialed === null ? null : at(dialed)})`);
+    }
+    await t.database.db.execute(sql`update campaign_leads set status = 'completed' where id = ${lead!.id}`);
+    // The rep has been on a call for 50 seconds.
+    await setStatus(owner, "available", campaign.id);
+    await t.database.db.execute(sql`
+      update dialer_agent_sessions set status = 'on_call', since = ${at(-50)}
+      where workspace_id = ${owner.user.workspace.id} and user_id = ${owner.user.id}`);
+    // Active with nothing left to dial (the API refuses to start such a campaign).
+    await t.database.db.execute(sql`update campaigns set status = 'active' where id = ${campaign.id}`);
+
+    const ticking = await runtimeRepository(t.database.db).campaignsToTick(100, clock, at(-30 * 86_400));
+    const figures = ticking.find((entry) => entry.campaign.id === campaign.id)?.figures;
+    expect(figures).toMatchObject({ linesRinging: 3, agentsOnCall: 1, availableAgents: 0 });
+    expect([...figures!.ringingSeconds].sort((a, b) => a - b)).toEqual([3, 4, 10]);
+    expect(figures!.onCallSeconds).toEqual([50]);
+    expect(figures!.handleTimes.calls).toBe(30);
+    expect(figures!.handleTimes.meanSeconds).toBeCloseTo(120, 6);
+    // Sample standard deviation of fifteen 100s and fifteen 140s.
+    expect(figures!.handleTimes.sdSeconds).toBeCloseTo(20 * Math.sqrt(30 / 29), 6);
     await pause(owner, campaign.id);
   });
 });

@@ -43,7 +43,11 @@ export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: 
       readyAgents: figures.availableAgents + aiFree,
       agentsOnCall: figures.agentsOnCall + figures.aiCalls,
       linesRinging: figures.linesRinging,
+      ringingSeconds: figures.ringingSeconds,
       callsWaiting: figures.callsWaiting,
+      // Reps' calls only: AI agents' calls are not counted on to end soon.
+      onCallSeconds: figures.onCallSeconds,
+      handleTimes: figures.handleTimes,
       level: campaign.pacing?.level ?? null,
       secondsSinceLastDecision: previous ? Math.max(0, (now.getTime() - previous.getTime()) / 1000) : 0,
       sincePrevious: figures.sincePrevious,
