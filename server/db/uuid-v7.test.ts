@@ -15,9 +15,13 @@ const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 describe("uuid_v7()", () => {
   it("makes version-7 UUIDs that carry the time they were made and sort in that order", async () => {
     const before = Date.now();
-    const first = (await database.db.execute(sql`select uuid_v7()::text as id`)) as { rows: { id: string }[] };
+    const first = (await database.db.execute(sql`select uuid_v7()::text as id`)) as {
+      rows: { id: string }[];
+    };
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = (await database.db.execute(sql`select uuid_v7()::text as id`)) as { rows: { id: string }[] };
+    const second = (await database.db.execute(sql`select uuid_v7()::text as id`)) as {
+      rows: { id: string }[];
+    };
     const after = Date.now();
     const [a, b] = [first.rows[0]!.id, second.rows[0]!.id];
     expect(a).toMatch(V7);

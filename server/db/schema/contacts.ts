@@ -30,9 +30,7 @@ export const contacts = pgTable(
      * random place in four indexes (the primary key, score, last call, last edit). In time order
      * an import appends to their right-hand edge (bench contacts-import).
      */
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`uuid_v7()`),
+    id: uuid("id").primaryKey().default(sql`uuid_v7()`),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -116,9 +114,7 @@ export const contacts = pgTable(
       .where(sql`${table.phoneNumber} is null`),
     // Only tagged contacts: most imports bring no tags, and each untagged row would still cost
     // an entry here. The tag filter repeats this condition so the planner can use it.
-    index("contacts_tags_idx")
-      .using("gin", table.tags)
-      .where(sql`${table.tags} <> '{}'::text[]`),
+    index("contacts_tags_idx").using("gin", table.tags).where(sql`${table.tags} <> '{}'::text[]`),
     // Substring search (ILIKE '%...%') in a keystroke over a million rows needs a trigram index.
     index("contacts_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
