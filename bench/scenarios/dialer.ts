@@ -53,6 +53,9 @@ function pacingSideBySide(): void {
   console.log(
     `Goal: abandonment <= ${pct(GOAL.maxAbandonRate)} (target ${pct(GOAL.targetAbandonRate)}) with utilisation >= ${pct(GOAL.minUtilisation)}.`,
   );
+  console.log(
+    "Mean level: adaptive, the chance of finding no agent each new line may carry, as a multiple of the target; fixed, lines per ready agent.",
+  );
 }
 
 function row(name: string, runs: SimulationResult[], wallMs: number): Record<string, string | number> {

@@ -499,6 +499,13 @@ describe("pacing's figures", () => {
     expect(figures!.handleTimes.meanSeconds).toBeCloseTo(120, 6);
     // Sample standard deviation of fifteen 100s and fifteen 140s.
     expect(figures!.handleTimes.sdSeconds).toBeCloseTo(20 * Math.sqrt(30 / 29), 6);
+    // The made-up lines and call end here: the recovery sweep of later ticks must not take them up.
+    await t.database.db.execute(sql`
+      update dial_attempts set state = 'no_answer', ended_at = ${clock}
+      where campaign_id = ${campaign.id} and state in ('queued', 'dialing', 'ringing')`);
+    await t.database.db.execute(sql`
+      update dialer_agent_sessions set status = 'offline', since = ${clock}
+      where workspace_id = ${owner.user.workspace.id} and user_id = ${owner.user.id}`);
     await pause(owner, campaign.id);
   });
 });
