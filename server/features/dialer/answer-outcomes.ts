@@ -218,6 +218,29 @@ export function humanAnswerWithin(
   return stillRinging > 0 ? human / stillRinging : 0;
 }
 
+/**
+ * humanAnswerWithin second by second: for a line that has rung `ringingSeconds`, the chance a
+ * person answers it in each of the next `seconds` seconds (entry t: between t and t + 1 from now).
+ */
+export function humanAnswersBySecond(
+  ringingSeconds: number,
+  seconds: number,
+  model: AnswerModel = DEFAULT_ANSWER_MODEL,
+): number[] {
+  const total = humanAnswerWithin(ringingSeconds, Number.POSITIVE_INFINITY, model);
+  const t0 = Math.max(0, ringingSeconds);
+  const [low, high] = model.answerAfterSeconds;
+  const answerLeft = answerSurvival(t0, low, high) - answerSurvival(model.ringTimeoutSeconds, low, high);
+  const byAnswer = (t: number) => {
+    const until = Math.min(model.ringTimeoutSeconds, t0 + t);
+    return answerLeft > 0
+      ? (answerSurvival(t0, low, high) - answerSurvival(until, low, high)) / answerLeft
+      : 0;
+  };
+  // The chance of a person by then is the total chance scaled by the share of answers come by then.
+  return Array.from({ length: seconds }, (_, t) => total * (byAnswer(t + 1) - byAnswer(t)));
+}
+
 /** P(answer delay > t) for answerDelay's triangular distribution. */
 function answerSurvival(t: number, low: number, high: number): number {
   if (t <= low) return 1;

@@ -37,7 +37,7 @@ import {
 import {
   type AnswerModel,
   DEFAULT_ANSWER_MODEL,
-  humanAnswerWithin,
+  humanAnswersBySecond,
   humanChanceWhileRinging,
 } from "./answer-outcomes";
 
@@ -307,13 +307,15 @@ export function modelledLines(
     snapshot.ringingSeconds?.length === snapshot.linesRinging
       ? snapshot.ringingSeconds
       : Array.from({ length: snapshot.linesRinging }, () => 0);
-  const within = (age: number, t: number) => humanAnswerWithin(age, t, model);
   // Per second from now: people answering on a line dialled now, on all the lines ringing (and
   // the callers waiting, at once), and agents whose call ends.
-  const fresh = Array.from({ length: steps }, (_, t) => within(0, t + 1) - within(0, t));
-  const answering = Array.from({ length: steps }, (_, t) =>
-    ages.reduce((sum, age) => sum + within(age, t + 1) - within(age, t), 0),
-  );
+  const fresh = freshAnswers(model, steps);
+  const answering = new Array<number>(steps).fill(0);
+  for (const age of ages) {
+    humanAnswersBySecond(age, steps, model).forEach((chance, t) => {
+      answering[t] = answering[t]! + chance;
+    });
+  }
   answering[0] = answering[0]! + snapshot.callsWaiting;
   const freeing = Array.from({ length: steps }, (_, t) =>
     freeBy.reduce((sum, chances) => sum + chances[t + 1]! - (t === 0 ? 0 : chances[t]!), 0),
@@ -329,6 +331,17 @@ export function modelledLines(
     });
   }
   return { lines, capped: true };
+}
+
+/** A fresh line's chances of a person answering second by second, per answer model. */
+const freshAnswersOf = new WeakMap<AnswerModel, number[]>();
+function freshAnswers(model: AnswerModel, steps: number): number[] {
+  let chances = freshAnswersOf.get(model);
+  if (!chances || chances.length !== steps) {
+    chances = humanAnswersBySecond(0, steps, model);
+    freshAnswersOf.set(model, chances);
+  }
+  return chances;
 }
 
 /**
