@@ -87,7 +87,27 @@ const ALWAYS_FAIL = new Set(["heading-order", "label-content-name-mismatch"]);
  * ALWAYS_FAIL, each as one line starting with `name` (attached in full to the report). For walks
  * that scan many screens and report every finding at the end.
  */
+/**
+ * Waits (up to 2 s) for the page's CSS transitions and finite animations to end: a colour caught
+ * half-way (a link just made active, or hovered) fails axe's contrast check at random. Endless
+ * ones (spinners) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
 export async function accessibilityFindings(page: Page, testInfo: TestInfo, name: string): Promise<string[]> {
+  await settleTransitions(page);
   // Legacy mode runs axe.run() in the page itself, same-origin frames included. The default
   // (runPartial in each frame, then finishRun in a blank page it opens and fills with axe-core
   // again) exists for cross-origin frames, which the app has none of, and took up to 3 s a scan.

@@ -30,28 +30,26 @@ export function HoursForm({ number, canManage }: { number: BusinessNumberDetail;
   const change = (weekday: number, next: Partial<Day>) =>
     setDays((current) => current.map((day, i) => (i === weekday ? { ...day, ...next } : day)));
 
-  const save = (event: React.FormEvent) => {
+  const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setProblem(null);
     const hours = days.flatMap((day, weekday) =>
       day.open ? [{ weekday, open: day.opens, close: day.closes }] : [],
     );
-    setHours.mutate(
-      { id: number.id, hours },
-      {
-        onSuccess: () =>
-          toast({
-            title: "Hours Saved",
-            description: hours.length
-              ? "Run Setup Call Routing to apply the new hours."
-              : "Always closed: every call follows the after-hours rule once routing is set up.",
-          }),
-        onError: (error) => {
-          setProblem(serverMessage(error) ?? "Failed to save the hours");
-          toastError("Save Failed", "Failed to save the hours", error);
-        },
-      },
-    );
+    // Awaited (see NumberSettingsForm): the saved hours re-key this form, which would drop
+    // mutate's own callbacks and with them the toast.
+    try {
+      await setHours.mutateAsync({ id: number.id, hours });
+      toast({
+        title: "Hours Saved",
+        description: hours.length
+          ? "Run Setup Call Routing to apply the new hours."
+          : "Always closed: every call follows the after-hours rule once routing is set up.",
+      });
+    } catch (error) {
+      setProblem(serverMessage(error) ?? "Failed to save the hours");
+      toastError("Save Failed", "Failed to save the hours", error);
+    }
   };
 
   return (

@@ -27,11 +27,14 @@ export function NumberSettingsForm({
   const [forwardTo, setForwardTo] = useState(number.afterHours.forwardTo ?? "");
   const [problem, setProblem] = useState<string | null>(null);
 
-  const save = (event: React.FormEvent) => {
+  // Awaited rather than mutate's own callbacks: the saved number re-keys this form (a fresh
+  // form for the new values), and callbacks given to mutate are dropped when the form that
+  // called it is gone, so the toast was sometimes never shown.
+  const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    update.mutate(
-      {
+    try {
+      await update.mutateAsync({
         id: number.id,
         change: {
           type: type as (typeof NUMBER_TYPES)[number],
@@ -41,16 +44,12 @@ export function NumberSettingsForm({
           afterHoursAction: action,
           afterHoursForwardTo: forwardTo.trim() ? forwardTo.trim() : null,
         },
-      },
-      {
-        onSuccess: () =>
-          toast({ title: "Number Saved", description: "Run Setup Call Routing to apply the changes." }),
-        onError: (error) => {
-          setProblem(serverMessage(error) ?? "Failed to save the number");
-          toastError("Save Failed", "Failed to save the number", error);
-        },
-      },
-    );
+      });
+      toast({ title: "Number Saved", description: "Run Setup Call Routing to apply the changes." });
+    } catch (error) {
+      setProblem(serverMessage(error) ?? "Failed to save the number");
+      toastError("Save Failed", "Failed to save the number", error);
+    }
   };
 
   return (
