@@ -236,10 +236,10 @@ export function importRepository(db: Db) {
       // machine code (PostgreSQL's JIT, on for costly plans) took longer than running them.
       await db.execute(sql`set local jit = off`);
       // The search index (trigram GIN) queues new entries and merges them into the index when the
-      // queue passes gin_pending_list_limit, inside whichever insert passes it. On the embedded
-      // database that merge holds the event loop: smaller queues, shorter merges. On PostgreSQL
-      // the import has a connection of its own: larger queues, so each merge files many rows
-      // under each trigram at once instead of revisiting every trigram's entries every 4 MB.
+      // queue passes gin_pending_list_limit, inside whichever insert passes it (the queue sizes
+      // are the import service's: PENDING_LIST_KB). On PostgreSQL the import has a connection of
+      // its own: a larger queue, so each merge files many rows under each trigram at once
+      // instead of revisiting every trigram's entries every 4 MB.
       if (options.pendingListKb)
         await db.execute(sql.raw(`set local gin_pending_list_limit = ${Math.trunc(options.pendingListKb)}`));
       // The merge sorts the queue's entries in memory, in pieces of work_mem (4 MB by default):
