@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pcmWav } from "../server/audio/wav";
 import { acceptTerms, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
@@ -18,21 +19,7 @@ function toneWav(seconds = 4, hz = 150, rate = 16000): Buffer {
     const value = Math.sin(2 * Math.PI * hz * t) + 0.5 * Math.sin(4 * Math.PI * hz * t);
     data.writeInt16LE(Math.round((value / 1.5) * 0.3 * 32767), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcmWav(data, rate);
 }
 
 /** A simulated call through the API (the page's session): the caller's words, then the end. */

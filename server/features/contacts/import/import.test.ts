@@ -782,6 +782,17 @@ describe("what a row holds, stored exactly", () => {
             preferred_contact_method, timezone, is_favorite, do_not_call, call_count, import_batch is not null as batched
           from contacts where workspace_id = ${c.user.workspace.id} order by name`,
     );
+    // What every imported contact gets when its row says nothing else.
+    const IMPORT_DEFAULTS = {
+      lead_source: "import",
+      contact_status: "new",
+      preferred_contact_method: "phone",
+      timezone: "America/New_York",
+      is_favorite: false,
+      do_not_call: false,
+      call_count: 0,
+      batched: true,
+    };
     expect(stored).toEqual([
       {
         name: "Back\\slash O'Neil",
@@ -790,14 +801,7 @@ describe("what a row holds, stored exactly", () => {
         company: "C:\\Temp\tCo",
         lead_score: 7,
         last_called: Date.parse("2026-01-02T03:04:05Z") / 1000,
-        lead_source: "import",
-        contact_status: "new",
-        preferred_contact_method: "phone",
-        timezone: "America/New_York",
-        is_favorite: false,
-        do_not_call: false,
-        call_count: 0,
-        batched: true,
+        ...IMPORT_DEFAULTS,
       },
       {
         name: "Just A Name",
@@ -806,14 +810,7 @@ describe("what a row holds, stored exactly", () => {
         company: null,
         lead_score: 0,
         last_called: null,
-        lead_source: "import",
-        contact_status: "new",
-        preferred_contact_method: "phone",
-        timezone: "America/New_York",
-        is_favorite: false,
-        do_not_call: false,
-        call_count: 0,
-        batched: true,
+        ...IMPORT_DEFAULTS,
       },
     ]);
   });
