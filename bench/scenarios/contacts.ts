@@ -22,7 +22,8 @@ import { signUp, startServer } from "../server";
 /**
  * Issue 11, part 6: the contact list at scale. One workspace with 1,000,000 contacts on
  * PostgreSQL (DATABASE_URL) or 250,000 on the embedded database (default; BENCH_CONTACTS overrides),
- * generated set-based in SQL, then ANALYZE (VACUUM ANALYZE on PostgreSQL, as autovacuum would). Through the real server over HTTP with the signed-in
+ * generated set-based in SQL, then VACUUM ANALYZE (as autovacuum would on PostgreSQL, and the
+ * contacts.vacuum job queued after a large import on the embedded database). Through the real server over HTTP with the signed-in
  * cookie: p50/p95 of GET /api/contacts for every filter, every sort and six searches (pages 1-20)
  * against the goals (list p95 under 50 ms, search p95 under 100 ms), next to the same SQL run bare
  * through the driver (page, capped count and, past the cap, the planner's estimate: what the
@@ -305,7 +306,7 @@ type Rows = { rows: Record<string, unknown>[] };
 
 /**
  * Fills the workspace: the contacts table's own indexes are dropped, the rows inserted in
- * chunks, the same indexes built again from their stored definitions, then ANALYZE.
+ * chunks, the same indexes built again from their stored definitions, then VACUUM ANALYZE.
  */
 async function seed(database: Database, workspaceId: string, count: number): Promise<number> {
   const db = database.db;
@@ -327,10 +328,13 @@ async function seed(database: Database, workspaceId: string, count: number): Pro
   if (database.engine === "postgres") await db.execute(sql`set maintenance_work_mem = '256MB'`);
   // The definitions come from the database itself (pg_indexes), not from any value.
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));
-  // PostgreSQL's autovacuum visits a table soon after a million inserts (setting the visibility
-  // map that index-only scans rely on); the bench does it at once rather than racing it. The
-  // embedded engine runs single-user, with no autovacuum: there the table is only analysed.
-  await db.execute(database.engine === "postgres" ? sql`vacuum analyze contacts` : sql`analyze contacts`);
+  // PostgreSQL's autovacuum visits a table soon after a million inserts, setting the visibility
+  // map that index-only scans (the capped counts, the small sets' pages) rely on; the embedded
+  // engine has no autovacuum, and the app queues its contacts.vacuum job (VACUUM ANALYZE) after
+  // a large import instead, and runs it hourly. The bench does the same at once rather than
+  // racing either: with only ANALYZE on the embedded engine, each capped count read about 6,000
+  // table pages (source "referral", 250,000 contacts: 39 ms against 1.7 ms).
+  await db.execute(sql`vacuum analyze contacts`);
   return (performance.now() - started) / 1000;
 }
 
@@ -484,7 +488,7 @@ export async function contactsBench(): Promise<void> {
     const seedSeconds = await seed(seeding.database, workspaceId, count);
     await seeding.database.close();
     console.log(
-      `Generated ${count.toLocaleString()} contacts in ${seedSeconds.toFixed(0)} s (${Math.round(count / seedSeconds).toLocaleString()} rows/s, indexes rebuilt, ${databaseUrl ? "VACUUM ANALYZE" : "ANALYZE"})`,
+      `Generated ${count.toLocaleString()} contacts in ${seedSeconds.toFixed(0)} s (${Math.round(count / seedSeconds).toLocaleString()} rows/s, indexes rebuilt, VACUUM ANALYZE)`,
     );
     if (!databaseUrl) {
       server = await startServer({ port: PORT, env, dataDir });
