@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -208,6 +210,26 @@ export const dialAttempts = pgTable(
     index("dial_attempts_agent_idx").on(table.agentUserId, table.connectedAt),
     index("dial_attempts_call_idx").on(table.callId),
   ],
+);
+
+/**
+ * Each campaign's calls answered by a person and abandoned, per UTC day of the answer: what the
+ * dialer's every tick reads for the rolling 30 days and the campaign so far, a few rows a
+ * campaign instead of every answered call it ever made. Kept exact by row triggers on
+ * dial_attempts (the dial_abandonment_days_triggers migration) in the transaction of every write;
+ * an attempt with no answer time counts on the day it was queued.
+ */
+export const dialAbandonmentDays = pgTable(
+  "dial_abandonment_days",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    humanAnswered: integer("human_answered").notNull().default(0),
+    abandoned: integer("abandoned").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
 );
 
 /**

@@ -28,6 +28,7 @@ import {
   dialerAgentSessions,
   dialerCallbacks,
 } from "../../db/schema";
+import { abandonmentTallies } from "./abandonment-days";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = Omit<
@@ -492,38 +493,31 @@ export function dialerRepository(db: Db) {
     },
 
     /**
-     * Abandoned over answered by a person for one campaign: since `today`, since `thirtyDaysAgo`,
-     * and ever. Reads dial_attempts_campaign_human_idx only (answered_at and state are in it).
+     * Abandoned over answered by a person for one campaign: since `today` (a range of
+     * dial_attempts_campaign_human_idx, answered_at and state in it), since `thirtyDaysAgo` and
+     * ever (the campaign's daily tallies: abandonment-days.ts), in one round trip.
      */
     async abandonment(
       campaignId: string,
       today: Date,
       thirtyDaysAgo: Date,
     ): Promise<{ today: Tally; last30Days: Tally; campaign: Tally }> {
-      const abandoned = sql`${dialAttempts.state} = 'abandoned'`;
-      const [row] = await db
-        .select({
-          todayAbandoned: sql<number>`(count(*) filter (where ${abandoned} and ${dialAttempts.answeredAt} >= ${today}))::int`,
-          todayAnswered: sql<number>`(count(*) filter (where ${dialAttempts.answeredAt} >= ${today}))::int`,
-          monthAbandoned: sql<number>`(count(*) filter (where ${abandoned} and ${dialAttempts.answeredAt} >= ${thirtyDaysAgo}))::int`,
-          monthAnswered: sql<number>`(count(*) filter (where ${dialAttempts.answeredAt} >= ${thirtyDaysAgo}))::int`,
-          allAbandoned: sql<number>`(count(*) filter (where ${abandoned}))::int`,
-          allAnswered: sql<number>`count(*)::int`,
-        })
-        .from(dialAttempts)
-        .where(and(eq(dialAttempts.campaignId, campaignId), dialAttempts.answeredByPerson));
-      const r = row ?? {
-        todayAbandoned: 0,
-        todayAnswered: 0,
-        monthAbandoned: 0,
-        monthAnswered: 0,
-        allAbandoned: 0,
-        allAnswered: 0,
-      };
+      type Row = Record<string, number | null>;
+      const result = (await db.execute(sql`
+        select t.month_abandoned, t.month_answered, t.all_abandoned, t.all_answered,
+               d.today_abandoned, d.today_answered
+        from (${abandonmentTallies(sql`${campaignId}::uuid`, thirtyDaysAgo)}) t, (
+          select count(*) filter (where a.state = 'abandoned')::int today_abandoned,
+                 count(*)::int today_answered
+          from dial_attempts a
+          where a.campaign_id = ${campaignId} and a.answered_by_person and a.answered_at >= ${today}
+        ) d`)) as unknown as { rows: Row[] };
+      const row: Row = result.rows[0] ?? {};
+      const count = (value: unknown) => Number(value ?? 0);
       return {
-        today: { abandoned: r.todayAbandoned, answeredByPerson: r.todayAnswered },
-        last30Days: { abandoned: r.monthAbandoned, answeredByPerson: r.monthAnswered },
-        campaign: { abandoned: r.allAbandoned, answeredByPerson: r.allAnswered },
+        today: { abandoned: count(row.today_abandoned), answeredByPerson: count(row.today_answered) },
+        last30Days: { abandoned: count(row.month_abandoned), answeredByPerson: count(row.month_answered) },
+        campaign: { abandoned: count(row.all_abandoned), answeredByPerson: count(row.all_answered) },
       };
     },
 

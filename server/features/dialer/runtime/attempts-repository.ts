@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { LeadStatus } from "../../../../common/dialer";
 import type { Db } from "../../../db/client";
 import type { CampaignPacingState } from "../../../db/schema";
+import { abandonmentTallies } from "../abandonment-days";
 
 /**
  * The runtime's own SQL on the dialer's tables (the dialer area owns them; the CRUD and the
@@ -149,9 +150,10 @@ export function runtimeRepository(db: Db) {
      * The tick's first statement: scheduled campaigns whose start came become active (each once:
      * the status is checked), then the active campaigns, least recently ticked first
      * (campaigns_due_idx), each with pacing's inputs: lines in flight, agents by status, and the
-     * abandonment tallies over calls answered by a person (30 days, the campaign so far, since
-     * the campaign's previous decision), each read through the campaign's own indexes. One round
-     * trip for any number of campaigns.
+     * abandonment tallies over calls answered by a person (30 days and the campaign so far from
+     * the campaign's daily tallies, abandonment-days.ts; since the campaign's previous decision
+     * from its answered calls' index), each read through the campaign's own indexes. One round
+     * trip for any number of campaigns, its cost not growing with the calls a campaign has made.
      */
     async campaignsToTick(
       limit: number,
@@ -183,7 +185,7 @@ export function runtimeRepository(db: Db) {
           coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call, s.on_call_seconds,
           h.handle_calls, h.handle_mean, h.handle_sd,
           t.month_abandoned, t.month_answered, t.all_abandoned, t.all_answered,
-          t.recent_abandoned, t.recent_answered
+          recent.recent_abandoned, recent.recent_answered
         from c
         left join lateral (
           select count(*) filter (where a.state in ('queued', 'dialing', 'ringing'))::int ringing,
@@ -214,15 +216,12 @@ export function runtimeRepository(db: Db) {
           where r.connected_at is not null and r.agent_user_id is not null and r.held is not null
             and r.state not in ${LIVE}
         ) h on true
+        left join lateral (${abandonmentTallies(sql`c.id`, thirtyDaysAgo)}) t on true
         left join lateral (
-          select count(*) filter (where a.state = 'abandoned' and a.answered_at >= ${thirtyDaysAgo})::int month_abandoned,
-                 count(*) filter (where a.answered_at >= ${thirtyDaysAgo})::int month_answered,
-                 count(*) filter (where a.state = 'abandoned')::int all_abandoned,
-                 count(*)::int all_answered,
-                 count(*) filter (where a.state = 'abandoned' and a.answered_at >= c.since)::int recent_abandoned,
-                 count(*) filter (where a.answered_at >= c.since)::int recent_answered
-          from dial_attempts a where a.campaign_id = c.id and a.answered_by_person
-        ) t on true
+          select count(*) filter (where a.state = 'abandoned')::int recent_abandoned,
+                 count(*)::int recent_answered
+          from dial_attempts a where a.campaign_id = c.id and a.answered_by_person and a.answered_at >= c.since
+        ) recent on true
         order by c.last_tick_at asc nulls first`);
       return rowsOf(result).map((row) => ({
         campaign: {
