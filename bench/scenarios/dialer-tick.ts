@@ -1,17 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
+import { type Database, openDatabase } from "../../server/db/client";
 import type { TickReport } from "../../server/features/dialer/runtime";
 import { printTable } from "../load";
 
 /**
  * Issue 13 part 9 (b): one dialer tick over 100 active campaigns, goal under 50 ms. The app runs
  * in this process on a fresh embedded database (or DATABASE_URL's PostgreSQL), with 100
- * workspaces each running a predictive campaign of 200 leads with one rep available. Each tick
+ * workspaces each running a predictive campaign of 200 leads with one rep available and 2,000
+ * calls answered by a person behind it (BENCH_DIALER_HISTORY), so the abandonment figures are read
+ * over a campaign's history, not an empty one. Each tick
  * is the runtime's own (server/features/dialer/runtime/tick.ts): one statement activates
  * scheduled campaigns and reads every campaign's agents, lines and abandonment figures, pacing
  * decides for each, and one statement claims their leads (FOR UPDATE SKIP LOCKED, an attempt with
@@ -24,6 +27,11 @@ import { printTable } from "../load";
 
 const CAMPAIGNS = Number(process.env.BENCH_DIALER_CAMPAIGNS ?? 100);
 const LEADS_PER_CAMPAIGN = 200;
+/**
+ * Calls answered by a person each campaign made before the bench starts, over the last 20 days:
+ * a campaign part-way through its list, so the abandonment figures the tick reads have history.
+ */
+const ANSWERED_HISTORY = Number(process.env.BENCH_DIALER_HISTORY ?? 2000);
 const TICKS = 12;
 const GOAL_MS = 50;
 
@@ -82,6 +90,26 @@ async function seedWorkspace(app: FastifyInstance, n: number, zone: string): Pro
   await request(app, cookie, "POST", `/api/autodialer/campaigns/${campaign.id}/start`);
 }
 
+/**
+ * Each campaign's earlier calls answered by a person (2% abandoned), set-based in SQL: attempts
+ * numbered past any the bench dials, each lead taking an equal share, spread over 20 days.
+ */
+async function seedAnsweredHistory(database: Database): Promise<void> {
+  const perLead = Math.ceil(ANSWERED_HISTORY / LEADS_PER_CAMPAIGN);
+  await database.db.execute(sql`
+    insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164,
+                               state, answered_by_person, queued_at, answered_at, connected_at, ended_at)
+    select l.workspace_id, l.campaign_id, l.id, 1000 + k, l.id::text || ':history:' || k, l.phone_e164,
+           case when random() < 0.02 then 'abandoned' else 'completed' end, true,
+           h.moment, h.moment + interval '10 seconds', h.moment + interval '11 seconds', h.moment + interval '131 seconds'
+    from (select *, row_number() over (partition by campaign_id order by seq) place from campaign_leads) l
+    cross join generate_series(1, ${perLead}) k
+    cross join lateral (select now() - random() * interval '20 days' as moment) h
+    where (l.place - 1) * ${perLead} + k <= ${ANSWERED_HISTORY}`);
+  // As autovacuum would have, over days of calls.
+  await database.db.execute(sql`vacuum analyze dial_attempts, dial_abandonment_days`);
+}
+
 export async function dialerTickBench(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aip-bench-dialer-"));
   const databaseUrl = process.env.DATABASE_URL;
@@ -104,8 +132,9 @@ export async function dialerTickBench(): Promise<void> {
     const zone = middayZone();
     const seeding = Date.now();
     for (let n = 0; n < CAMPAIGNS; n++) await seedWorkspace(app, n, zone);
+    await seedAnsweredHistory(database);
     console.log(
-      `${CAMPAIGNS} workspaces, each a predictive campaign of ${LEADS_PER_CAMPAIGN} leads and one rep (${databaseUrl ? "PostgreSQL" : "embedded database"}), seeded in ${Date.now() - seeding} ms`,
+      `${CAMPAIGNS} workspaces, each a predictive campaign of ${LEADS_PER_CAMPAIGN} leads, ${ANSWERED_HISTORY.toLocaleString("en-US")} calls answered by a person in the last 20 days and one rep (${databaseUrl ? "PostgreSQL" : "embedded database"}), seeded in ${Date.now() - seeding} ms`,
     );
 
     const reports: (TickReport & { totalMs: number })[] = [];

@@ -210,7 +210,10 @@ export function runtimeRepository(db: Db) {
             select extract(epoch from greatest(a.ended_at, a.disposed_at) - a.connected_at) held,
                    a.connected_at, a.agent_user_id, a.state
             from dial_attempts a
-            where a.workspace_id = c.workspace_id and a.campaign_id = c.id and a.answered_by_person
+            -- By the campaign alone (its row is the workspace's): with the workspace as well, the
+            -- planner took both for independent, expected a few rows, and sorted every answered
+            -- call of the campaign instead of reading the last 100 off campaign_human_idx.
+            where a.campaign_id = c.id and a.answered_by_person
             order by a.answered_at desc limit 100
           ) r
           where r.connected_at is not null and r.agent_user_id is not null and r.held is not null
