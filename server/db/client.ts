@@ -90,8 +90,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(client);
 }
 
-/** Rows fetched from the cursor per round trip: big enough to keep the wire busy, small in memory. */
-const CURSOR_BATCH_ROWS = 2000;
+/**
+ * Rows fetched from the cursor per round trip: big enough to keep the wire busy, small in memory.
+ * Small for the garbage collector too: a batch's rows (and the stream's buffer of as many) are
+ * live young objects that every scavenge copies until they are written out. The contacts
+ * export of a million rows spent 1.5-1.8 s in scavenges at 2,000 rows a batch, 0.6-0.7 s at 500
+ * (about 12% more rows/s); at 250 it gains little more and doubles the round trips.
+ */
+const CURSOR_BATCH_ROWS = 500;
 
 /**
  * Streams a bound query's rows through a server-side cursor on a client of its own. The client
