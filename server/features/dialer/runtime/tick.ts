@@ -1,12 +1,21 @@
+import { sql } from "drizzle-orm";
 import { DIALING_MODES, type DialingMode } from "../../../../common/dialer";
+import type { Db } from "../../../db/client";
 import type { CampaignPacingState } from "../../../db/schema";
 import { linesToDial, type PacingDecision, rateOf } from "../pacing";
-import type { ActiveCampaign, CampaignFigures, ClaimedLead } from "./attempts-repository";
+import {
+  type ActiveCampaign,
+  type CampaignFigures,
+  type ClaimedLead,
+  runtimeRepository,
+} from "./attempts-repository";
 import type { RuntimeContext } from "./context";
 import { accountsOnce, type DialResult, dialClaimed, prepareBatch } from "./dial";
 import { recoverStale } from "./recovery";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60_000;
+/** Advisory lock key: one tick decides and claims at a time, across servers (any number no other lock uses). */
+const TICK_LOCK = 725_013;
 const AGENT_DIALLED_PER_TICK = 50;
 
 /** Leads dialled per batch: the gate's lists are read for a batch at once, its calls linked at once. */
@@ -90,7 +99,9 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * free agents (reps available, AI agents' free places), lines in flight and abandonment figures,
  * which go to pacing, which answers lines to dial; the second claims that many due leads per
  * campaign (callbacks due first, then never-tried, then retries past their gap) with FOR UPDATE
- * SKIP LOCKED, each with its attempt and unique dial key, and saves the pacing state. Then the
+ * SKIP LOCKED, each with its attempt and unique dial key, and saves the pacing state. Both run in
+ * one transaction under the tick lock, so ticks on several servers pace one after another, each
+ * from the lines the one before it claimed. Then the
  * claimed leads are dialled in batches: each lead goes through the dial-time gate (the batch's
  * lists read just before it) and is placed under its key. Attempts a dead process left behind
  * are taken up.
@@ -98,29 +109,37 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
-  const ticking = await ctx.repo.campaignsToTick(
-    ctx.campaignsPerTick,
-    now,
-    new Date(now.getTime() - THIRTY_DAYS_MS),
-  );
-  const campaigns = ticking.map((entry) => entry.campaign);
-  const decisions = new Map<string, PacingDecision>();
-  for (const { campaign, figures } of ticking) decisions.set(campaign.id, decide(campaign, figures, now));
-  const wants = campaigns.map((campaign) => ({
-    campaignId: campaign.id,
-    workspaceId: campaign.workspaceId,
-    count: decisions.get(campaign.id)?.lines ?? 0,
-    requireConsent: campaign.aiAgents.length > 0,
-  }));
-  // The claims and the pacing decisions commit together, in one statement.
-  const claimed = await ctx.repo.claim(
-    wants,
-    now,
-    campaigns.flatMap((campaign) => {
-      const decision = decisions.get(campaign.id);
-      return decision ? [{ campaignId: campaign.id, pacing: pacingState(campaign, decision, now) }] : [];
-    }),
-  );
+  const { campaigns, wants, claimed } = await ctx.db.transaction(async (tx) => {
+    // One tick at a time decides and claims, whichever server runs it: two ticks reading the same
+    // lines and agents at once would each dial the lines pacing allows, twice as many as it
+    // meant. The second waits for the first's claims to commit, then sees them as ringing.
+    await tx.execute(sql`select pg_advisory_xact_lock(${TICK_LOCK})`);
+    const repo = runtimeRepository(tx as unknown as Db);
+    const ticking = await repo.campaignsToTick(
+      ctx.campaignsPerTick,
+      now,
+      new Date(now.getTime() - THIRTY_DAYS_MS),
+    );
+    const campaigns = ticking.map((entry) => entry.campaign);
+    const decisions = new Map<string, PacingDecision>();
+    for (const { campaign, figures } of ticking) decisions.set(campaign.id, decide(campaign, figures, now));
+    const wants = campaigns.map((campaign) => ({
+      campaignId: campaign.id,
+      workspaceId: campaign.workspaceId,
+      count: decisions.get(campaign.id)?.lines ?? 0,
+      requireConsent: campaign.aiAgents.length > 0,
+    }));
+    // The claims and the pacing decisions commit together, in one statement.
+    const claimed = await repo.claim(
+      wants,
+      now,
+      campaigns.flatMap((campaign) => {
+        const decision = decisions.get(campaign.id);
+        return decision ? [{ campaignId: campaign.id, pacing: pacingState(campaign, decision, now) }] : [];
+      }),
+    );
+    return { campaigns, wants, claimed };
+  });
   const decideAndClaimMs = performance.now() - started;
 
   const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));

@@ -10,7 +10,8 @@ import { TestClient } from "../../../test/app";
 import { TEAM_SIGNUP } from "../../../test/factories";
 import { testEngine, twoServersOnOneDatabase } from "../../../test/job-databases";
 import { waitFor } from "../../../test/jobs";
-import { addLeads, createCampaign, setStatus, start } from "./test-support";
+import { dialerRuntime } from ".";
+import { addLeads, createCampaign, onlyOutcomes, quietLog, setStatus, start } from "./test-support";
 
 /**
  * Issue 13 part 6: two app servers on one PostgreSQL tick the same campaign at the same moments,
@@ -73,6 +74,7 @@ describe(`two servers dialling one campaign (${testEngine()})`, () => {
     await start(owner, campaign.id);
 
     const claimedBy = { a: 0, b: 0 };
+    let round = 0;
     const database = servers.first;
     const leads = async () =>
       (
@@ -85,11 +87,15 @@ describe(`two servers dialling one campaign (${testEngine()})`, () => {
       ).rows;
     await waitFor(
       async () => {
-        // Both servers tick at the same moment, as two schedulers' ticks on one database would.
-        const [fromA, fromB] = await Promise.all([
-          a.app.services.dialerRuntime.tick(),
-          b.app.services.dialerRuntime.tick(),
-        ]);
+        // Both servers tick at the same moment, as two schedulers' ticks on one database would;
+        // they take turns at starting first (the tick lock lets the first decide first).
+        const first = round++ % 2 === 0;
+        const [fromA, fromB] = first
+          ? await Promise.all([a.app.services.dialerRuntime.tick(), b.app.services.dialerRuntime.tick()])
+          : await Promise.all([
+              b.app.services.dialerRuntime.tick(),
+              a.app.services.dialerRuntime.tick(),
+            ]).then(([fromSecond, fromFirst]) => [fromFirst, fromSecond] as const);
         claimedBy.a += fromA.results.dialled;
         claimedBy.b += fromB.results.dialled;
         const now = await leads();
@@ -105,5 +111,45 @@ describe(`two servers dialling one campaign (${testEngine()})`, () => {
     expect(claimedBy.a).toBeGreaterThan(0);
     expect(claimedBy.b).toBeGreaterThan(0);
     console.info(`two servers (${testEngine()}): ${claimedBy.a} dialled by one, ${claimedBy.b} by the other`);
+  });
+
+  it("pace as one: two ticks at the same moment dial the lines one tick would", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = new TestClient(apps[0]!.app);
+    await owner.signup({ ...TEAM_SIGNUP });
+    // Progressive: one line per ready rep, less the lines already ringing. One rep, so one line.
+    const campaign = await createCampaign(owner, { dialingMode: "progressive", maxAttempts: 1 });
+    await addLeads(
+      owner,
+      campaign.id,
+      Array.from({ length: 10 }, (_, n) => ({
+        phoneNumber: `+1212${400 + n}1234`,
+        timeZone: "America/New_York",
+      })),
+    );
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+    // Runtimes whose lines ring unanswered for the whole ring time: the first tick's line is still
+    // ringing when the second tick looks.
+    const databases = [servers.first, servers.second];
+    const [a, b] = apps.map(({ app }, n) => {
+      const s = app.services;
+      return dialerRuntime({
+        db: databases[n]!.db,
+        attempts: s.dialer.dialPort,
+        accounts: s.directory,
+        telephony: s.telephony,
+        calls: s.calls,
+        doNotCall: s.doNotCall,
+        events: s.events,
+        holdMusicUrl: "http://localhost/hold.mp3",
+        log: quietLog,
+        answerModel: onlyOutcomes({ no_answer: 1 }),
+        now: () => clock,
+      });
+    }) as [ReturnType<typeof dialerRuntime>, ReturnType<typeof dialerRuntime>];
+    const [fromA, fromB] = await Promise.all([a.tick(), b.tick()]);
+    expect(fromA.claimed + fromB.claimed).toBe(1);
   });
 });
