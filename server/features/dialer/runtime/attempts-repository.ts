@@ -27,9 +27,10 @@ export type CampaignFigures = {
   /**
    * Of the campaign's last 100 calls answered by a person, those put through to a rep and
    * finished: how many, and the mean and spread of the rep's time on them (put through to free
-   * again: the later of the call's end and the disposition).
+   * again: the later of the call's end and the disposition). Null when the caller said it
+   * already has them (campaignsToTick's `handleTimesKnown`).
    */
-  handleTimes: { calls: number; meanSeconds: number; sdSeconds: number };
+  handleTimes: { calls: number; meanSeconds: number; sdSeconds: number } | null;
   /** Attempts answered or connected to one of the campaign's AI agents. */
   aiCalls: number;
   rolling30Days: { abandoned: number; humanAnswered: number };
@@ -159,7 +160,10 @@ export function runtimeRepository(db: Db) {
       limit: number,
       now: Date,
       thirtyDaysAgo: Date,
+      /** Campaigns whose handle times the caller read lately: not read again (handleTimes null). */
+      handleTimesKnown: readonly string[] = [],
     ): Promise<{ campaign: ActiveCampaign; figures: CampaignFigures }[]> {
+      const known = new Set(handleTimesKnown);
       const result = await db.execute(sql`
         with activated as (
           update campaigns set status = 'active', started_at = ${now}, updated_at = ${now}
@@ -214,6 +218,7 @@ export function runtimeRepository(db: Db) {
             -- planner took both for independent, expected a few rows, and sorted every answered
             -- call of the campaign instead of reading the last 100 off campaign_human_idx.
             where a.campaign_id = c.id and a.answered_by_person
+              and not c.id = any(${param([...handleTimesKnown])}::uuid[])
             order by a.answered_at desc limit 100
           ) r
           where r.connected_at is not null and r.agent_user_id is not null and r.held is not null
@@ -247,11 +252,13 @@ export function runtimeRepository(db: Db) {
           availableAgents: int(row.available),
           agentsOnCall: int(row.on_call),
           onCallSeconds: seconds(row.on_call_seconds),
-          handleTimes: {
-            calls: int(row.handle_calls),
-            meanSeconds: Number(row.handle_mean ?? 0),
-            sdSeconds: Number(row.handle_sd ?? 0),
-          },
+          handleTimes: known.has(row.id as string)
+            ? null
+            : {
+                calls: int(row.handle_calls),
+                meanSeconds: Number(row.handle_mean ?? 0),
+                sdSeconds: Number(row.handle_sd ?? 0),
+              },
           aiCalls: int(row.ai_calls),
           rolling30Days: { abandoned: int(row.month_abandoned), humanAnswered: int(row.month_answered) },
           campaignSoFar: { abandoned: int(row.all_abandoned), humanAnswered: int(row.all_answered) },
@@ -290,44 +297,47 @@ export function runtimeRepository(db: Db) {
                                ${param(wanted.map((w) => w.requireConsent))}::bool[])
             as w(campaign_id, workspace_id, n, consent)
         ),
+        -- Per campaign at most n leads: due callbacks first, then the rest in the index's order.
+        -- The outer LIMIT stops the second part as soon as n are taken, so it locks no lead it
+        -- does not claim (the parts are read in the order written: no parallel plan runs a
+        -- statement that writes).
         due as (
-          select c.* from wanted w cross join lateral (
-            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
-                   l.ai_voice_consent, l.status prior_status, l.reserved_for, 0 queue, l.next_attempt_at
-            from campaign_leads l
-            where l.campaign_id = w.campaign_id and l.status = 'callback' and l.next_attempt_at <= ${now}
-              and (not w.consent or l.ai_voice_consent)
-              and (l.reserved_for is null or exists (
-                select 1 from dialer_agent_sessions s
-                where s.workspace_id = w.workspace_id and s.user_id = l.reserved_for
-                  and s.campaign_id = w.campaign_id and s.status = 'available'))
-            order by l.next_attempt_at asc
+          select d.* from wanted w cross join lateral (
+            select * from (
+              select c.* from (
+                select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
+                       l.ai_voice_consent, l.status prior_status, l.reserved_for
+                from campaign_leads l
+                where l.campaign_id = w.campaign_id and l.status = 'callback' and l.next_attempt_at <= ${now}
+                  and (not w.consent or l.ai_voice_consent)
+                  and (l.reserved_for is null or exists (
+                    select 1 from dialer_agent_sessions s
+                    where s.workspace_id = w.workspace_id and s.user_id = l.reserved_for
+                      and s.campaign_id = w.campaign_id and s.status = 'available'))
+                order by l.next_attempt_at asc
+                limit w.n
+                for update of l skip locked
+              ) c
+              union all
+              select o.* from (
+                select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
+                       l.ai_voice_consent, l.status prior_status, l.reserved_for
+                from campaign_leads l
+                where l.campaign_id = w.campaign_id and l.status in ('new', 'retry')
+                  and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
+                  and (not w.consent or l.ai_voice_consent) and l.reserved_for is null
+                order by l.priority desc nulls last, l.next_attempt_at asc nulls first, l.seq
+                limit w.n
+                for update of l skip locked
+              ) o
+            ) both_queues
             limit w.n
-            for update of l skip locked
-          ) c
-          union all
-          select o.* from wanted w cross join lateral (
-            select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
-                   l.ai_voice_consent, l.status prior_status, l.reserved_for, 1 queue, l.next_attempt_at
-            from campaign_leads l
-            where l.campaign_id = w.campaign_id and l.status in ('new', 'retry')
-              and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
-              and (not w.consent or l.ai_voice_consent) and l.reserved_for is null
-            order by l.priority desc nulls last, l.next_attempt_at asc nulls first, l.seq
-            limit w.n
-            for update of l skip locked
-          ) o
-        ),
-        picked as (
-          select d.* from (
-            select due.*, row_number() over (partition by due.campaign_id order by due.queue) place from due
-          ) d join wanted w on w.campaign_id = d.campaign_id
-          where d.place <= w.n
+          ) d
         ),
         numbered as (
           select p.*, coalesce((select max(a.attempt_number) from dial_attempts a where a.lead_id = p.id), 0) + 1
                  attempt_number
-          from picked p
+          from due p
         ),
         inserted as (
           insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164,

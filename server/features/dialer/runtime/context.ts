@@ -4,6 +4,7 @@ import type { EventBus } from "../../../events/bus";
 import type { Account, AccountLoader } from "../../../http/account";
 import type { PlaceCallInput } from "../../../providers/telephony/types";
 import { type AnswerModel, DEFAULT_ANSWER_MODEL, type Random } from "../answer-outcomes";
+import type { HandleTimes } from "../pacing";
 import { type RuntimeRepository, runtimeRepository } from "./attempts-repository";
 
 /**
@@ -83,6 +84,8 @@ export function runtimeContext(deps: DialerRuntimeDeps) {
     talkSeconds: deps.talkSeconds ?? ([60, 180] as const),
     campaignsPerTick: deps.campaignsPerTick ?? 500,
     dialConcurrency: deps.dialConcurrency ?? 8,
+    /** Campaigns' handle times as this process last read them (tick.ts reads each every few seconds). */
+    handleTimes: new Map<string, { staleAt: number; value: HandleTimes }>(),
   };
 }
 

@@ -495,10 +495,10 @@ describe("pacing's figures", () => {
     expect(figures).toMatchObject({ linesRinging: 3, agentsOnCall: 1, availableAgents: 0 });
     expect([...figures!.ringingSeconds].sort((a, b) => a - b)).toEqual([3, 4, 10]);
     expect(figures!.onCallSeconds).toEqual([50]);
-    expect(figures!.handleTimes.calls).toBe(30);
-    expect(figures!.handleTimes.meanSeconds).toBeCloseTo(120, 6);
+    expect(figures!.handleTimes?.calls).toBe(30);
+    expect(figures!.handleTimes?.meanSeconds).toBeCloseTo(120, 6);
     // Sample standard deviation of fifteen 100s and fifteen 140s.
-    expect(figures!.handleTimes.sdSeconds).toBeCloseTo(20 * Math.sqrt(30 / 29), 6);
+    expect(figures!.handleTimes?.sdSeconds).toBeCloseTo(20 * Math.sqrt(30 / 29), 6);
     // The made-up lines and call end here: the recovery sweep of later ticks must not take them up.
     await t.database.db.execute(sql`
       update dial_attempts set state = 'no_answer', ended_at = ${clock}

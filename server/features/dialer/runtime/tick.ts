@@ -56,7 +56,7 @@ export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: 
       callsWaiting: figures.callsWaiting,
       // Reps' calls only: AI agents' calls are not counted on to end soon.
       onCallSeconds: figures.onCallSeconds,
-      handleTimes: figures.handleTimes,
+      handleTimes: figures.handleTimes ?? undefined,
       level: campaign.pacing?.level ?? null,
       secondsSinceLastDecision: previous ? Math.max(0, (now.getTime() - previous.getTime()) / 1000) : 0,
       sincePrevious: figures.sincePrevious,
@@ -79,6 +79,40 @@ function pacingState(campaign: ActiveCampaign, decision: PacingDecision, now: Da
       decision.mode === "progressive" &&
       campaign.dialingMode === "predictive");
   return { level: decision.level, droppedToProgressive: dropped, updatedAt: now.toISOString() };
+}
+
+/**
+ * Handle times move slowly (the last 100 calls a campaign's reps finished), and reading them is
+ * most of the tick's first statement (100 rows a campaign): each campaign's are read again when
+ * this process's copy is about HANDLE_TIMES_TTL_MS old (on the process's clock, not the
+ * dialer's), each at its own moment (half to one and a half times it), so the reads spread over
+ * the ticks instead of coming all in one.
+ */
+const HANDLE_TIMES_TTL_MS = 10_000;
+
+function knownHandleTimes(ctx: RuntimeContext): string[] {
+  const now = performance.now();
+  const known: string[] = [];
+  for (const [campaignId, { staleAt }] of ctx.handleTimes) {
+    if (staleAt > now) known.push(campaignId);
+    // Campaigns not ticked for a while (paused, ended) are forgotten.
+    else if (staleAt < now - 5 * HANDLE_TIMES_TTL_MS) ctx.handleTimes.delete(campaignId);
+  }
+  return known;
+}
+
+/** Keeps the handle times read this tick and fills in those not read from the copy. */
+function rememberHandleTimes(
+  ctx: RuntimeContext,
+  ticking: { campaign: ActiveCampaign; figures: CampaignFigures }[],
+) {
+  const now = performance.now();
+  for (const { campaign, figures } of ticking) {
+    if (figures.handleTimes) {
+      const staleAt = now + HANDLE_TIMES_TTL_MS * (0.5 + Math.random());
+      ctx.handleTimes.set(campaign.id, { staleAt, value: figures.handleTimes });
+    } else figures.handleTimes = ctx.handleTimes.get(campaign.id)?.value ?? null;
+  }
 }
 
 /** Runs `work` over the items with at most `limit` at once. */
@@ -119,7 +153,9 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
       ctx.campaignsPerTick,
       now,
       new Date(now.getTime() - THIRTY_DAYS_MS),
+      knownHandleTimes(ctx),
     );
+    rememberHandleTimes(ctx, ticking);
     const campaigns = ticking.map((entry) => entry.campaign);
     const decisions = new Map<string, PacingDecision>();
     for (const { campaign, figures } of ticking) decisions.set(campaign.id, decide(campaign, figures, now));
