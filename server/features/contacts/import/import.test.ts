@@ -15,6 +15,7 @@ import { contactLimitRefusal, featureRefusal, PLANS } from "../../../../common/p
 import { csvLine } from "../../../http/csv";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../../test/app";
 import { buildWorkspace, rows, type SignedInClient } from "../../../test/factories";
+import { waitFor } from "../../../test/jobs";
 import { TOO_LARGE } from "./intake";
 import { readRecords } from "./parse";
 import { importRepository, StaleRunError } from "./repository";
@@ -617,14 +618,24 @@ describe("a large file", () => {
     const page = await c.get(`/api/contacts/imports/${queued.id}/rejects?offset=10&limit=5`);
     expect(page.headers["x-total-count"]).toBe("60");
     expect(page.json().map((r: { line: number }) => r.line)).toEqual([1101, 1201, 1301, 1401, 1501]);
-    const [counts] = await rows<{ contacts: number; files: number }>(
-      t,
-      sql`select (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts,
-                 (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files`,
+    // The stored upload goes right after the completion commits (a run that has to start again
+    // must still find it), so the job may read completed a moment before. On the embedded
+    // database the upload waited in DATA_DIR instead of contact_import_files.
+    const storedFile = path.join(t.config.dataDir, "imports", `${queued.id}.csv`);
+    const [counts] = await waitFor(
+      async () => {
+        const found = await rows<{ contacts: number; files: number }>(
+          t,
+          sql`select (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts,
+                   (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files`,
+        );
+        return found[0]?.files === 0 && !existsSync(storedFile) ? found : undefined;
+      },
+      10_000,
+      "the stored upload to be removed",
     );
     expect(counts).toEqual({ contacts: 5_930, files: 0 });
-    // On the embedded database the upload waited in DATA_DIR instead; it is gone too.
-    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
+    expect(existsSync(storedFile)).toBe(false);
 
     // The embedded database has no autovacuum: the import queued its housekeeping, which set the
     // contacts table's visibility map (index-only counts) and its statistics. PostgreSQL's own
