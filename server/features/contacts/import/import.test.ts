@@ -757,13 +757,22 @@ describe("a cancelled import", () => {
     );
     const committed = Number(/after ([\d,]+) of/.exec(done!.error!)![1]!.replaceAll(",", ""));
     expect(outcomes(done!)).toBe(committed);
-    const [left] = await rows<{ files: number; contacts: number }>(
-      t,
-      sql`select (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files,
-                 (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts`,
+    // The stored file goes right after the import is marked failed.
+    const storedFile = path.join(t.config.dataDir, "imports", `${queued.id}.csv`);
+    const [left] = await waitFor(
+      async () => {
+        const found = await rows<{ files: number; contacts: number }>(
+          t,
+          sql`select (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files,
+                   (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts`,
+        );
+        return found[0]?.files === 0 && !existsSync(storedFile) ? found : undefined;
+      },
+      10_000,
+      "the stored file to be removed",
     );
     expect(left).toEqual({ files: 0, contacts: done!.imported });
-    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
+    expect(existsSync(storedFile)).toBe(false);
   });
 });
 
