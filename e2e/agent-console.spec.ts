@@ -177,7 +177,7 @@ test("agent console: the dialer connects a simulated call a person answered to t
   // likely; their numbers are in a place where it is now inside 08:00-21:00 (the dial-time gate).
   const lines = Array.from(
     { length: 24 },
-    (_, i) => `${numberInCallingHours(i)}, Lead${i}, Person${i}, Co ${i}`,
+    (_, i) => `${numberInCallingHours(i, 40 + 24 * testInfo.retry)}, Lead${i}, Person${i}, Co ${i}`,
   );
   const created = await page.request.post("/api/autodialer/campaigns", {
     data: { name: "Predictive Outreach", dialingMode: "predictive", maxLines: 4 },
@@ -241,11 +241,16 @@ test("agent console: the dialer connects a simulated call a person answered to t
  * of the day and either side of daylight saving: New York from 14:00 to 01:00 UTC, Honolulu
  * from 01:00 to 07:00, Berlin from 07:00 to 08:00 (08:00 or 09:00 there), London from 08:00 to 14:00.
  */
-function numberInCallingHours(i: number): string {
+/**
+ * A number where it is now inside 08:00-21:00, ending 01 and two digits from `i` (the test reads
+ * that ending back). `first` moves the digits on, so a retry dials numbers of its own, not those
+ * the failed try's campaign may still be calling.
+ */
+function numberInCallingHours(i: number, first = 40): string {
   const hour = new Date().getUTCHours();
-  const suffix = String(40 + i).padStart(2, "0");
+  const suffix = String((first + i) % 100).padStart(2, "0");
   if (hour >= 14 || hour < 1) return `(212) 555-01${suffix}`;
   if (hour < 7) return `(808) 555-01${suffix}`;
-  if (hour < 8) return `+49 30 901820${suffix}`;
+  if (hour < 8) return `+49 30 901801${suffix}`;
   return `+44 20 7946 01${suffix}`;
 }
