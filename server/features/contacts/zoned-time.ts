@@ -50,30 +50,27 @@ export function zonedTimeFormatter(timeZone: string): (epochSeconds: unknown) =>
     );
     return wall - ms;
   };
-  const slots = new Map<number, number | null>();
-  /** Each UTC day's offset, or null: the offset changes that day. */
-  const dayOffsets = new Map<number, number | null>();
-  const offsetAt = (ms: number): number => {
-    const day = Math.floor(ms / DAY_MS);
-    let whole = dayOffsets.get(day);
-    if (whole === undefined) {
-      const start = exactOffset(day * DAY_MS);
-      whole = start === exactOffset(day * DAY_MS + DAY_MS - 1000) ? start : null;
-      if (dayOffsets.size >= MAX_SLOTS) dayOffsets.clear();
-      dayOffsets.set(day, whole);
-    }
-    if (whole !== null) return whole;
-    const slot = Math.floor(ms / SLOT_MS);
-    let offset = slots.get(slot);
+  /**
+   * The offset over span number `index` (spans of `span` ms since 1970), or null where it changes
+   * inside that span; remembered in `cache`, which is emptied when it grows past MAX_SLOTS.
+   */
+  const uniformOffset = (cache: Map<number, number | null>, index: number, span: number): number | null => {
+    let offset = cache.get(index);
     if (offset === undefined) {
-      const start = exactOffset(slot * SLOT_MS);
-      // null: the offset changes inside this slot.
-      offset = start === exactOffset(slot * SLOT_MS + SLOT_MS - 1000) ? start : null;
-      if (slots.size >= MAX_SLOTS) slots.clear();
-      slots.set(slot, offset);
+      const start = exactOffset(index * span);
+      offset = start === exactOffset(index * span + span - 1000) ? start : null;
+      if (cache.size >= MAX_SLOTS) cache.clear();
+      cache.set(index, offset);
     }
-    return offset ?? exactOffset(ms);
+    return offset;
   };
+  /** Each UTC day's offset, or null: the offset changes that day (then quarter hours are asked). */
+  const dayOffsets = new Map<number, number | null>();
+  const slots = new Map<number, number | null>();
+  const offsetAt = (ms: number): number =>
+    uniformOffset(dayOffsets, Math.floor(ms / DAY_MS), DAY_MS) ??
+    uniformOffset(slots, Math.floor(ms / SLOT_MS), SLOT_MS) ??
+    exactOffset(ms);
 
   /** "YYYY-MM-DD " of a day of the wall clock (days since 1970): most instants share their day. */
   const days = new Map<number, string>();

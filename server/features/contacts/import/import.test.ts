@@ -570,6 +570,26 @@ describe("the plan's contact limit", () => {
   });
 });
 
+/**
+ * Waits until an import's stored upload is gone (contact_import_files on PostgreSQL, DATA_DIR on
+ * the embedded database), then answers the import's contacts and stored files.
+ */
+function storedUploadGone(importId: string): Promise<{ contacts: number; files: number }> {
+  const storedFile = path.join(t.config.dataDir, "imports", `${importId}.csv`);
+  return waitFor(
+    async () => {
+      const [found] = await rows<{ contacts: number; files: number }>(
+        t,
+        sql`select (select count(*)::int from contacts where import_batch = ${importId}) as contacts,
+                   (select count(*)::int from contact_import_files where import_id = ${importId}) as files`,
+      );
+      return found?.files === 0 && !existsSync(storedFile) ? found : undefined;
+    },
+    10_000,
+    "the stored upload to be removed",
+  );
+}
+
 describe("a large file", () => {
   /** 6,000 rows: every hundredth with a bad email, and ten repeating earlier rows' phones across the batch boundary. */
   function largeFile(): string {
@@ -619,23 +639,10 @@ describe("a large file", () => {
     expect(page.headers["x-total-count"]).toBe("60");
     expect(page.json().map((r: { line: number }) => r.line)).toEqual([1101, 1201, 1301, 1401, 1501]);
     // The stored upload goes right after the completion commits (a run that has to start again
-    // must still find it), so the job may read completed a moment before. On the embedded
-    // database the upload waited in DATA_DIR instead of contact_import_files.
-    const storedFile = path.join(t.config.dataDir, "imports", `${queued.id}.csv`);
-    const [counts] = await waitFor(
-      async () => {
-        const found = await rows<{ contacts: number; files: number }>(
-          t,
-          sql`select (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts,
-                   (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files`,
-        );
-        return found[0]?.files === 0 && !existsSync(storedFile) ? found : undefined;
-      },
-      10_000,
-      "the stored upload to be removed",
-    );
+    // must still find it), so the job may read completed a moment before.
+    const counts = await storedUploadGone(queued.id);
     expect(counts).toEqual({ contacts: 5_930, files: 0 });
-    expect(existsSync(storedFile)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
 
     // The embedded database has no autovacuum: the import queued its housekeeping, which set the
     // contacts table's visibility map (index-only counts) and its statistics. PostgreSQL's own
@@ -758,21 +765,9 @@ describe("a cancelled import", () => {
     const committed = Number(/after ([\d,]+) of/.exec(done!.error!)![1]!.replaceAll(",", ""));
     expect(outcomes(done!)).toBe(committed);
     // The stored file goes right after the import is marked failed.
-    const storedFile = path.join(t.config.dataDir, "imports", `${queued.id}.csv`);
-    const [left] = await waitFor(
-      async () => {
-        const found = await rows<{ files: number; contacts: number }>(
-          t,
-          sql`select (select count(*)::int from contact_import_files where import_id = ${queued.id}) as files,
-                   (select count(*)::int from contacts where import_batch = ${queued.id}) as contacts`,
-        );
-        return found[0]?.files === 0 && !existsSync(storedFile) ? found : undefined;
-      },
-      10_000,
-      "the stored file to be removed",
-    );
+    const left = await storedUploadGone(queued.id);
     expect(left).toEqual({ files: 0, contacts: done!.imported });
-    expect(existsSync(storedFile)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, "imports", `${queued.id}.csv`))).toBe(false);
   });
 });
 

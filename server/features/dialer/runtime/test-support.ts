@@ -29,7 +29,7 @@ export function onlyOutcomes(
  * answer model (the app's runtime answers and ends the calls: the webhooks reach it).
  */
 export function runtimeFor(
-  t: TestApp,
+  t: Pick<TestApp, "app" | "database">,
   model: AnswerModel,
   options: { now?: () => Date; talkSeconds?: [number, number] } = {},
 ) {

@@ -10,8 +10,7 @@ import { TestClient } from "../../../test/app";
 import { TEAM_SIGNUP } from "../../../test/factories";
 import { testEngine, twoServersOnOneDatabase } from "../../../test/job-databases";
 import { waitFor } from "../../../test/jobs";
-import { dialerRuntime } from ".";
-import { addLeads, createCampaign, onlyOutcomes, quietLog, setStatus, start } from "./test-support";
+import { addLeads, createCampaign, onlyOutcomes, runtimeFor, setStatus, start } from "./test-support";
 
 /**
  * Issue 13 part 6: two app servers on one PostgreSQL tick the same campaign at the same moments,
@@ -132,23 +131,9 @@ describe(`two servers dialling one campaign (${testEngine()})`, () => {
     await start(owner, campaign.id);
     // Runtimes whose lines ring unanswered for the whole ring time: the first tick's line is still
     // ringing when the second tick looks.
-    const databases = [servers.first, servers.second];
-    const [a, b] = apps.map(({ app }, n) => {
-      const s = app.services;
-      return dialerRuntime({
-        db: databases[n]!.db,
-        attempts: s.dialer.dialPort,
-        accounts: s.directory,
-        telephony: s.telephony,
-        calls: s.calls,
-        doNotCall: s.doNotCall,
-        events: s.events,
-        holdMusicUrl: "http://localhost/hold.mp3",
-        log: quietLog,
-        answerModel: onlyOutcomes({ no_answer: 1 }),
-        now: () => clock,
-      });
-    }) as [ReturnType<typeof dialerRuntime>, ReturnType<typeof dialerRuntime>];
+    const [a, b] = [servers.first, servers.second].map((database, n) =>
+      runtimeFor({ app: apps[n]!.app, database }, onlyOutcomes({ no_answer: 1 }), { now: () => clock }),
+    ) as [ReturnType<typeof runtimeFor>, ReturnType<typeof runtimeFor>];
     const [fromA, fromB] = await Promise.all([a.tick(), b.tick()]);
     expect(fromA.claimed + fromB.claimed).toBe(1);
   });
