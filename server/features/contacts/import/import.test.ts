@@ -741,6 +741,51 @@ describe("a run that starts again", () => {
   });
 });
 
+describe("an import stopped while a batch is committing", () => {
+  it("says how many rows got in, counting that batch, and takes no batch after", async () => {
+    const c = await buildWorkspace(t);
+    const db = t.database.db;
+    const repo = importRepository(db);
+    const row = await repo.create(c.user.workspace.id, {
+      createdBy: null,
+      fileName: "stopped.csv",
+      mode: "skip",
+      status: "running",
+      header: ["Name", "Phone"],
+      unknownColumns: [],
+      encoding: "utf-8",
+      totalRows: 300,
+    });
+    // A batch holds the import's row while a reader marks the import failed (its job cancelled).
+    let stopping: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await importRepository(tx).claimBatch(row.id, 0);
+      await importRepository(tx).recordBatch(row.id, {
+        committedRows: 100,
+        imported: 100,
+        updated: 0,
+        skipped: 0,
+        rejected: 0,
+      });
+      stopping = repo.stop(c.user.workspace.id, row.id, (locked) => `stopped after ${locked.committedRows}`, new Date());
+      // On PostgreSQL the stop waits on the row's lock; give it the time to try.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await stopping;
+    expect(await repo.get(c.user.workspace.id, row.id)).toMatchObject({
+      status: "failed",
+      committedRows: 100,
+      error: "stopped after 100",
+    });
+    // The run that was writing finds the import over and writes nothing more.
+    await expect(db.transaction((tx) => importRepository(tx).claimBatch(row.id, 100))).rejects.toBeInstanceOf(
+      StaleRunError,
+    );
+    // Stopping it again leaves it as it was.
+    expect(await repo.stop(c.user.workspace.id, row.id, () => "again", new Date())).toBeUndefined();
+  });
+});
+
 describe("a cancelled import", () => {
   it("ends failed with what got in, and its stored file goes", async () => {
     const c = await buildWorkspace(t);

@@ -195,6 +195,33 @@ export function importRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Marks a queued or running import failed, with a message written from its counts as they
+     * stand under the row's lock: a batch committing meanwhile is waited for and counted, and
+     * none commits after (claimBatch refuses a failed import). Undefined when it had already ended.
+     */
+    async stop(
+      workspaceId: string,
+      id: string,
+      message: (row: ImportRow) => string,
+      finishedAt: Date,
+    ): Promise<ImportRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(contactImports)
+          .where(and(eq(contactImports.workspaceId, workspaceId), eq(contactImports.id, id)))
+          .for("update");
+        if (!locked || (locked.status !== "queued" && locked.status !== "running")) return undefined;
+        const [row] = await tx
+          .update(contactImports)
+          .set({ status: "failed", error: message(locked), finishedAt })
+          .where(eq(contactImports.id, id))
+          .returning();
+        return row;
+      });
+    },
+
     // --- the stored upload ---
 
     async appendFile(importId: string, seq: number, data: Uint8Array): Promise<void> {
@@ -228,10 +255,15 @@ export function importRepository(db: Db) {
       committedRows: number,
       options: { pendingListKb?: number | undefined; mergeMemoryKb?: number | undefined } = {},
     ): Promise<void> {
-      const rows = rowsOf<{ committed_rows: number }>(
-        await db.execute(sql`select committed_rows from contact_imports where id = ${importId} for update`),
+      const rows = rowsOf<{ committed_rows: number; status: ImportStatus }>(
+        await db.execute(sql`select committed_rows, status from contact_imports where id = ${importId} for update`),
       );
-      if (rows[0]?.committed_rows !== committedRows) throw new StaleRunError(importId);
+      // An import marked failed (its job cancelled, seen by a reader first) takes no more rows:
+      // its message has already said how many got in.
+      const row = rows[0];
+      if (row?.committed_rows !== committedRows || (row.status !== "queued" && row.status !== "running")) {
+        throw new StaleRunError(importId);
+      }
       // A batch's statements are planned afresh each time and run once: compiling them to
       // machine code (PostgreSQL's JIT, on for costly plans) took longer than running them.
       await db.execute(sql`set local jit = off`);

@@ -136,11 +136,7 @@ export function contactImportService(deps: ContactImportDeps) {
       job?.status === "cancelled"
         ? "The import was cancelled"
         : `The import stopped: ${job?.error ?? "its job is gone"}`;
-    const settled = await repo.transition(row.workspaceId, row.id, ["queued", "running"], {
-      status: "failed",
-      error: stoppedMessage(why, row),
-      finishedAt: now(),
-    });
+    const settled = await repo.stop(row.workspaceId, row.id, (locked) => stoppedMessage(why, locked), now());
     if (settled) await files.remove(row.id);
     return settled ?? (await repo.get(row.workspaceId, row.id)) ?? row;
   }
@@ -372,15 +368,9 @@ export function contactImportService(deps: ContactImportDeps) {
 
   async function fail(workspaceId: string, id: string, error: unknown, job: ImportJobRun): Promise<void> {
     const cancelled = await job.wasCancelled();
-    const current = await repo.get(workspaceId, id);
-    if (!current) return;
     const why = cancelled ? "The import was cancelled" : `The import stopped: ${message(error)}`;
-    await repo.transition(workspaceId, id, ["queued", "running"], {
-      status: "failed",
-      error: stoppedMessage(why, current),
-      finishedAt: now(),
-    });
-    await files.remove(id);
+    const stopped = await repo.stop(workspaceId, id, (locked) => stoppedMessage(why, locked), now());
+    if (stopped) await files.remove(id);
   }
 }
 
