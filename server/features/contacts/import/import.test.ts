@@ -767,7 +767,12 @@ describe("an import stopped while a batch is committing", () => {
         skipped: 0,
         rejected: 0,
       });
-      stopping = repo.stop(c.user.workspace.id, row.id, (locked) => `stopped after ${locked.committedRows}`, new Date());
+      stopping = repo.stop(
+        c.user.workspace.id,
+        row.id,
+        (locked) => `stopped after ${locked.committedRows}`,
+        new Date(),
+      );
       // On PostgreSQL the stop waits on the row's lock; give it the time to try.
       await new Promise((resolve) => setTimeout(resolve, 50));
     });

@@ -256,7 +256,9 @@ export function importRepository(db: Db) {
       options: { pendingListKb?: number | undefined; mergeMemoryKb?: number | undefined } = {},
     ): Promise<void> {
       const rows = rowsOf<{ committed_rows: number; status: ImportStatus }>(
-        await db.execute(sql`select committed_rows, status from contact_imports where id = ${importId} for update`),
+        await db.execute(
+          sql`select committed_rows, status from contact_imports where id = ${importId} for update`,
+        ),
       );
       // An import marked failed (its job cancelled, seen by a reader first) takes no more rows:
       // its message has already said how many got in.
