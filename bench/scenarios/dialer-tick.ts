@@ -178,6 +178,7 @@ export async function dialerTickBench(): Promise<void> {
         dialled: r.results.dialled,
         lines_busy: r.results.lines_busy,
         decide_claim_ms: Number(r.decideAndClaimMs.toFixed(1)),
+        of_which_figures_ms: Number(r.figuresMs.toFixed(1)),
         total_ms: Number(r.totalMs.toFixed(1)),
       })),
     );

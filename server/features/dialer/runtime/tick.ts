@@ -30,6 +30,8 @@ export type TickReport = {
   recovered: number;
   /** Milliseconds from the start to the claims committed (what the bench's goal measures). */
   decideAndClaimMs: number;
+  /** Of those, the milliseconds until every campaign's figures were read (the lock and the first statement). */
+  figuresMs: number;
 };
 
 /**
@@ -143,6 +145,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
+  let figuresMs = 0;
   const { campaigns, wants, claimed } = await ctx.db.transaction(async (tx) => {
     // One tick at a time decides and claims, whichever server runs it: two ticks reading the same
     // lines and agents at once would each dial the lines pacing allows, twice as many as it
@@ -155,6 +158,7 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
       new Date(now.getTime() - THIRTY_DAYS_MS),
       knownHandleTimes(ctx),
     );
+    figuresMs = performance.now() - started;
     rememberHandleTimes(ctx, ticking);
     const campaigns = ticking.map((entry) => entry.campaign);
     const decisions = new Map<string, PacingDecision>();
@@ -219,5 +223,6 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
     results,
     recovered,
     decideAndClaimMs,
+    figuresMs,
   };
 }
