@@ -678,6 +678,25 @@ describe("a large file", () => {
   });
 });
 
+/** An import row as a job starting on a Name,Phone file finds it: running, nothing committed. */
+function runningImport(
+  repo: ReturnType<typeof importRepository>,
+  workspaceId: string,
+  fileName: string,
+  totalRows: number,
+) {
+  return repo.create(workspaceId, {
+    createdBy: null,
+    fileName,
+    mode: "skip",
+    status: "running",
+    header: ["Name", "Phone"],
+    unknownColumns: [],
+    encoding: "utf-8",
+    totalRows,
+  });
+}
+
 describe("a run that starts again", () => {
   async function* one(text: string) {
     yield text;
@@ -690,16 +709,7 @@ describe("a run that starts again", () => {
     const lines = ["Name,Phone"];
     for (let i = 0; i < 250; i++) lines.push(`Row ${i},555${String(5000000 + (i % 240))}`);
     const text = `${lines.join("\n")}\n`;
-    const row = await repo.create(c.user.workspace.id, {
-      createdBy: null,
-      fileName: "rerun.csv",
-      mode: "skip",
-      status: "running",
-      header: ["Name", "Phone"],
-      unknownColumns: [],
-      encoding: "utf-8",
-      totalRows: 250,
-    });
+    const row = await runningImport(repo, c.user.workspace.id, "rerun.csv", 250);
     const options = {
       db,
       importId: row.id,
@@ -746,16 +756,7 @@ describe("an import stopped while a batch is committing", () => {
     const c = await buildWorkspace(t);
     const db = t.database.db;
     const repo = importRepository(db);
-    const row = await repo.create(c.user.workspace.id, {
-      createdBy: null,
-      fileName: "stopped.csv",
-      mode: "skip",
-      status: "running",
-      header: ["Name", "Phone"],
-      unknownColumns: [],
-      encoding: "utf-8",
-      totalRows: 300,
-    });
+    const row = await runningImport(repo, c.user.workspace.id, "stopped.csv", 300);
     // A batch holds the import's row while a reader marks the import failed (its job cancelled).
     let stopping: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
