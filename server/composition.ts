@@ -165,7 +165,12 @@ export function composeServices(input: CompositionInput) {
   const users = userService(auth);
 
   // Calls and what they touch.
-  const contacts = contactService({ db, streamRows: database.streamRows, ...clock });
+  const contacts = contactService({
+    db,
+    copyCsv: database.copyCsv,
+    exportChunkRows: database.engine === "pglite" ? 10_000 : 100_000,
+    ...clock,
+  });
   const doNotCall = doNotCallService({ db });
   const appointments = appointmentService(db, clock);
   const usage = usageService({ billing, counters, settings, ...clock });

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -9,8 +10,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import QueryStream from "pg-query-stream";
 import { projectPath } from "../paths";
+import { copyQueryText, copyStatement, probeName, settingName, settingText } from "./copy-out";
 import * as schema from "./schema";
 import { takeTurns } from "./take-turns";
 
@@ -32,6 +35,12 @@ export type Database = {
    * pasting values into its text (COPY cannot take parameters, which is why this is not COPY).
    */
   streamRows?: (query: BoundQuery) => AsyncIterable<unknown[]>;
+  /**
+   * A query's rows as CSV text written by the database (COPY; see copy-out.ts), in pieces, with
+   * line-feed line ends and no header. `settings` are set for the export alone (set_config
+   * local to its transaction), for example the TimeZone its instants are written in.
+   */
+  copyCsv(query: BoundQuery, settings?: Record<string, string>): AsyncIterable<string>;
   /** Connectivity check for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -59,6 +68,7 @@ export function openPglite(client: PGlite): Database {
     db,
     engine: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    copyCsv: (query, settings) => copyCsvPglite(client, query, settings ?? {}),
     ping: () => pingWith(db),
     close: () => client.close(),
   };
@@ -74,6 +84,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     engine: "postgres",
     migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     streamRows: (query) => streamRows(pool, query),
+    copyCsv: (query, settings) => copyCsvPostgres(pool, query, settings ?? {}),
     ping: () => pingWith(db),
     close: () => pool.end(),
   };
@@ -124,5 +135,78 @@ async function pingWith(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Inside the export's transaction: asks the database the types of the query's parameters
+ * (PREPARE; pg_prepared_statements), sets the values and the settings local to the transaction
+ * (one bound set_config each), and answers the query's text reading them (copyQueryText).
+ */
+async function prepareCopy(run: Run, query: BoundQuery, settings: Record<string, string>): Promise<string> {
+  const probe = probeName();
+  await run(`PREPARE ${probe} AS ${query.sql}`);
+  const { rows } = await run(
+    "select parameter_types::text[] as types from pg_prepared_statements where name = $1",
+    [probe],
+  );
+  await run(`DEALLOCATE ${probe}`);
+  const types = ((rows[0] as { types: string[] | null } | undefined)?.types ?? []) as string[];
+  const values: [string, string][] = [
+    ...Object.entries(settings),
+    ...query.params.map((value, i): [string, string] => [settingName(i), settingText(value)]),
+  ];
+  if (values.length > 0)
+    await run(
+      `select ${values.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`,
+      values.flat(),
+    );
+  return copyQueryText(query, types);
+}
+
+/**
+ * The embedded database writes a COPY into a blob in memory (its /dev/blob device), handed over
+ * whole: callers keep each query to a bounded number of rows. The transaction holds the
+ * database, so the settings cannot leak into another request's queries.
+ */
+async function* copyCsvPglite(
+  client: PGlite,
+  query: BoundQuery,
+  settings: Record<string, string>,
+): AsyncGenerator<string> {
+  const text = await client.transaction(async (tx) => {
+    const copy = await prepareCopy((sql, params) => tx.query(sql, params), query, settings);
+    const result = await tx.query(copyStatement(copy, "'/dev/blob'"));
+    return result.blob ? await result.blob.text() : "";
+  });
+  if (text) yield text;
+}
+
+/**
+ * PostgreSQL streams the COPY on a client of its own, in a read-only transaction. As with the
+ * cursor above: read to the end, the client goes back to the pool; abandoned or failed, its
+ * connection is discarded.
+ */
+async function* copyCsvPostgres(
+  pool: pg.Pool,
+  query: BoundQuery,
+  settings: Record<string, string>,
+): AsyncGenerator<string> {
+  const client = await pool.connect();
+  let finished = false;
+  try {
+    await client.query("BEGIN READ ONLY");
+    const copy = await prepareCopy((sql, params) => client.query(sql, params), query, settings);
+    const decoder = new StringDecoder("utf8");
+    for await (const piece of client.query(copyTo(copyStatement(copy, "STDOUT"))))
+      yield decoder.write(piece as Buffer);
+    const rest = decoder.end();
+    if (rest) yield rest;
+    await client.query("COMMIT");
+    finished = true;
+  } finally {
+    client.release(finished ? undefined : true);
   }
 }

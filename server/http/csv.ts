@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import { crlfLineEnds } from "../db/copy-out";
 
 /**
  * CSV files the API sends (calls, contacts, leads, the do-not-call list): one formatter, so
@@ -65,6 +66,21 @@ export function csvFileStream<Row extends readonly unknown[]>(
         }
       }
       if (pending) yield pending;
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * A CSV file from text the database wrote (COPY; server/db/copy-out.ts): the byte-order mark and
+ * the header row, then the text as it comes, its line ends made CR LF like every other export's.
+ */
+export function copiedCsvFileStream(headers: readonly string[], text: AsyncIterable<string>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield BOM + csvLine(headers);
+      const toCrlf = crlfLineEnds();
+      for await (const piece of text) yield toCrlf(piece);
     })(),
     { objectMode: false },
   );

@@ -7,8 +7,8 @@ import { buildMember, buildWorkspace, type SignedInClient } from "../../test/fac
 
 /**
  * GET /api/contacts/export and GET /api/leads/export (spec 2 §7, spec 3 §7): dated CSV files,
- * every field, formula-looking cells made plain. The embedded database reads in keyset
- * batches; PostgreSQL (TEST_DATABASE_URL) streams one query through a cursor.
+ * every field, formula-looking cells made plain. The database writes the CSV (COPY) a keyset
+ * range at a time: 10,000 rows on the embedded database, 100,000 on PostgreSQL (TEST_DATABASE_URL).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -170,6 +170,43 @@ describe("GET /api/contacts/export", () => {
     expect(await namesOf("search=bo")).toEqual(["Bo New"]);
     expect(await namesOf("tag=vip")).toEqual(["Ann Interested"]);
     expect(await namesOf("doNotCall=true")).toEqual(["Cy Quiet"]);
+  });
+
+  it("writes the file itself as a spreadsheet expects: CR LF line ends, quoted cells, empty cells", async () => {
+    const c = await buildWorkspace(t);
+    const contact = await add(c, {
+      name: "Dan O'Brien",
+      company: "100% Juice, Ltd",
+      notes: "first\r\nsecond",
+    });
+    await t.database.db.execute(sql`update contacts set business_type = '' where id = ${contact.id}`);
+    const body = (await c.get("/api/contacts/export")).body;
+    // The cell's own CR LF is inside its quotes: four pieces are the header, the row cut at that
+    // line break, the rest of the row and the end.
+    const pieces = body.split("\r\n");
+    expect(pieces).toHaveLength(4);
+    expect(pieces[1]).toBe(`Dan O'Brien,,,"100% Juice, Ltd","first`);
+    expect(pieces[2]?.startsWith('second",')).toBe(true);
+    expect(body.endsWith("\r\n")).toBe(true);
+    expect(body.replaceAll("\r\n", "")).not.toContain("\n\n");
+    // An empty text is an empty cell, as a missing one is (not "").
+    expect(body).not.toContain('""');
+    const [row] = table(body);
+    expect(row).toMatchObject({ Notes: "first\r\nsecond", "Business Type": "", Email: "" });
+  });
+
+  it("finds a search holding quotes, percent signs and backslashes as written", async () => {
+    const c = await buildWorkspace(t);
+    await add(c, { name: "Dan O'Brien", company: "100% Juice" });
+    await add(c, { name: "Back\\slash Co", company: "1000 Juices" });
+    const namesOf = async (search: string) =>
+      table((await c.get(`/api/contacts/export?search=${encodeURIComponent(search)}`)).body).map(
+        (row) => row.Name,
+      );
+    expect(await namesOf("o'brien")).toEqual(["Dan O'Brien"]);
+    expect(await namesOf("100%")).toEqual(["Dan O'Brien"]);
+    expect(await namesOf("k\\s")).toEqual(["Back\\slash Co"]);
+    expect(await namesOf("juice")).toEqual(["Dan O'Brien", "Back\\slash Co"]);
   });
 
   it.each(["xlsx", "json", ""])("refuses format=%s with 400", async (format) => {

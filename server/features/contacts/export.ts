@@ -1,110 +1,88 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { contacts } from "../../db/schema";
-import { zonedTimeFormatter } from "./zoned-time";
 
 /**
- * The contacts and leads exports' columns: the header and the SQL giving each cell. Every value
- * is a bound parameter. The first five are the spec's import columns (Name, Phone, Email,
- * Company, Notes), so an export imports again as it is.
- *
- * Text columns go as they are (a null is an empty cell). Instants go as seconds since 1970 and
- * are written in the workspace's time zone here (`exportRowShaper`, zoned-time.ts): formatting
- * them in the database (to_char ... at time zone) was the costliest part of the contacts export.
+ * The contacts and leads exports' columns: the header and the SQL giving each cell as the CSV
+ * writes it. The database writes the file itself (COPY, server/db/copy-out.ts), so the cells'
+ * rules are said here in SQL, the same as csvCell's in server/http/csv.ts:
+ * - a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe, so a
+ *   spreadsheet does not run it as a formula (OWASP CSV injection);
+ * - an empty text is written as an empty cell, as a null is (COPY would write it as "");
+ * - instants are written "YYYY-MM-DD HH:MM:SS" in the workspace's time zone: the export sets the
+ *   transaction's TimeZone to it, which costs less than naming the zone in each cell.
+ * Quoting (a cell with a comma, a quote or a line break) is COPY's own, to RFC 4180.
+ * The first five columns are the spec's import columns (Name, Phone, Email, Company, Notes), so
+ * an export imports again as it is.
  */
+export type ExportColumns = Record<string, SQL>;
 
-/** A column: its SQL and, for an instant, that the cell is written in the workspace's zone. */
-export type ExportColumn = { value: SQL; instant?: true };
-export type ExportColumns = Record<string, ExportColumn>;
-
-const plain = (value: SQL | AnyPgColumn): ExportColumn => ({ value: sql`${value}` });
-const asText = (value: SQL | AnyPgColumn): ExportColumn => ({ value: sql`${value}::text` });
-const instant = (column: AnyPgColumn): ExportColumn => ({
-  value: sql`date_part('epoch', ${column})`,
-  instant: true,
-});
-const yesNo = (column: AnyPgColumn): ExportColumn => ({
-  value: sql`case when ${column} then 'true' else 'false' end`,
-});
-const tags: ExportColumn = { value: sql`array_to_string(${contacts.tags}, ', ')` };
-
-/** The columns' SQL by header, for the repository's query. */
-export function exportSelect(columns: ExportColumns): Record<string, SQL> {
-  return Object.fromEntries(Object.entries(columns).map(([header, column]) => [header, column.value]));
-}
-
-/**
- * Turns a row as the database sends it (values in header order) into the CSV's cells: each
- * instant written as "YYYY-MM-DD HH:MM:SS" in the zone. The row is changed in place: it is the
- * stream's own array, read once.
- */
-export function exportRowShaper(columns: ExportColumns, timeZone: string): (row: unknown[]) => unknown[] {
-  const instants = Object.values(columns).flatMap((column, index) => (column.instant ? [index] : []));
-  if (instants.length === 0) return (row) => row;
-  const inZone = zonedTimeFormatter(timeZone);
-  return (row) => {
-    for (const index of instants) row[index] = inZone(row[index]);
-    return row;
-  };
-}
+/** Text a person may have typed, or any value that could start with a formula character. */
+const text = (value: SQL | AnyPgColumn): SQL =>
+  sql`case when ascii((${value})::text) in (9, 13, 43, 45, 61, 64) then '''' || (${value})::text else nullif((${value})::text, '') end`;
+/** An id: hexadecimal digits and dashes, nothing to guard. */
+const id = (column: AnyPgColumn): SQL => sql`${column}::text`;
+const instant = (column: AnyPgColumn): SQL => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
+const yesNo = (column: AnyPgColumn): SQL => sql`case when ${column} then 'true' else 'false' end`;
+const tags = text(sql`array_to_string(${contacts.tags}, ', ')`);
 
 /** GET /api/contacts/export: every field of the contact. */
 export function contactColumns(): ExportColumns {
   return {
-    Name: plain(contacts.name),
-    Phone: plain(contacts.phoneNumber),
-    Email: plain(contacts.email),
-    Company: plain(contacts.company),
-    Notes: plain(contacts.notes),
-    "Phone (E.164)": plain(contacts.phoneE164),
-    "Preferred Contact Method": plain(contacts.preferredContactMethod),
-    "Mailing Address": plain(contacts.mailingAddress),
-    Address: plain(contacts.address),
-    Website: plain(contacts.website),
+    Name: text(contacts.name),
+    Phone: text(contacts.phoneNumber),
+    Email: text(contacts.email),
+    Company: text(contacts.company),
+    Notes: text(contacts.notes),
+    "Phone (E.164)": text(contacts.phoneE164),
+    "Preferred Contact Method": text(contacts.preferredContactMethod),
+    "Mailing Address": text(contacts.mailingAddress),
+    Address: text(contacts.address),
+    Website: text(contacts.website),
     Tags: tags,
-    Industry: plain(contacts.industry),
-    "Business Type": plain(contacts.businessType),
+    Industry: text(contacts.industry),
+    "Business Type": text(contacts.businessType),
     Favorite: yesNo(contacts.isFavorite),
     "Do Not Call": yesNo(contacts.doNotCall),
-    "Lead Source": plain(contacts.leadSource),
-    "Lead Score": asText(contacts.leadScore),
-    Status: plain(contacts.contactStatus),
-    "Preferred Contact Time": plain(contacts.preferredContactTime),
-    "Time Zone": plain(contacts.timezone),
+    "Lead Source": text(contacts.leadSource),
+    "Lead Score": text(contacts.leadScore),
+    Status: text(contacts.contactStatus),
+    "Preferred Contact Time": text(contacts.preferredContactTime),
+    "Time Zone": text(contacts.timezone),
     "Last Called": instant(contacts.lastCalled),
     "Last Contact Attempt": instant(contacts.lastContactAttempt),
-    "Call Count": asText(contacts.callCount),
-    "Communication Channels": asText(contacts.communicationChannels),
-    "SerpAPI Data": asText(contacts.serpApiData),
-    "Campaign Id": asText(contacts.campaignId),
-    "Import Batch": plain(contacts.importBatch),
+    "Call Count": text(contacts.callCount),
+    "Communication Channels": text(contacts.communicationChannels),
+    "SerpAPI Data": text(contacts.serpApiData),
+    "Campaign Id": id(contacts.campaignId),
+    "Import Batch": text(contacts.importBatch),
     "Upload Date": instant(contacts.uploadDate),
     Created: instant(contacts.createdAt),
     Updated: instant(contacts.updatedAt),
-    Id: asText(contacts.id),
+    Id: id(contacts.id),
   };
 }
 
 /** GET /api/leads/export: spec 3 §3's "Contact (lead side)". */
 export function leadColumns(): ExportColumns {
   return {
-    Id: asText(contacts.id),
-    Name: plain(contacts.name),
-    Company: plain(contacts.company),
-    Email: plain(contacts.email),
-    Phone: plain(contacts.phoneNumber),
-    Address: plain(contacts.address),
-    Website: plain(contacts.website),
-    Notes: plain(contacts.notes),
-    Industry: plain(contacts.industry),
-    "Business Type": plain(contacts.businessType),
-    "Lead Source": plain(contacts.leadSource),
-    "Lead Score": asText(contacts.leadScore),
-    Status: plain(contacts.contactStatus),
+    Id: id(contacts.id),
+    Name: text(contacts.name),
+    Company: text(contacts.company),
+    Email: text(contacts.email),
+    Phone: text(contacts.phoneNumber),
+    Address: text(contacts.address),
+    Website: text(contacts.website),
+    Notes: text(contacts.notes),
+    Industry: text(contacts.industry),
+    "Business Type": text(contacts.businessType),
+    "Lead Source": text(contacts.leadSource),
+    "Lead Score": text(contacts.leadScore),
+    Status: text(contacts.contactStatus),
     "Last Called": instant(contacts.lastCalled),
-    "Call Count": asText(contacts.callCount),
-    "Search Location": plain(sql`${contacts.serpApiData} ->> 'searchLocation'`),
-    "Search Keyword": plain(sql`${contacts.serpApiData} ->> 'searchKeyword'`),
-    "Campaign Id": asText(contacts.campaignId),
+    "Call Count": text(contacts.callCount),
+    "Search Location": text(sql`${contacts.serpApiData} ->> 'searchLocation'`),
+    "Search Keyword": text(sql`${contacts.serpApiData} ->> 'searchKeyword'`),
+    "Campaign Id": id(contacts.campaignId),
   };
 }

@@ -1,15 +1,16 @@
 import type { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
+import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { isTimeZone } from "../../../common/ai-settings";
 import type { ContactCreate, ContactSort, ContactStats, ContactUpdate } from "../../../common/contacts";
 import { contactLimitRefusal, planFor, UNLIMITED } from "../../../common/plans";
 import type { Database, Db } from "../../db/client";
 import type { Account } from "../../http/account";
-import { csvFileStream, flattenBatches } from "../../http/csv";
+import { copiedCsvFileStream } from "../../http/csv";
 import { badRequest, notFound, paymentRequired } from "../../http/errors";
 import { doNotCallRepository } from "./do-not-call-repository";
-import { contactColumns, type ExportColumns, exportRowShaper, exportSelect, leadColumns } from "./export";
+import { contactColumns, type ExportColumns, leadColumns } from "./export";
 import { normalizePhone } from "./phone";
 import {
   type ContactFields,
@@ -17,6 +18,7 @@ import {
   type ContactRepository,
   type ContactRow,
   contactRepository,
+  type ExportKey,
   type NewContact,
 } from "./repository";
 
@@ -52,8 +54,13 @@ const TIMEZONE_MESSAGE = "Time zone must be a time zone name such as America/New
 
 export type ContactServiceDeps = {
   db: Db;
-  /** PostgreSQL's cursor (Database.streamRows); absent on the embedded database, which reads in batches. */
-  streamRows?: Database["streamRows"] | undefined;
+  /** The database's own CSV writer (COPY), for the exports. */
+  copyCsv: Database["copyCsv"];
+  /**
+   * Rows per COPY: each is one query, and on the embedded database one stretch of the event
+   * loop (10,000 contacts, about 0.1 s) and one piece in memory.
+   */
+  exportChunkRows: number;
   now?: () => Date;
 };
 
@@ -160,13 +167,28 @@ export function contactService(deps: ContactServiceDeps) {
     }
   }
 
+  /**
+   * An export as CSV text: the rows a range of `exportChunkRows` at a time (keyset on
+   * created_at, id, so each range is an index range scan), each written by the database.
+   */
+  async function* exportText(
+    account: Account,
+    filters: ContactFilters,
+    cells: SQL[],
+  ): AsyncGenerator<string> {
+    let after: ExportKey | null = null;
+    for (;;) {
+      const upTo = await repo.exportKeyAfter(account.id, filters, after, deps.exportChunkRows);
+      yield* deps.copyCsv(repo.exportRangeQuery(account.id, filters, cells, after, upTo), {
+        TimeZone: account.timezone,
+      });
+      if (!upTo) return;
+      after = upTo;
+    }
+  }
+
   function exportStream(account: Account, filters: ContactFilters, columns: ExportColumns): Readable {
-    const headers = Object.keys(columns);
-    const select = exportSelect(columns);
-    const shape = exportRowShaper(columns, account.timezone);
-    if (deps.streamRows)
-      return csvFileStream(headers, deps.streamRows(repo.exportQuery(account.id, filters, select)), shape);
-    return csvFileStream(headers, flattenBatches(repo.exportBatches(account.id, filters, select)), shape);
+    return copiedCsvFileStream(Object.keys(columns), exportText(account, filters, Object.values(columns)));
   }
 
   return {

@@ -1,0 +1,75 @@
+import type { BoundQuery } from "./client";
+
+/**
+ * Bulk CSV exports written by the database itself: COPY (query) TO ... WITH (FORMAT csv).
+ *
+ * Reading the rows into JavaScript and writing the CSV there cost about 1.5 µs a value on the
+ * embedded database (a million contacts, 31 columns: 17,000 rows/s against 166,000 for its own
+ * COPY) and capped PostgreSQL's cursor near 94,000 rows/s (psql's COPY: 258,000).
+ *
+ * COPY takes no bound parameters. The query keeps its values out of its text all the same: each
+ * $n becomes current_setting('copy_out.pn')::<type>, and the value is set just before by a bound
+ * set_config(..., true), local to the export's transaction. The types are the ones the database
+ * itself infers for the query's parameters (PREPARE, then pg_prepared_statements).
+ */
+
+/** The custom settings' prefix: a dotted name, which PostgreSQL accepts for settings it does not know. */
+const PREFIX = "copy_out";
+
+/** A statement name no other export uses at the same time (prepared statements are per session). */
+let probes = 0;
+export const probeName = (): string => `copy_out_probe_${++probes}`;
+
+export const settingName = (index: number): string => `${PREFIX}.p${index + 1}`;
+
+/** The query's SQL with each $n read from its setting, cast to the type the database inferred. */
+export function copyQueryText(query: BoundQuery, types: readonly string[]): string {
+  if (types.length !== query.params.length)
+    throw new Error(`COPY export: ${query.params.length} values for ${types.length} parameters`);
+  return query.sql.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const type = types[Number(n) - 1];
+    if (!type) throw new Error(`COPY export: no parameter $${n}`);
+    // The type's name comes from the database (format_type), never from a value.
+    return `current_setting('${settingName(Number(n) - 1)}')::${type}`;
+  });
+}
+
+/** A parameter's value as the text set_config stores (read back through the cast above). */
+export function settingText(value: unknown): string {
+  if (value === null || value === undefined) throw new Error("COPY export: a null parameter has no setting");
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return arrayLiteral(value);
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** An array as PostgreSQL's literal: every element quoted, its quotes and backslashes escaped. */
+function arrayLiteral(values: readonly unknown[]): string {
+  const element = (value: unknown) =>
+    value === null || value === undefined ? "NULL" : `"${String(value).replace(/["\\]/g, "\\$&")}"`;
+  return `{${values.map(element).join(",")}}`;
+}
+
+/** The COPY statement: CSV without a header (the caller writes its own, with the byte-order mark). */
+export const copyStatement = (text: string, target: "STDOUT" | "'/dev/blob'"): string =>
+  `COPY (${text}) TO ${target} WITH (FORMAT csv)`;
+
+/**
+ * COPY ends lines with a line feed; our CSV files end them with CR LF (RFC 4180, as the other
+ * exports do). Line feeds inside a quoted cell are the cell's own and stay as they are. Text
+ * may arrive in pieces cut anywhere, so whether the cut fell inside quotes is carried over:
+ * every quote opens or closes a quoted stretch (a doubled quote closes and opens again).
+ */
+export function crlfLineEnds(): (text: string) => string {
+  let insideQuotes = false;
+  return (text) => {
+    if (!insideQuotes && !text.includes('"')) return text.replaceAll("\n", "\r\n");
+    const parts = text.split('"');
+    for (let i = 0; i < parts.length; i++) {
+      const inside = insideQuotes !== (i % 2 === 1);
+      if (!inside) parts[i] = (parts[i] as string).replaceAll("\n", "\r\n");
+    }
+    if (parts.length % 2 === 0) insideQuotes = !insideQuotes;
+    return parts.join('"');
+  };
+}
