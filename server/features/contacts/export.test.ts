@@ -209,6 +209,33 @@ describe("GET /api/contacts/export", () => {
     expect(await namesOf("juice")).toEqual(["Dan O'Brien", "Back\\slash Co"]);
   });
 
+  it("keeps search text a value: hostile strings export nothing of another workspace and never fail", async () => {
+    const victim = await buildWorkspace(t);
+    await add(victim, { name: "Victim Marker Zqx", phoneNumber: "5559990123" });
+    const c = await buildWorkspace(t);
+    await add(c, { name: "Own contact" });
+    const hostile = [
+      "--$3\n' || ' )) or true or (( '",
+      "$1' or true or '",
+      "$1$2$3$4$5$6$7$8$9$10$11$12",
+      "current_setting('copy_out.p1')",
+      "'); select pg_sleep(2); --",
+      "\\'",
+      "%",
+      "_%_",
+      "{vip}",
+      '"',
+    ];
+    for (const search of hostile)
+      for (const path of ["/api/contacts/export", "/api/leads/export"]) {
+        const res = await c.get(`${path}?search=${encodeURIComponent(search)}&status=new`);
+        expect(res.statusCode, `${path} ${search}`).toBe(200);
+        expect(res.body).not.toContain("Victim Marker");
+      }
+    const tagged = await c.get(`/api/contacts/export?tag=${encodeURIComponent('vip","x')}`);
+    expect(tagged.statusCode).toBe(200);
+  });
+
   it.each(["xlsx", "json", ""])("refuses format=%s with 400", async (format) => {
     const c = await buildWorkspace(t);
     for (const path of ["/api/contacts/export", "/api/leads/export"]) {
