@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  EXPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default("gpt-4o-mini"),
@@ -100,6 +101,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** A live call with no turn, hold or transfer for this long is ended by the housekeeping sweep. */
   idleCallMinutes: number;
+  /** Contacts per COPY statement in the contacts exports; by the database engine when absent. */
+  exportChunkRows: number | undefined;
   clientDir: string;
   version: string;
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     idleCallMinutes: e.IDLE_CALL_MINUTES,
+    exportChunkRows: e.EXPORT_CHUNK_ROWS,
     clientDir: projectPath("dist/client"),
     version: packageVersion(),
     llm: {

@@ -99,7 +99,9 @@ export const contacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("contacts_workspace_created_idx").on(table.workspaceId, table.createdAt),
+    // The id too: the newest and oldest sorts and the export's keyset ranges (created_at, id) read
+    // it in order, the export's range ends from the index alone.
+    index("contacts_workspace_created_idx").on(table.workspaceId, table.createdAt, table.id),
     index("contacts_workspace_phone_idx").on(table.workspaceId, table.phoneE164),
     index("contacts_workspace_email_idx").on(table.workspaceId, table.email),
     index("contacts_workspace_name_idx").on(table.workspaceId, table.name),

@@ -451,14 +451,19 @@ export function contactRepository(db: Db) {
       after: ExportKey | null,
       rows: number,
     ): Promise<ExportKey | null> {
-      const [key] = await db
-        // Keys travel as text: a JavaScript Date would drop the microseconds and repeat rows.
-        .select({ created: sql<string>`${contacts.createdAt}::text`, id: sql<string>`${contacts.id}::text` })
+      const range = db
+        .select({ created: contacts.createdAt, id: contacts.id })
         .from(contacts)
         .where(and(contactWhere(workspaceId, filters), exportAfter(after)))
         .orderBy(asc(contacts.createdAt), asc(contacts.id))
         .offset(rows - 1)
-        .limit(1);
+        .limit(1)
+        .as("range_end");
+      // Keys travel as text: a JavaScript Date would drop the microseconds and repeat rows. Cast
+      // outside the skip, or every skipped row would be cast too.
+      const [key] = await db
+        .select({ created: sql<string>`${range.created}::text`, id: sql<string>`${range.id}::text` })
+        .from(range);
       return key ?? null;
     },
 

@@ -56,10 +56,7 @@ export type ContactServiceDeps = {
   db: Db;
   /** The database's own CSV writer (COPY), for the exports. */
   copyCsv: Database["copyCsv"];
-  /**
-   * Rows per COPY: each is one query, and on the embedded database one stretch of the event
-   * loop (10,000 contacts, about 0.1 s) and one piece in memory.
-   */
+  /** Rows per COPY statement (see composition.ts). */
   exportChunkRows: number;
   now?: () => Date;
 };
