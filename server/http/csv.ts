@@ -4,8 +4,9 @@ import { format } from "date-fns";
 import { crlfLineEnds } from "../db/copy-out";
 
 /**
- * CSV files the API sends (calls, contacts, leads, the do-not-call list): one formatter, so
- * every export guards against formulas the same way.
+ * CSV files the API sends (calls, the do-not-call list, admin exports, rejects): one formatter,
+ * so every export guards against formulas the same way. The contacts and leads exports, which
+ * the database writes itself (COPY), say the same rules in SQL (features/contacts/export.ts).
  */
 
 const BOM = "\uFEFF";
