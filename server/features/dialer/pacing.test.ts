@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { humanAnswersBySecond } from "./answer-outcomes";
 import {
   ABANDON_CEILING,
   dropsToCeiling,
   fixedRatioLines,
   freeByChances,
   linesToDial,
+  MAX_LEVEL,
   MIN_ANSWERS_FOR_RATE,
   MIN_CALLS_FOR_HANDLE_TIMES,
+  MIN_LEVEL,
+  modelledLines,
   type PacingSettings,
   type PacingSnapshot,
   rateOf,
@@ -63,6 +67,49 @@ describe("predictive: the level", () => {
     expect(decision).toMatchObject({ level: 2.5, mode: "predictive", reason: "predictive" });
     expect(decision.lines).toBeGreaterThanOrEqual(4);
     expect(decision.lines).toBeLessThan(15);
+  });
+
+  it("counts each line as one person at most (the counts are Poisson-binomial, not Poisson)", () => {
+    // Two ready agents, two fresh lines ringing, no agent on a call: a person on a new line finds
+    // no agent only when persons answered first on both others, b(t)^2 when it answers in second
+    // t (b(t): a fresh line's chance of a person before then, half of the same second counted).
+    // Poisson would read 1 - e^-2b(1 + 2b), about a third more at b = 0.3, and hold back a line
+    // an idle agent could take.
+    const fresh = humanAnswersBySecond(0, 25);
+    let earlier = 0;
+    let risk = 0;
+    for (const chance of fresh) {
+      risk += chance * (earlier + chance / 2) ** 2;
+      earlier += chance;
+    }
+    risk /= fresh.reduce((sum, chance) => sum + chance, 0);
+    const state = snapshot({ readyAgents: 2, linesRinging: 2, ringingSeconds: [0, 0] });
+    expect(modelledLines(state, predictive, 15, risk * 1.001).lines).toBe(1);
+    expect(modelledLines(state, predictive, 15, risk * 0.999).lines).toBe(0);
+  });
+
+  it("shrinks the allowance as the ceiling nears, before dialling like progressive", () => {
+    const lines = (abandoned: number) =>
+      linesToDial(
+        snapshot({
+          readyAgents: 4,
+          agentsOnCall: 6,
+          level: 3,
+          campaignSoFar: { abandoned, humanAnswered: 500 },
+        }),
+        predictive,
+      );
+    // 500 answers: the ceiling is 15 abandoned calls; the reserve keeps 2 in hand.
+    const roomy = lines(5);
+    const close = lines(11); // 2 to spare beyond the reserve: half the allowance
+    const closer = lines(13); // none to spare: no allowance
+    expect(roomy.reason).toBe("predictive");
+    expect(close.reason).toBe("predictive");
+    expect(close.lines).toBeLessThan(roomy.lines);
+    expect(closer.lines).toBeLessThanOrEqual(close.lines);
+    // With no allowance, only lines whose person is sure of an agent: one per ready agent.
+    expect(closer).toMatchObject({ reason: "predictive", lines: 4 });
+    expect(lines(14).reason).toBe("near_ceiling");
   });
 
   it("allows each new line level x target of a person finding no agent: a higher level dials more", () => {
@@ -227,15 +274,15 @@ describe("predictive: the level", () => {
 
   it("stays between its bounds", () => {
     const low = linesToDial(
-      snapshot({ agentsOnCall: 10, level: 0.5, sincePrevious: { abandoned: 5, humanAnswered: 0 } }),
+      snapshot({ agentsOnCall: 10, level: MIN_LEVEL, sincePrevious: { abandoned: 5, humanAnswered: 0 } }),
       predictive,
     );
-    expect(low.level).toBe(0.5);
+    expect(low.level).toBe(MIN_LEVEL);
     const high = linesToDial(
-      snapshot({ agentsOnCall: 10, level: 6, sincePrevious: { abandoned: 0, humanAnswered: 500 } }),
+      snapshot({ agentsOnCall: 10, level: MAX_LEVEL, sincePrevious: { abandoned: 0, humanAnswered: 500 } }),
       predictive,
     );
-    expect(high.level).toBe(6);
+    expect(high.level).toBe(MAX_LEVEL);
   });
 
   it("is held at dialRatio when the campaign is not adaptive", () => {

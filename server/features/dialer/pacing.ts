@@ -10,14 +10,20 @@
  *   chance their call ends in time given how long it has lasted and the campaign's recent handle
  *   times (counted as available ahead of time), less the people answering first on the lines
  *   ringing (each by its chance given how long it has rung), the callers waiting and the lines
- *   dialled now. `level` is the abandonment budget's lever, spent against the rolling rates: it
- *   starts at the campaign's dialRatio and moves every tick (see adaptLevel): down a step for
- *   each abandoned call and for each caller waiting now, up a little for each call answered by a
+ *   dialled now. Each line brings one person at most and each agent frees up once, so those
+ *   counts are Poisson-binomial (they were Poisson, whose overstated spread held back lines while
+ *   agents sat idle), and a person answering in the same second as another is first half the
+ *   time. `level` is the abandonment budget's lever, spent against the rolling rates: it starts
+ *   at the campaign's dialRatio and moves every tick (see adaptLevel): down a step for each
+ *   abandoned call and for each caller waiting now, up a little for each call answered by a
  *   person (target of a step) and while agents sit idle, scaled by an intensity; over the target
  *   (the rolling 30 days or the campaign so far, whichever is worse) the rise stops and the
- *   excess is paid back. A few abandoned calls short of the hard limit (3%), it dials like
- *   progressive; at the limit, the campaign drops to progressive for good and the decision says
- *   so (`modeChange`) for the runtime to store. maxLines caps the lines dialling at once.
+ *   excess is paid back. The allowance shrinks as the ceiling nears (with fewer than
+ *   SPARE_FOR_FULL_ALLOWANCE abandoned calls to spare): a chance cluster of abandoned calls
+ *   early on, when the ceiling is 6 calls away, no longer ends predictive dialling for good. A
+ *   few abandoned calls short of the hard limit (3%), it dials like progressive; at the limit,
+ *   the campaign drops to progressive for good and the decision says so (`modeChange`) for the
+ *   runtime to store. maxLines caps the lines dialling at once.
  *   With `adaptive: false` (a fixed-ratio dialer, the bench's baseline) `level` stays at dialRatio
  *   and is lines ringing per ready agent, a ringing line counted by its chance of a person.
  * - **progressive**: one line per ready agent, less the lines already ringing or waiting: a
@@ -143,16 +149,29 @@ export const ABANDON_CEILING = ABANDON_CEILING_PERCENT / 100;
  * minute does not end predictive dialling for the day. The law's measure is 30 days of calls.
  */
 export const MIN_ANSWERS_FOR_RATE = 200;
-/** Bounds of the level (a multiple of the target; fresh-line equivalents per agent when fixed). */
-export const MIN_LEVEL = 0.5;
+/**
+ * Bounds of the level (a multiple of the target; fresh-line equivalents per agent when fixed).
+ * Low enough for a list where people answer far more often than the answer model says.
+ */
+export const MIN_LEVEL = 0.1;
 export const MAX_LEVEL = 6;
 
 /** Predictive dials like progressive while fewer abandoned calls than this separate it from the ceiling. */
 export const CEILING_RESERVE = 2;
-/** The share of the level one abandoned call takes off (earned back over 1/target answers). */
-const STEP = 0.03;
-/** The step over a campaign's first answers, while the starting dialRatio may be far off. */
+/**
+ * The share of the level one abandoned call takes off (earned back over 1/target answers). Small:
+ * each step is a reaction to one chance event, and a level that wanders costs agents' time.
+ */
+const STEP = 0.015;
+/** The step over a campaign's first answers, while the level has yet to find the list. */
 const WARM_UP_STEP = 0.25;
+/**
+ * The full allowance needs this many abandoned calls to spare before the ceiling (beyond the
+ * reserve); with fewer it shrinks in proportion. Early on, while rates are counted over 200
+ * answers, the ceiling is 6 abandoned calls away, and a chance cluster of three would otherwise
+ * end predictive dialling for good.
+ */
+const SPARE_FOR_FULL_ALLOWANCE = 4;
 /** Level gained per second (as a share) when every agent sits ready with no call. */
 const IDLE_RISE_PER_SECOND = 0.0005;
 
@@ -183,7 +202,8 @@ export function linesToDial(snapshot: PacingSnapshot, settings: PacingSettings):
       reason: "abandon_ceiling",
     };
   }
-  if (dropsToCeiling(snapshot, ceiling) < ceilingReserve(snapshot, settings)) {
+  const spareDrops = dropsToCeiling(snapshot, ceiling) - ceilingReserve(snapshot, settings);
+  if (spareDrops < 0) {
     // A few more abandoned calls would cross the ceiling: hold the level and dial one line per
     // ready agent (no new abandoned calls) until answered calls have made room again.
     return {
@@ -195,7 +215,13 @@ export function linesToDial(snapshot: PacingSnapshot, settings: PacingSettings):
   }
   const nextLevel =
     settings.adaptive === false ? level : adaptLevel(level, snapshot, settings, target, abandonRate);
-  return { ...base, level: nextLevel, mode: "predictive", ...predictiveLines(nextLevel, snapshot, settings) };
+  const allowanceShare = clamp(spareDrops / SPARE_FOR_FULL_ALLOWANCE, 0, 1);
+  return {
+    ...base,
+    level: nextLevel,
+    mode: "predictive",
+    ...predictiveLines(nextLevel, snapshot, settings, allowanceShare),
+  };
 }
 
 /**
@@ -227,7 +253,9 @@ export function fixedRatioLines(snapshot: PacingSnapshot, settings: PacingSettin
 }
 
 /**
- * Adaptive: the lines the model allows at level x target (modelledLines). Fixed ratio: lines for
+ * Adaptive: the lines the model allows at level x target (modelledLines), of which only
+ * `allowanceShare` while fewer than SPARE_FOR_FULL_ALLOWANCE abandoned calls are left to spare
+ * before the ceiling. Fixed ratio: lines for
  * the gap (ready agents less callers already waiting), `level` lines per agent in the gap, less
  * the lines already ringing for them. A ringing line counts by what it still may bring:
  * one that has rung past most answers is nearly always a no-answer, so it counts for little
@@ -237,13 +265,14 @@ function predictiveLines(
   level: number,
   snapshot: PacingSnapshot,
   settings: PacingSettings,
+  allowanceShare: number,
 ): Pick<PacingDecision, "lines" | "reason"> {
   if (snapshot.readyAgents + snapshot.agentsOnCall <= 0) return { lines: 0, reason: "no_agents" };
   const room = dialRoom(snapshot, settings);
   if (settings.adaptive !== false) {
     // Adaptive: as many lines as the model lets carry at most level x target of abandonment.
     const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
-    const { lines, capped } = modelledLines(snapshot, settings, room, level * target);
+    const { lines, capped } = modelledLines(snapshot, settings, room, level * target * allowanceShare);
     return { lines, reason: capped ? "max_lines" : "predictive" };
   }
   const gap = snapshot.readyAgents - snapshot.callsWaiting;
@@ -284,9 +313,13 @@ export function freeByChances(
  * Adaptive predictive's lines: one more line at a time while the model gives a person answering
  * it at most `allowance` chance of finding no agent within the 2 seconds (abandonRisk), up to
  * `room`. The model follows the next seconds: people answering on the lines ringing (each by its
- * own chance, given how long it has rung: answer-outcomes' humanAnswerWithin), on the callers
- * waiting and on the lines dialled now; agents ready now, and agents on a call by the chance
- * their call ends by then (freeByChances, counted 2 seconds early: a person waits that long).
+ * own chance, given how long it has rung: answer-outcomes' humanAnswersBySecond), the callers
+ * waiting and the lines dialled now; agents ready now, and agents on a call by the chance their
+ * call ends by then (freeByChances, counted 2 seconds early: a person waits that long).
+ * Each line brings at most one person and each agent frees up at most once, so the counts by
+ * each second are Poisson-binomial (a sum of yes-or-no chances), not Poisson: a fresh line with a
+ * 30% chance of a person varies by 0.21 where Poisson says 0.3, and over a handful of lines that
+ * overstated spread read as risk that was not there and held back lines while agents sat idle.
  * `capped` says room ran out before the allowance did.
  */
 export function modelledLines(
@@ -298,7 +331,7 @@ export function modelledLines(
   if (room <= 0) return { lines: 0, capped: true };
   const model = settings.answerProfile ?? DEFAULT_ANSWER_MODEL;
   const steps = Math.max(1, Math.ceil(Math.min(model.ringTimeoutSeconds, model.answerAfterSeconds[1])));
-  // chances[t] = P(free by t + 2 seconds), t = 0..steps.
+  // freeBy[agent][t] = P(free by t + 2 seconds), t = 0..steps.
   const freeBy = freeByChances(
     snapshot,
     Array.from({ length: steps + 1 }, (_, t) => t + SAFE_HARBOR_SECONDS),
@@ -307,28 +340,23 @@ export function modelledLines(
     snapshot.ringingSeconds?.length === snapshot.linesRinging
       ? snapshot.ringingSeconds
       : Array.from({ length: snapshot.linesRinging }, () => 0);
-  // Per second from now: people answering on a line dialled now, on all the lines ringing (and
-  // the callers waiting, at once), and agents whose call ends.
-  const fresh = freshAnswers(model, steps);
-  const answering = new Array<number>(steps).fill(0);
-  for (const age of ages) {
-    humanAnswersBySecond(age, steps, model).forEach((chance, t) => {
-      answering[t] = answering[t]! + chance;
-    });
-  }
-  answering[0] = answering[0]! + snapshot.callsWaiting;
-  const freeing = Array.from({ length: steps }, (_, t) =>
-    freeBy.reduce((sum, chances) => sum + chances[t + 1]! - (t === 0 ? 0 : chances[t]!), 0),
+  // For each second t from now: how many people have answered on the lines ringing by its end,
+  // and how many agents on a call are free by then (each a distribution over counts).
+  const answeredByLine = ages.map((age) => answeredBefore(humanAnswersBySecond(age, steps, model)));
+  const answered = Array.from({ length: steps }, (_, t) =>
+    answeredByLine.reduce((counts, byLine) => withOneMoreChance(counts, byLine[t]!), [1]),
   );
-  const agents = snapshot.readyAgents + snapshot.agentsOnCall;
+  const freed = Array.from({ length: steps }, (_, t) =>
+    freeBy.reduce((counts, byAgent) => withOneMoreChance(counts, byAgent[t + 1]!), [1]),
+  );
+  const fresh = freshAnswers(model, steps);
+  const freshAnsweredBy = answeredBefore(fresh);
   let lines = 0;
   while (lines < room) {
-    if (abandonRisk(snapshot.readyAgents, agents, answering, freeing, fresh) > allowance)
-      return { lines, capped: false };
+    // "At most" the allowance: a risk equal to it, up to rounding, is within it.
+    if (abandonRisk(snapshot, answered, freed, fresh) > allowance + 1e-12) return { lines, capped: false };
     lines++;
-    fresh.forEach((chance, t) => {
-      answering[t] = answering[t]! + chance;
-    });
+    for (let t = 0; t < steps; t++) answered[t] = withOneMoreChance(answered[t]!, freshAnsweredBy[t]!);
   }
   return { lines, capped: true };
 }
@@ -345,58 +373,63 @@ function freshAnswers(model: AnswerModel, steps: number): number[] {
 }
 
 /**
- * The chance that a person answering a line dialled now finds no free agent. Free agents are
- * followed second by second: those ready now, plus agents whose call ends, less the people
- * answering before this line's person (one who finds no agent is abandoned and takes no one);
- * the chance that none is left when this line answers is averaged over when it answers. Calls
- * ending and people answering within one second are counted as Poisson.
+ * The chance that a person answering a line dialled now finds no free agent: for each second it
+ * may answer in, the chance that the callers waiting and the people answered by then on the other
+ * lines outnumber the agents ready now plus those freed by then, averaged over when it answers.
+ * A person who found no agent is still counted as taking one (the model does not follow who was
+ * abandoned), which leans cautious; the adaptive level absorbs what is left of the bias.
  */
 function abandonRisk(
-  ready: number,
-  agents: number,
-  answering: readonly number[],
-  freeing: readonly number[],
+  snapshot: Pick<PacingSnapshot, "readyAgents" | "callsWaiting">,
+  answered: readonly number[][],
+  freed: readonly number[][],
   fresh: readonly number[],
 ): number {
-  let free = new Array<number>(agents + 1).fill(0);
-  free[Math.min(agents, Math.max(0, ready))] = 1;
   let risk = 0;
   let weight = 0;
-  for (let t = 0; t < answering.length; t++) {
-    free = shiftPoisson(free, freeing[t]!, 1);
-    free = shiftPoisson(free, answering[t]!, -1);
-    risk += fresh[t]! * free[0]!;
+  for (let t = 0; t < fresh.length; t++) {
+    const answeredAtLeast = tailSums(answered[t]!);
+    let noAgent = 0;
+    freed[t]!.forEach((chance, agentsFreed) => {
+      // This line's person finds no agent when at least this many answered before it.
+      const takesEveryAgent = Math.max(0, snapshot.readyAgents + agentsFreed - snapshot.callsWaiting);
+      noAgent += chance * (answeredAtLeast[takesEveryAgent] ?? 0);
+    });
+    risk += fresh[t]! * noAgent;
     weight += fresh[t]!;
   }
   return weight > 0 ? risk / weight : 0;
 }
 
-/** Moves a distribution over 0..n by a Poisson count of this mean, up (capped at n) or down (at 0). */
-function shiftPoisson(chance: number[], mean: number, direction: 1 | -1): number[] {
-  if (!(mean > 1e-9)) return chance;
-  const n = chance.length - 1;
-  const terms: number[] = [];
-  let term = Math.exp(-mean);
-  let left = 1;
-  for (let k = 0; k <= n && left > 1e-9; k++) {
-    terms.push(term);
-    left -= term;
-    term *= mean / (k + 1);
-  }
-  const next = new Array<number>(n + 1).fill(0);
-  chance.forEach((c, i) => {
-    if (c === 0) return;
-    let rest = 1;
-    terms.forEach((p, k) => {
-      const to = Math.min(n, Math.max(0, i + direction * k));
-      next[to] = next[to]! + c * p;
-      rest -= p;
-    });
-    // What the cut-off terms leave goes to the end the count runs into.
-    const end = direction === 1 ? n : 0;
-    next[end] = next[end]! + c * Math.max(0, rest);
+/** The distribution of a count (chance of 0, 1, ...) with one more yes-or-no of this chance added. */
+function withOneMoreChance(counts: readonly number[], chance: number): number[] {
+  const next = new Array<number>(counts.length + 1).fill(0);
+  counts.forEach((c, k) => {
+    next[k] = next[k]! + c * (1 - chance);
+    next[k + 1] = next[k + 1]! + c * chance;
   });
   return next;
+}
+
+/** tail[k] = P(count >= k) for a distribution over counts 0..n (tail[n + 1] = 0). */
+function tailSums(counts: readonly number[]): number[] {
+  const tail = new Array<number>(counts.length + 1).fill(0);
+  for (let k = counts.length - 1; k >= 0; k--) tail[k] = tail[k + 1]! + counts[k]!;
+  return tail;
+}
+
+/**
+ * From a line's chances of a person answering in each second, the chance one has answered before
+ * a person answering in that second: all of the seconds before, and half of the same second
+ * (either may be first).
+ */
+function answeredBefore(bySecond: readonly number[]): number[] {
+  let earlier = 0;
+  return bySecond.map((chance) => {
+    const before = earlier + chance / 2;
+    earlier += chance;
+    return before;
+  });
 }
 
 /** P(length > t) for a lognormal with this mean and standard deviation. */
@@ -457,7 +490,7 @@ export function rateOf(tally: AbandonmentTally): number {
  * same at 1.2 as at 3). The forces, each after the VICIdial idea it follows:
  * - the drop budget: each call answered by a person earns `target` of a step, each abandoned
  *   call costs a whole step, so the level settles where about `target` of answered calls are
- *   abandoned. Steps are larger for a campaign's first answers, when the starting dialRatio may
+ *   abandoned. Steps are larger for a campaign's first answers, when the starting level may
  *   be far off, and the intensity scales them all;
  * - the gap (ready agents less callers waiting): a caller waiting now is an abandoned call in
  *   under 2 seconds unless an agent frees up, so it costs a step at once; agents sitting ready
