@@ -55,11 +55,12 @@ describe("a predictive campaign with one rep", () => {
     clock = new Date("2026-06-10T16:00:00.000Z");
     const owner = await buildWorkspace(t);
     // Pacing allows each new line dialRatio x target of a person finding no agent: at the
-    // defaults (2.5 x 2%) one rep gets one line; at 5 x 3% a second line is worth its risk.
+    // defaults (2.5 x 2%) one rep gets one line; at 6 x 3% a second line is worth its risk (its
+    // risk is 15% when both answer at once: 5 x 3% would sit exactly on the line).
     const campaign = await createCampaign(owner, {
       callbackNumber: "+12125550199",
       businessName: "Acme Solar",
-      dialRatio: 5,
+      dialRatio: 6,
       abandonTargetPercent: 3,
     });
     await addLeads(owner, campaign.id, leadsOfNumbers(1, 2, 3, 4, 5));
@@ -167,8 +168,8 @@ describe("a predictive campaign with one rep", () => {
     clock = new Date("2026-06-10T16:00:00.000Z");
     const owner = await buildWorkspace(t);
     const member = await buildMember(t, owner, "agent");
-    // As above: at 5 x 3% the one rep ready gets a second line.
-    const campaign = await createCampaign(owner, { dialRatio: 5, abandonTargetPercent: 3 });
+    // As above: at 6 x 3% the one rep ready gets a second line.
+    const campaign = await createCampaign(owner, { dialRatio: 6, abandonTargetPercent: 3 });
     await addLeads(owner, campaign.id, leadsOfNumbers(11, 12));
     await setStatus(owner, "available", campaign.id);
     await setStatus(member, "break", campaign.id);
