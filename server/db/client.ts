@@ -141,19 +141,36 @@ async function pingWith(db: Db): Promise<boolean> {
 type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /**
- * Inside the export's transaction: asks the database the types of the query's parameters
- * (PREPARE; pg_prepared_statements), sets the values and the settings local to the transaction
- * (one bound set_config each), and answers the query's text reading them (copyQueryText).
+ * The parameter types of each COPY query's text, asked once: an export's ranges share their
+ * text (only the values differ), and planning a wide query to learn them costs the embedded
+ * engine a few milliseconds a range. Emptied when full; the texts come from code, not requests.
  */
-async function prepareCopy(run: Run, query: BoundQuery, settings: Record<string, string>): Promise<string> {
+const parameterTypes = new Map<string, string[]>();
+const PARAMETER_TYPES_KEPT = 200;
+
+async function parameterTypesOf(run: Run, text: string): Promise<string[]> {
+  const known = parameterTypes.get(text);
+  if (known) return known;
   const probe = probeName();
-  await run(`PREPARE ${probe} AS ${query.sql}`);
+  await run(`PREPARE ${probe} AS ${text}`);
   const { rows } = await run(
     "select parameter_types::text[] as types from pg_prepared_statements where name = $1",
     [probe],
   );
   await run(`DEALLOCATE ${probe}`);
   const types = ((rows[0] as { types: string[] | null } | undefined)?.types ?? []) as string[];
+  if (parameterTypes.size >= PARAMETER_TYPES_KEPT) parameterTypes.clear();
+  parameterTypes.set(text, types);
+  return types;
+}
+
+/**
+ * Inside the export's transaction: the types of the query's parameters (PREPARE;
+ * pg_prepared_statements), then the values and the settings set local to the transaction
+ * (bound set_config calls in one statement); answers the query's text reading them (copyQueryText).
+ */
+async function prepareCopy(run: Run, query: BoundQuery, settings: Record<string, string>): Promise<string> {
+  const types = await parameterTypesOf(run, query.sql);
   const values: [string, string][] = [
     ...Object.entries(settings),
     ...query.params.map((value, i): [string, string] => [settingName(i), settingText(value)]),

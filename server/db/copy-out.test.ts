@@ -52,4 +52,10 @@ describe("crlfLineEnds", () => {
     const pieces = ['x,"first\n', 'half""\nstill",y\n', "z\n"].map(toCrlf);
     expect(pieces.join("")).toBe('x,"first\nhalf""\nstill",y\r\nz\r\n');
   });
+
+  it("keeps a piece with no quote at all inside the cell it continues", () => {
+    const toCrlf = crlfLineEnds();
+    const pieces = ['a,"start\n', "middle\nmore", 'end",b\nc,d\n', "e\n"].map(toCrlf);
+    expect(pieces.join("")).toBe('a,"start\nmiddle\nmoreend",b\r\nc,d\r\ne\r\n');
+  });
 });

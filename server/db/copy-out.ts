@@ -64,12 +64,29 @@ export function crlfLineEnds(): (text: string) => string {
   let insideQuotes = false;
   return (text) => {
     if (!insideQuotes && !text.includes('"')) return text.replaceAll("\n", "\r\n");
-    const parts = text.split('"');
-    for (let i = 0; i < parts.length; i++) {
-      const inside = insideQuotes !== (i % 2 === 1);
-      if (!inside) parts[i] = (parts[i] as string).replaceAll("\n", "\r\n");
+    // Jumps from quote to quote and line feed to line feed (indexOf), copying the stretches
+    // between the line feeds that end lines: no array of pieces for every quoted cell.
+    let out = "";
+    let copiedTo = 0;
+    let at = 0;
+    for (;;) {
+      const quote = text.indexOf('"', at);
+      if (insideQuotes) {
+        if (quote === -1) break;
+        insideQuotes = false;
+        at = quote + 1;
+        continue;
+      }
+      const lineFeed = text.indexOf("\n", at);
+      if (lineFeed !== -1 && (quote === -1 || lineFeed < quote)) {
+        out += `${text.slice(copiedTo, lineFeed)}\r\n`;
+        copiedTo = lineFeed + 1;
+        at = lineFeed + 1;
+      } else if (quote !== -1) {
+        insideQuotes = true;
+        at = quote + 1;
+      } else break;
     }
-    if (parts.length % 2 === 0) insideQuotes = !insideQuotes;
-    return parts.join('"');
+    return out + text.slice(copiedTo);
   };
 }
