@@ -31,8 +31,9 @@ export type Database = {
   migrate(): Promise<void>;
   /**
    * PostgreSQL only: a query's rows (as arrays of column values) streamed through a cursor, for
-   * bulk exports in constant memory. The values stay bound parameters: no SQL is ever built by
-   * pasting values into its text (COPY cannot take parameters, which is why this is not COPY).
+   * bulk exports in constant memory (the calls export). The values stay bound parameters: no SQL
+   * is ever built by pasting values into its text. Exports the database can write itself use
+   * copyCsv below, which keeps values out of the text through settings instead.
    */
   streamRows?: (query: BoundQuery) => AsyncIterable<unknown[]>;
   /**
