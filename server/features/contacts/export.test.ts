@@ -88,7 +88,7 @@ describe("GET /api/contacts/export", () => {
     await add(c, { name: "Second" });
     await add(other, { name: "Not yours" });
     await t.database.db.execute(
-      sql`update contacts set last_called = '2026-05-04T15:30:00Z', call_count = 2 where id = ${first.id}`,
+      sql`update contacts set last_called = '2026-05-04T15:30:00.987Z', call_count = 2 where id = ${first.id}`,
     );
 
     const res = await c.get("/api/contacts/export?format=csv");
@@ -124,7 +124,7 @@ describe("GET /api/contacts/export", () => {
       Status: "qualified",
       "Preferred Contact Time": "mornings",
       "Time Zone": "America/Chicago",
-      // In the workspace's zone (New York by default).
+      // In the workspace's zone (New York by default), cut (not rounded) to the second.
       "Last Called": "2026-05-04 11:30:00",
       "Last Contact Attempt": "",
       "Call Count": "2",

@@ -10,7 +10,9 @@ import { contacts } from "../../db/schema";
  *   spreadsheet does not run it as a formula (OWASP CSV injection);
  * - an empty text is written as an empty cell, as a null is (COPY would write it as "");
  * - instants are written "YYYY-MM-DD HH:MM:SS" in the workspace's time zone: the export sets the
- *   transaction's TimeZone to it, which costs less than naming the zone in each cell.
+ *   transaction's TimeZone to it (cheaper than naming the zone in each cell) and DateStyle to ISO
+ *   (EXPORT_SETTINGS), and each instant goes out as a timestamp cut to the second, in the
+ *   database's own output format (on PGlite half the cost of to_char's pattern).
  * Quoting (a cell with a comma, a quote or a line break) is COPY's own, to RFC 4180.
  * The first five columns are the spec's import columns (Name, Phone, Email, Company, Notes), so
  * an export imports again as it is.
@@ -30,7 +32,13 @@ const known = (value: AnyPgColumn): SQL => sql`${value}::text`;
 const id = (column: AnyPgColumn): SQL => sql`${column}::text`;
 /** A number in E.164 always starts with +: always guarded, without a test. */
 const e164 = (column: AnyPgColumn): SQL => sql`'''' || ${column}`;
-const instant = (column: AnyPgColumn): SQL => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
+const instant = (column: AnyPgColumn): SQL => sql`date_trunc('second', ${column})::timestamp`;
+
+/** The settings an export runs under: instants in the workspace's zone, in ISO's order. */
+export const exportSettings = (timeZone: string): Record<string, string> => ({
+  TimeZone: timeZone,
+  DateStyle: "ISO, MDY",
+});
 const yesNo = (column: AnyPgColumn): SQL => sql`case when ${column} then 'true' else 'false' end`;
 const tags = text(sql`array_to_string(${contacts.tags}, ', ')`);
 

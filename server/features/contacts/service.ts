@@ -10,7 +10,7 @@ import type { Account } from "../../http/account";
 import { copiedCsvFileStream } from "../../http/csv";
 import { badRequest, notFound, paymentRequired } from "../../http/errors";
 import { doNotCallRepository } from "./do-not-call-repository";
-import { contactColumns, type ExportColumns, leadColumns } from "./export";
+import { contactColumns, type ExportColumns, exportSettings, leadColumns } from "./export";
 import { normalizePhone } from "./phone";
 import {
   type ContactFields,
@@ -176,9 +176,10 @@ export function contactService(deps: ContactServiceDeps) {
     let after: ExportKey | null = null;
     for (;;) {
       const upTo = await repo.exportKeyAfter(account.id, filters, after, deps.exportChunkRows);
-      yield* deps.copyCsv(repo.exportRangeQuery(account.id, filters, cells, after, upTo), {
-        TimeZone: account.timezone,
-      });
+      yield* deps.copyCsv(
+        repo.exportRangeQuery(account.id, filters, cells, after, upTo),
+        exportSettings(account.timezone),
+      );
       if (!upTo) return;
       after = upTo;
     }
