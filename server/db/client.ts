@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { StringDecoder } from "node:string_decoder";
 import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -37,11 +36,11 @@ export type Database = {
    */
   streamRows?: (query: BoundQuery) => AsyncIterable<unknown[]>;
   /**
-   * A query's rows as CSV text written by the database (COPY; see copy-out.ts), in pieces, with
-   * line-feed line ends and no header. `settings` are set for the export alone (set_config
+   * A query's rows as CSV written by the database (COPY; see copy-out.ts): UTF-8 bytes in
+   * pieces cut anywhere, with line-feed line ends and no header. `settings` are set for the export alone (set_config
    * local to its transaction), for example the TimeZone its instants are written in.
    */
-  copyCsv(query: BoundQuery, settings?: Record<string, string>): AsyncIterable<string>;
+  copyCsv(query: BoundQuery, settings?: Record<string, string>): AsyncIterable<Uint8Array>;
   /** Connectivity check for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -193,13 +192,13 @@ async function* copyCsvPglite(
   client: PGlite,
   query: BoundQuery,
   settings: Record<string, string>,
-): AsyncGenerator<string> {
-  const text = await client.transaction(async (tx) => {
+): AsyncGenerator<Uint8Array> {
+  const bytes = await client.transaction(async (tx) => {
     const copy = await prepareCopy((sql, params) => tx.query(sql, params), query, settings);
     const result = await tx.query(copyStatement(copy, "'/dev/blob'"));
-    return result.blob ? await result.blob.text() : "";
+    return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : null;
   });
-  if (text) yield text;
+  if (bytes?.length) yield bytes;
 }
 
 /**
@@ -211,17 +210,13 @@ async function* copyCsvPostgres(
   pool: pg.Pool,
   query: BoundQuery,
   settings: Record<string, string>,
-): AsyncGenerator<string> {
+): AsyncGenerator<Uint8Array> {
   const client = await pool.connect();
   let finished = false;
   try {
     await client.query("BEGIN READ ONLY");
     const copy = await prepareCopy((sql, params) => client.query(sql, params), query, settings);
-    const decoder = new StringDecoder("utf8");
-    for await (const piece of client.query(copyTo(copyStatement(copy, "STDOUT"))))
-      yield decoder.write(piece as Buffer);
-    const rest = decoder.end();
-    if (rest) yield rest;
+    for await (const piece of client.query(copyTo(copyStatement(copy, "STDOUT")))) yield piece as Buffer;
     await client.query("COMMIT");
     finished = true;
   } finally {

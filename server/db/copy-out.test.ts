@@ -39,22 +39,36 @@ describe("settingText", () => {
   });
 });
 
+/** The converter over text pieces, as UTF-8 bytes in and text out. */
+function crlfOverText(): (text: string) => string {
+  const toCrlf = crlfLineEnds();
+  return (text) => toCrlf(Buffer.from(text)).toString("utf8");
+}
+
 describe("crlfLineEnds", () => {
   it("ends lines with CR LF and leaves a quoted cell's own line breaks alone", () => {
-    const toCrlf = crlfLineEnds();
+    const toCrlf = crlfOverText();
     expect(toCrlf('a,"two\nlines",b\nc,"say ""hi""\nthere",d\n')).toBe(
       'a,"two\nlines",b\r\nc,"say ""hi""\nthere",d\r\n',
     );
   });
 
   it("remembers a quoted cell cut between two pieces", () => {
-    const toCrlf = crlfLineEnds();
+    const toCrlf = crlfOverText();
     const pieces = ['x,"first\n', 'half""\nstill",y\n', "z\n"].map(toCrlf);
     expect(pieces.join("")).toBe('x,"first\nhalf""\nstill",y\r\nz\r\n');
   });
 
-  it("keeps a piece with no quote at all inside the cell it continues", () => {
+  it("works on bytes: a character of several bytes cut between pieces comes out whole", () => {
     const toCrlf = crlfLineEnds();
+    const bytes = Buffer.from('"Zoë\nSmith",é\nnext\n');
+    const cut = bytes.indexOf(0xc3) + 1; // between the two bytes of ë
+    const out = Buffer.concat([toCrlf(bytes.subarray(0, cut)), toCrlf(bytes.subarray(cut))]);
+    expect(out.toString("utf8")).toBe('"Zoë\nSmith",é\r\nnext\r\n');
+  });
+
+  it("keeps a piece with no quote at all inside the cell it continues", () => {
+    const toCrlf = crlfOverText();
     const pieces = ['a,"start\n', "middle\nmore", 'end",b\nc,d\n', "e\n"].map(toCrlf);
     expect(pieces.join("")).toBe('a,"start\nmiddle\nmoreend",b\r\nc,d\r\ne\r\n');
   });

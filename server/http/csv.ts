@@ -73,15 +73,15 @@ export function csvFileStream<Row extends readonly unknown[]>(
 }
 
 /**
- * A CSV file from text the database wrote (COPY; server/db/copy-out.ts): the byte-order mark and
- * the header row, then the text as it comes, its line ends made CR LF like every other export's.
+ * A CSV file from the bytes the database wrote (COPY; server/db/copy-out.ts): the byte-order mark
+ * and the header row, then the bytes as they come, its line ends made CR LF like every other export's.
  */
-export function copiedCsvFileStream(headers: readonly string[], text: AsyncIterable<string>): Readable {
+export function copiedCsvFileStream(headers: readonly string[], bytes: AsyncIterable<Uint8Array>): Readable {
   return Readable.from(
     (async function* () {
-      yield BOM + csvLine(headers);
+      yield Buffer.from(BOM + csvLine(headers));
       const toCrlf = crlfLineEnds();
-      for await (const piece of text) yield toCrlf(piece);
+      for await (const piece of bytes) yield toCrlf(piece);
     })(),
     { objectMode: false },
   );

@@ -172,7 +172,7 @@ export function contactService(deps: ContactServiceDeps) {
     account: Account,
     filters: ContactFilters,
     cells: SQL[],
-  ): AsyncGenerator<string> {
+  ): AsyncGenerator<Uint8Array> {
     let after: ExportKey | null = null;
     for (;;) {
       const upTo = await repo.exportKeyAfter(account.id, filters, after, deps.exportChunkRows);
