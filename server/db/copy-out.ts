@@ -71,8 +71,11 @@ export function crlfLineEnds(): (piece: Uint8Array) => Buffer {
     // line feed to line feed (indexOf, native), then copied around in one pass.
     const lineEnds: number[] = [];
     let at = 0;
+    // The next quote at or after `at`, searched again only once passed: searching on every line
+    // rescanned the rest of the piece each time after its last quote.
+    let quote = -2;
     for (;;) {
-      const quote = bytes.indexOf(QUOTE, at);
+      if (quote !== -1 && quote < at) quote = bytes.indexOf(QUOTE, at);
       if (insideQuotes) {
         if (quote === -1) break;
         insideQuotes = false;
