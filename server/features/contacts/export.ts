@@ -34,10 +34,19 @@ const id = (column: AnyPgColumn): SQL => sql`${column}::text`;
 const e164 = (column: AnyPgColumn): SQL => sql`'''' || ${column}`;
 const instant = (column: AnyPgColumn): SQL => sql`date_trunc('second', ${column})::timestamp`;
 
-/** The settings an export runs under: instants in the workspace's zone, in ISO's order. */
+/**
+ * The settings an export runs under: instants in the workspace's zone, in ISO's order; and a
+ * plan that reads the range in the index's order. Each range is planned once and run once, and
+ * its bounds are settings the planner cannot see, so on PostgreSQL (1,000,000 contacts, ranges
+ * of 100,000) it chose two parallel workers each sorting its share on disk, plus JIT
+ * compilation: 640-880 ms a range, against 260 ms for the ordered index scan it takes without
+ * them.
+ */
 export const exportSettings = (timeZone: string): Record<string, string> => ({
   TimeZone: timeZone,
   DateStyle: "ISO, MDY",
+  jit: "off",
+  max_parallel_workers_per_gather: "0",
 });
 const yesNo = (column: AnyPgColumn): SQL => sql`case when ${column} then 'true' else 'false' end`;
 const tags = text(sql`array_to_string(${contacts.tags}, ', ')`);
