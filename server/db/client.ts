@@ -13,6 +13,7 @@ import { to as copyTo } from "pg-copy-streams";
 import QueryStream from "pg-query-stream";
 import { projectPath } from "../paths";
 import { copyQueryText, copyStatement, probeName, settingName, settingText } from "./copy-out";
+import { copySink } from "./pglite-copy-sink";
 import * as schema from "./schema";
 import { takeTurns } from "./take-turns";
 
@@ -184,9 +185,10 @@ async function prepareCopy(run: Run, query: BoundQuery, settings: Record<string,
 }
 
 /**
- * The embedded database writes a COPY into a blob in memory (its /dev/blob device), handed over
- * whole: callers keep each query to a bounded number of rows. The transaction holds the
- * database, so the settings cannot leak into another request's queries.
+ * The embedded database writes a COPY into memory (our device, pglite-copy-sink.ts, or else its
+ * own /dev/blob), handed over whole: callers keep each query to a bounded number of rows. The
+ * transaction holds the database, so the settings cannot leak into another request's queries,
+ * nor another export into the device.
  */
 async function* copyCsvPglite(
   client: PGlite,
@@ -195,6 +197,12 @@ async function* copyCsvPglite(
 ): AsyncGenerator<Uint8Array> {
   const bytes = await client.transaction(async (tx) => {
     const copy = await prepareCopy((sql, params) => tx.query(sql, params), query, settings);
+    const sink = copySink(client);
+    if (sink) {
+      sink.reset();
+      await tx.query(copyStatement(copy, `'${sink.path}'` as const));
+      return sink.take();
+    }
     const result = await tx.query(copyStatement(copy, "'/dev/blob'"));
     return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : null;
   });

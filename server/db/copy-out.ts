@@ -51,7 +51,7 @@ function arrayLiteral(values: readonly unknown[]): string {
 }
 
 /** The COPY statement: CSV without a header (the caller writes its own, with the byte-order mark). */
-export const copyStatement = (text: string, target: "STDOUT" | "'/dev/blob'"): string =>
+export const copyStatement = (text: string, target: "STDOUT" | `'/dev/${string}'`): string =>
   `COPY (${text}) TO ${target} WITH (FORMAT csv)`;
 
 /**
