@@ -308,7 +308,7 @@ type Rows = { rows: Record<string, unknown>[] };
  * Fills the workspace: the contacts table's own indexes are dropped, the rows inserted in
  * chunks, the same indexes built again from their stored definitions, then VACUUM ANALYZE.
  */
-export async function seed(database: Database, workspaceId: string, count: number): Promise<number> {
+async function seed(database: Database, workspaceId: string, count: number): Promise<number> {
   const db = database.db;
   const started = performance.now();
   const indexes = (
