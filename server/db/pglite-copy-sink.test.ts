@@ -29,7 +29,7 @@ describe("copySink", () => {
     const bytes = Buffer.from(sink.take());
     expect(bytes.length).toBeGreaterThan(2 << 20);
     expect(bytes.equals(await throughBlob())).toBe(true);
-    expect(bytes.toString("utf8").split("\n")[1]).toBe('2,"Zoë, ""quoted""2",' + "x".repeat(60) + ",f");
+    expect(bytes.toString("utf8").split("\n")[1]).toBe(`2,"Zoë, ""quoted""2",${"x".repeat(60)},f`);
   });
 
   it("starts empty after a reset: a second export holds only its own rows", async () => {
@@ -40,6 +40,18 @@ describe("copySink", () => {
     sink.reset();
     await client.query(`copy (select 'only', 1) to '${sink.path}' with (format csv)`);
     expect(Buffer.from(sink.take()).toString("utf8")).toBe("only,1\n");
+  });
+
+  it("still holds every byte of an export larger than the size it keeps between exports", async () => {
+    const sink = copySink(client)!;
+    sink.reset();
+    await client.query(
+      `copy (select repeat('y', 1000) from generate_series(1, 20000)) to '${sink.path}' with (format csv)`,
+    );
+    expect(sink.take().length).toBe(20000 * 1001);
+    sink.reset();
+    await client.query(`copy (select 'small') to '${sink.path}' with (format csv)`);
+    expect(Buffer.from(sink.take()).toString("utf8")).toBe("small\n");
   });
 
   it("leaves the database's own devices alone: random values still work after it is made", async () => {

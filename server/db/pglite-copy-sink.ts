@@ -26,6 +26,8 @@ const DEVICE_PATH = "/dev/aip-copy" as const;
  */
 const FIRST_DEVICE_MAJOR = 200;
 const INITIAL_BYTES = 1 << 20;
+/** The most the device keeps between exports (a range of 20,000 contacts is about 5 MB). */
+const KEPT_BYTES = 16 << 20;
 
 type DeviceOps = {
   open(): void;
@@ -85,6 +87,11 @@ function makeSink(client: PGlite): CopySink | null {
     reset: () => {
       used = 0;
     },
-    take: () => buffer.slice(0, used),
+    take: () => {
+      const bytes = buffer.slice(0, used);
+      // A range of unusually long rows grew the buffer: it is not kept for the server's life.
+      if (buffer.length > KEPT_BYTES) buffer = new Uint8Array(INITIAL_BYTES);
+      return bytes;
+    },
   };
 }
