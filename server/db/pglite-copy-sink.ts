@@ -5,9 +5,9 @@ import type { PGlite } from "@electric-sql/pglite";
  * filling one growing buffer. PGlite's own /dev/blob keeps a copy of every write (COPY writes a
  * row or a few at a time) and hands them over as a Blob, read back as one more copy: a
  * 250,000-contact export made about a million small buffers for the garbage collector, and
- * through the server ran 20% slower than into this device (bench contacts, 2.7-2.9 s against
- * 2.3 s). It rests on PGlite's Emscripten module (`Module.FS`), so if that is ever missing the
- * export falls back to /dev/blob.
+ * through the server ran about 15% slower than into this device (contacts, alternating runs:
+ * 3.1-3.7 s against 2.5-3.3 s). It rests on PGlite's Emscripten module (`Module.FS`), so if
+ * that is ever missing the export falls back to /dev/blob.
  */
 export type CopySink = {
   /** The device's path, for COPY ... TO. */

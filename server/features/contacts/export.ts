@@ -11,7 +11,7 @@ import { contacts } from "../../db/schema";
  * - an empty text is written as an empty cell, as a null is (COPY would write it as "");
  * - instants are written "YYYY-MM-DD HH:MM:SS" in the workspace's time zone: the export sets the
  *   transaction's TimeZone to it (cheaper than naming the zone in each cell) and DateStyle to ISO
- *   (EXPORT_SETTINGS), and each instant goes out as a timestamp cut to the second, in the
+ *   (exportSettings), and each instant goes out as a timestamp cut to the second, in the
  *   database's own output format (on PGlite half the cost of to_char's pattern).
  * Quoting (a cell with a comma, a quote or a line break) is COPY's own, to RFC 4180.
  * The first five columns are the spec's import columns (Name, Phone, Email, Company, Notes), so
@@ -33,6 +33,8 @@ const id = (column: AnyPgColumn): SQL => sql`${column}::text`;
 /** A number in E.164 always starts with +: always guarded, without a test. */
 const e164 = (column: AnyPgColumn): SQL => sql`'''' || ${column}`;
 const instant = (column: AnyPgColumn): SQL => sql`date_trunc('second', ${column})::timestamp`;
+const yesNo = (column: AnyPgColumn): SQL => sql`case when ${column} then 'true' else 'false' end`;
+const tags = text(sql`array_to_string(${contacts.tags}, ', ')`);
 
 /**
  * The settings an export runs under: instants in the workspace's zone, in ISO's order; and a
@@ -48,8 +50,6 @@ export const exportSettings = (timeZone: string): Record<string, string> => ({
   jit: "off",
   max_parallel_workers_per_gather: "0",
 });
-const yesNo = (column: AnyPgColumn): SQL => sql`case when ${column} then 'true' else 'false' end`;
-const tags = text(sql`array_to_string(${contacts.tags}, ', ')`);
 
 /** GET /api/contacts/export: every field of the contact. */
 export function contactColumns(): ExportColumns {
