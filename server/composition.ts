@@ -491,6 +491,7 @@ export function composeServices(input: CompositionInput) {
     events,
     holdMusicUrl: config.telephony.holdMusicUrl,
     repPhone: (account, userId) => team().memberCellphone(account, userId),
+    singleProcess: database.engine === "pglite",
     log,
     ...clock,
   });

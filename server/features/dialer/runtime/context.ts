@@ -68,6 +68,12 @@ export type DialerRuntimeDeps = {
   talkSeconds?: readonly [number, number] | undefined;
   /** How long an answered call may wait for a free agent before the safe-harbor message (2 s). */
   safeHarborMs?: number | undefined;
+  /**
+   * True on the embedded database, which one process alone may open: what it holds live from
+   * before this runtime started was left by a process that has died, and recovery takes it up
+   * at once instead of after the grace it gives a live server (recovery.ts).
+   */
+  singleProcess?: boolean | undefined;
   /** Most campaigns one tick looks at (least recently ticked first). */
   campaignsPerTick?: number | undefined;
   /** Calls placed at once by one tick. */
@@ -75,10 +81,13 @@ export type DialerRuntimeDeps = {
 };
 
 export function runtimeContext(deps: DialerRuntimeDeps) {
+  const now = deps.now ?? (() => new Date());
   return {
     ...deps,
     repo: runtimeRepository(deps.db),
-    now: deps.now ?? (() => new Date()),
+    now,
+    /** Live attempts from before this moment were left by a dead process (singleProcess only). */
+    orphanedBefore: deps.singleProcess ? now() : null,
     answerModel: deps.answerModel ?? DEFAULT_ANSWER_MODEL,
     random: deps.random ?? Math.random,
     talkSeconds: deps.talkSeconds ?? ([60, 180] as const),

@@ -567,6 +567,44 @@ describe("recovery", () => {
     expect(await callsByDialKey(t, owner.user.workspace.id)).toEqual([{ dial_key: claimed!.dialKey, n: 1 }]);
     await pause(owner, campaign.id);
   });
+
+  it("on the embedded database, takes up at once what the process before it left; its own claims keep their grace", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-11T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(52, 53));
+    await start(owner, campaign.id);
+    const repo = runtimeRepository(t.database.db);
+    const claimOne = () =>
+      repo.claim(
+        [{ campaignId: campaign.id, workspaceId: owner.user.workspace.id, count: 1, requireConsent: false }],
+        clock,
+      );
+    // The process before claimed and died; this one starts a second later.
+    const [left] = await claimOne();
+    clock = new Date(clock.getTime() + 1000);
+    const runtime = runtimeFor(t, onlyOutcomes({ busy: 1 }), { now, singleProcess: true });
+    expect((await runtime.tick()).recovered).toBe(1);
+    const [attempt] = await settled(t, campaign.id);
+    expect(attempt).toMatchObject({ dial_key: left!.dialKey, state: "busy" });
+
+    // A claim made after this process started may be one a live server is dialling: it waits.
+    clock = new Date(clock.getTime() + 1000);
+    const [own] = await claimOne();
+    expect(own).toBeTruthy();
+    expect((await runtime.tick()).recovered).toBe(0);
+    await pause(owner, campaign.id);
+    clock = new Date(clock.getTime() + 31_000);
+    expect((await runtime.tick()).recovered).toBe(1);
+    const stillLive = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int n from dial_attempts where campaign_id = ${campaign.id} and state = 'queued'`,
+    );
+    expect(stillLive).toEqual([{ n: 0 }]);
+    expect(await callsByDialKey(t, owner.user.workspace.id)).toEqual([{ dial_key: left!.dialKey, n: 1 }]);
+  });
 });
 
 describe("many campaigns", () => {

@@ -31,7 +31,7 @@ export function onlyOutcomes(
 export function runtimeFor(
   t: Pick<TestApp, "app" | "database">,
   model: AnswerModel,
-  options: { now?: () => Date; talkSeconds?: [number, number] } = {},
+  options: { now?: () => Date; talkSeconds?: [number, number]; singleProcess?: boolean } = {},
 ) {
   const s = t.app.services;
   return dialerRuntime({
@@ -46,6 +46,7 @@ export function runtimeFor(
     log: quietLog,
     answerModel: model,
     talkSeconds: options.talkSeconds ?? [20, 20],
+    singleProcess: options.singleProcess ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
 }
