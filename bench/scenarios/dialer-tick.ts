@@ -32,7 +32,11 @@ const LEADS_PER_CAMPAIGN = 200;
  * a campaign part-way through its list, so the abandonment figures the tick reads have history.
  */
 const ANSWERED_HISTORY = Number(process.env.BENCH_DIALER_HISTORY ?? 2000);
-const TICKS = 12;
+/**
+ * The first warms the statements' plans; of the 30 after it, the 95th percentile is the second
+ * slowest (with 11, as before, it was the slowest: one stray pause decided the goal).
+ */
+const TICKS = 31;
 const GOAL_MS = 50;
 
 function percentile(values: number[], p: number): number {
