@@ -6,6 +6,7 @@ import {
   fixedRatioLines,
   freeByChances,
   linesToDial,
+  linesToRelease,
   MAX_LEVEL,
   MIN_ANSWERS_FOR_RATE,
   MIN_CALLS_FOR_HANDLE_TIMES,
@@ -394,5 +395,44 @@ describe("fixedRatioLines (the bench's baseline)", () => {
       predictive,
     );
     expect(decision).toMatchObject({ lines: 7, level: 2.5, modeChange: null });
+  });
+});
+
+describe("letting ringing lines go (linesToRelease)", () => {
+  const agentsBusyForMinutes = {
+    agentsOnCall: 2,
+    onCallSeconds: [5, 5],
+    handleTimes: { calls: 100, meanSeconds: 300, sdSeconds: 30 },
+  };
+
+  it("never lets a line go before it has rung 15 seconds", () => {
+    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [5, 10, 14.9] });
+    expect(linesToRelease(ringing, predictive, 1)).toEqual([]);
+  });
+
+  it("lets go of the lines past 15 seconds whose person would find no agent", () => {
+    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [16, 3, 15] });
+    expect(linesToRelease(ringing, predictive, 1).sort()).toEqual([0, 2]);
+  });
+
+  it("keeps a line a ready agent is waiting for, and only the lines beyond the ready agents", () => {
+    const oneReady = snapshot({
+      ...agentsBusyForMinutes,
+      readyAgents: 1,
+      linesRinging: 1,
+      ringingSeconds: [18],
+    });
+    expect(linesToRelease(oneReady, predictive, 1)).toEqual([]);
+    const crowded = snapshot({ readyAgents: 1, linesRinging: 4, ringingSeconds: [16, 16, 16, 16] });
+    const letGo = linesToRelease(crowded, predictive, 1);
+    expect(letGo.length).toBeGreaterThan(0);
+    expect(letGo.length).toBeLessThan(4);
+  });
+
+  it("lets nothing go in progressive, with a fixed ratio, or without the lines' ringing times", () => {
+    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 2, ringingSeconds: [20, 20] });
+    expect(linesToRelease(ringing, { ...predictive, mode: "progressive" }, 1)).toEqual([]);
+    expect(linesToRelease(ringing, { ...predictive, adaptive: false }, 1)).toEqual([]);
+    expect(linesToRelease({ ...ringing, ringingSeconds: undefined }, predictive, 1)).toEqual([]);
   });
 });

@@ -21,9 +21,10 @@ describe("the simulation", () => {
     expect(small(3)).not.toEqual(small(4));
   });
 
-  it("dials every lead once and accounts for every call", () => {
+  it("dials every lead, again each one whose line was let go, and accounts for every call", () => {
     const result = simulateCampaign(scenario({ leads: 2_000 }));
-    expect(result.dials).toBe(2_000);
+    expect(result.released).toBeGreaterThan(0);
+    expect(result.dials).toBe(2_000 + result.released);
     const outcomes = Object.values(result.outcomes).reduce((sum, count) => sum + count, 0);
     expect(outcomes).toBe(2_000);
     expect(result.connected + result.abandoned).toBe(result.outcomes.human);
@@ -35,6 +36,7 @@ describe("the simulation", () => {
     const result = simulateCampaign(scenario({ leads: 2_000 }));
     expect(result.outcomes.no_answer).toBeGreaterThan(0);
     expect(result.shortestUnansweredRingSeconds).toBeGreaterThanOrEqual(15);
+    expect(result.shortestReleasedRingSeconds).toBeGreaterThanOrEqual(15);
   });
 
   it("keeps maxLines", () => {
@@ -104,11 +106,25 @@ describe("adaptive pacing against a fixed ratio, in the issue's scenario", () =>
     }
   });
 
-  it("keeps agents talking over three quarters of the time, far above progressive", () => {
+  it("keeps agents talking 80% of the time or more, far above progressive", () => {
     for (const result of adaptive) {
-      expect(result.utilisation).toBeGreaterThanOrEqual(0.77);
+      expect(result.utilisation).toBeGreaterThanOrEqual(0.8);
       expect(result.utilisation - progressive.utilisation).toBeGreaterThan(0.1);
     }
+  });
+
+  it("owes about 2 points of that to letting lines go after 15 s of ringing, at the same abandonment", () => {
+    const held = [1, 2, 3].map((seed) => simulateCampaign(scenario({ seed, release: false })));
+    const mean = (results: typeof held, pick: (result: (typeof held)[number]) => number) =>
+      results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+    expect(mean(held, (result) => result.released)).toBe(0);
+    expect(mean(adaptive, (result) => result.released)).toBeGreaterThan(0);
+    expect(mean(adaptive, (result) => result.utilisation)).toBeGreaterThan(
+      mean(held, (result) => result.utilisation) + 0.015,
+    );
+    expect(
+      Math.abs(mean(adaptive, (result) => result.abandonRate) - mean(held, (result) => result.abandonRate)),
+    ).toBeLessThan(0.003);
   });
 
   it("a fixed 2.5 with no limit abandons more than 3%", () => {

@@ -13,6 +13,7 @@ import {
   type DialingMode,
   type HandleTimes,
   linesToDial,
+  linesToRelease,
   type PacingDecision,
   type PacingSettings,
   type PacingSnapshot,
@@ -26,7 +27,9 @@ export type PacingFunction = (snapshot: PacingSnapshot, settings: PacingSettings
  * the runtime would call it. It runs hours of dialling in milliseconds and plays the same calls
  * for the same seed, so unit tests and the bench can hold the pacing to numbers:
  *
- * - a tick every few seconds asks `linesToDial` and dials that many leads (each lead once);
+ * - a tick every few seconds asks `linesToDial` and dials that many leads; before it, with the
+ *   product's pacing, `linesToRelease` may hang up lines that rang at least 15 s unanswered, and
+ *   their leads go back to the list to be dialled again;
  * - a person who answers is put through to the longest-ready agent; with no agent free within
  *   2 seconds of the answer the call is abandoned: the safe-harbor message plays and it counts
  *   against the abandonment rate;
@@ -54,10 +57,13 @@ export interface SimulationSettings {
   abandonAfterSeconds?: number;
   /** Abandonment from earlier campaigns in the rolling 30 days, before this one starts. */
   history?: AbandonmentTally;
-  /**
-   * The pacing policy; `linesToDial` unless a test or the bench compares another (a fixed ratio).
-   */
+  /** The pacing policy; `linesToDial` unless a test or the bench compares another (a fixed ratio). */
   pace?: PacingFunction;
+  /**
+   * Whether lines that rang 15 s unanswered may be let go (`linesToRelease`): by default with the
+   * product's pacing, never with another `pace`.
+   */
+  release?: boolean;
   /** Stops the run if the list takes longer than this (a safety net; 7 days by default). */
   maxSimulatedSeconds?: number;
 }
@@ -69,6 +75,8 @@ export interface SimulationResult {
   connected: number;
   /** Answered by a person with no agent within the 2 seconds: the safe-harbor message played. */
   abandoned: number;
+  /** Lines hung up unanswered after ringing at least 15 s (linesToRelease); their leads were dialled again. */
+  released: number;
   /** abandoned / answered by a person. */
   abandonRate: number;
   /** Talking time over logged-in time, from the start to the last dial. */
@@ -83,6 +91,8 @@ export interface SimulationResult {
   peakLinesDialling: number;
   /** The shortest ring before the dialer gave up on a number nobody answered. */
   shortestUnansweredRingSeconds: number | null;
+  /** The shortest ring before pacing let a line go (linesToRelease). */
+  shortestReleasedRingSeconds: number | null;
   /** The longest a person waited before an agent was put through. */
   longestConnectedWaitSeconds: number;
   finalMode: DialingMode;
@@ -130,6 +140,8 @@ class CampaignSimulation {
   private lastDialAt = 0;
   /** Lines ringing, by id, with the time each was dialled. */
   private readonly ringingSince = new Map<number, number>();
+  /** Lines hung up while ringing, whose planned outcome is still queued. */
+  private readonly releasedLines = new Set<number>();
   private nextLine = 0;
   /** Callers answered and waiting, by id, with the time they answered. */
   private readonly waiting = new Map<number, { answeredAt: number; call: AnsweredCall }>();
@@ -165,6 +177,7 @@ class CampaignSimulation {
       outcomes: { human: 0, machine: 0, busy: 0, no_answer: 0, failed: 0 },
       connected: 0,
       abandoned: 0,
+      released: 0,
       abandonRate: 0,
       utilisation: 0,
       measuredSeconds: 0,
@@ -172,6 +185,7 @@ class CampaignSimulation {
       averageLevel: 0,
       peakLinesDialling: 0,
       shortestUnansweredRingSeconds: null,
+      shortestReleasedRingSeconds: null,
       longestConnectedWaitSeconds: 0,
       finalMode: settings.pacing.mode,
       modeChanges: [],
@@ -206,25 +220,43 @@ class CampaignSimulation {
     }
   }
 
+  private snapshot(): PacingSnapshot {
+    return {
+      readyAgents: this.readyAgents.length,
+      agentsOnCall: this.agentsOnCall,
+      linesRinging: this.ringingSince.size,
+      ringingSeconds: [...this.ringingSince.values()].map((since) => this.now - since),
+      callsWaiting: this.waiting.size,
+      onCallSeconds: [...this.onCall.values()].map((call) => this.now - (call.connectedAt ?? this.now)),
+      handleTimes: this.handleTimes(),
+      level: this.level,
+      secondsSinceLastDecision: this.now - this.lastDecisionAt,
+      sincePrevious: this.sincePrevious,
+      rolling30Days: addTallies(this.settings.history, this.campaign),
+      campaignSoFar: { ...this.campaign },
+    };
+  }
+
+  /** Hangs up the lines linesToRelease lets go; their leads go back to the list. */
+  private releaseLines(): void {
+    if (!(this.settings.release ?? !this.settings.pace) || this.level === null) return;
+    const lines = [...this.ringingSince.entries()];
+    for (const index of linesToRelease(this.snapshot(), this.pacing, this.level)) {
+      const [line, since] = lines[index]!;
+      const rang = this.now - since;
+      const shortest = this.result.shortestReleasedRingSeconds;
+      this.result.shortestReleasedRingSeconds = shortest === null ? rang : Math.min(shortest, rang);
+      this.ringingSince.delete(line);
+      this.releasedLines.add(line);
+      this.result.released++;
+      this.leadsLeft++;
+    }
+  }
+
   private tick(): void {
+    this.releaseLines();
     const pace = this.settings.pace ?? linesToDial;
-    const decision = pace(
-      {
-        readyAgents: this.readyAgents.length,
-        agentsOnCall: this.agentsOnCall,
-        linesRinging: this.ringingSince.size,
-        ringingSeconds: [...this.ringingSince.values()].map((since) => this.now - since),
-        callsWaiting: this.waiting.size,
-        onCallSeconds: [...this.onCall.values()].map((call) => this.now - (call.connectedAt ?? this.now)),
-        handleTimes: this.handleTimes(),
-        level: this.level,
-        secondsSinceLastDecision: this.now - this.lastDecisionAt,
-        sincePrevious: this.sincePrevious,
-        rolling30Days: addTallies(this.settings.history, this.campaign),
-        campaignSoFar: { ...this.campaign },
-      },
-      this.pacing,
-    );
+    const decision = pace(this.snapshot(), this.pacing);
     this.level = decision.level;
     this.lastDecisionAt = this.now;
     this.sincePrevious = { abandoned: 0, humanAnswered: 0 };
@@ -257,6 +289,8 @@ class CampaignSimulation {
   }
 
   private outcome(plan: PlannedOutcome, line: number): void {
+    // Hung up before this outcome came: the carrier's plan for it never plays.
+    if (this.releasedLines.delete(line)) return;
     this.ringingSince.delete(line);
     this.result.outcomes[plan.outcome]++;
     if (plan.outcome === "no_answer") {

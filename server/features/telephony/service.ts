@@ -1,5 +1,6 @@
 import type { Account } from "../../http/account";
 import { businessLines } from "./business-lines";
+import { cancelRinging } from "./commands/cancel-ringing";
 import { placeOutbound } from "./commands/place-outbound";
 import {
   chooseTwilioNumber,
@@ -43,6 +44,7 @@ export function telephonyService(deps: TelephonyDeps) {
     testTwilio: bound(testTwilio),
     simulateInbound: bound(simulateInbound),
     placeOutbound: bound(placeOutbound),
+    cancelRinging: bound(cancelRinging),
 
     /** The account's live carrier calls, for the active-calls list. */
     async activeCalls(account: Account, at: Date) {

@@ -190,6 +190,26 @@ describe("the carrier simulator on its own", () => {
     await expect(simulator.updateCall(sid, { status: "completed" })).rejects.toThrow(/not in-progress/);
   });
 
+  it("leaves an answered call alone when asked to cancel it (Status=canceled, as Twilio)", async () => {
+    // (A ringing call canceled ends as canceled: runtime.test.ts "letting ringing lines go".)
+    const { simulator, received } = fakeApp({
+      "/voice": ['<Response><Play loop="0">http://music</Play></Response>'],
+    });
+    const answered = simulator.ringInbound({
+      from: "+12125550101",
+      to: "+14155550100",
+      party: { script: [] },
+      voiceUrl: "/voice",
+      statusCallback: "/status",
+    });
+    await eventually(async () => expect(simulator.inspect(answered)?.onHold).toBe(true));
+    await simulator.updateCall(answered, { status: "canceled" });
+    expect(simulator.inspect(answered)?.onHold).toBe(true);
+    await simulator.updateCall(answered, { status: "completed" });
+    expect(await simulator.inspect(answered)?.done).toBe("completed");
+    await eventually(async () => expect(received.filter((r) => r.path === "/status")).toHaveLength(1));
+  });
+
   it("reports <Reject> as a call never answered, and the system test's duration on hang-up", async () => {
     const { simulator, received } = fakeApp({
       "/voice": [

@@ -241,7 +241,9 @@ export class CarrierSimulator {
     const call = this.calls.get(callSid);
     if (!call || call.ended) throw new CarrierError("Call is not in-progress. Cannot redirect.", 400, 21220);
     if ("status" in update) {
-      this.finish(call, "completed");
+      // Canceling an answered call does nothing, as on Twilio.
+      if (update.status === "canceled" && call.answeredAt) return;
+      this.finish(call, update.status);
       return;
     }
     const gen = ++call.generation;

@@ -52,7 +52,11 @@ export type SimulatedDial = {
   talkMs?: number | undefined;
 };
 
-export type CallUpdate = { twiml: string } | { status: "completed" };
+/**
+ * New TwiML, or an end: `completed` hangs up the call whatever it is doing; `canceled` hangs it
+ * up only while it is queued or ringing and leaves an answered call alone (Twilio's own rule).
+ */
+export type CallUpdate = { twiml: string } | { status: "completed" | "canceled" };
 
 export type CarrierAccount = {
   friendlyName: string;

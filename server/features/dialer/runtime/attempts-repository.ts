@@ -18,6 +18,8 @@ export type CampaignFigures = {
   linesRinging: number;
   /** How long each of those lines has rung (seconds since dialled, or queued when not yet placed). */
   ringingSeconds: number[];
+  /** Each of those lines' dial key, in the same order (to hang up a line pacing lets go). */
+  ringingDialKeys: string[];
   /** Answered by a person and waiting for an agent (2 seconds at most). */
   callsWaiting: number;
   availableAgents: number;
@@ -184,7 +186,7 @@ export function runtimeRepository(db: Db) {
         )
         select c.id, c.workspace_id, c.dialing_mode, c.max_lines, c.dial_ratio, c.abandon_target_percent,
           c.ai_agents, c.pacing, c.calling_hours_start, c.calling_hours_end,
-          coalesce(l.ringing, 0) ringing, l.ringing_seconds, coalesce(l.waiting, 0) waiting,
+          coalesce(l.ringing, 0) ringing, l.ringing_seconds, l.ringing_dial_keys, coalesce(l.waiting, 0) waiting,
           coalesce(l.ai_calls, 0) ai_calls,
           coalesce(s.available, 0) available, coalesce(s.on_call, 0) on_call, s.on_call_seconds,
           h.handle_calls, h.handle_mean, h.handle_sd,
@@ -195,8 +197,11 @@ export function runtimeRepository(db: Db) {
           select count(*) filter (where a.state in ('queued', 'dialing', 'ringing'))::int ringing,
                  count(*) filter (where a.state = 'answered' and a.ai_agent_id is null)::int waiting,
                  count(*) filter (where a.ai_agent_id is not null)::int ai_calls,
-                 array_agg(extract(epoch from ${now}::timestamptz - coalesce(a.dialed_at, a.queued_at))::float8)
-                   filter (where a.state in ('queued', 'dialing', 'ringing')) ringing_seconds
+                 array_agg(extract(epoch from ${now}::timestamptz - coalesce(a.dialed_at, a.queued_at))::float8
+                           order by a.dial_key)
+                   filter (where a.state in ('queued', 'dialing', 'ringing')) ringing_seconds,
+                 array_agg(a.dial_key order by a.dial_key)
+                   filter (where a.state in ('queued', 'dialing', 'ringing')) ringing_dial_keys
           from dial_attempts a
           where a.workspace_id = c.workspace_id and a.campaign_id = c.id and a.state in ${LIVE}
         ) l on true
@@ -248,6 +253,7 @@ export function runtimeRepository(db: Db) {
           campaignId: row.id as string,
           linesRinging: int(row.ringing),
           ringingSeconds: seconds(row.ringing_seconds),
+          ringingDialKeys: Array.isArray(row.ringing_dial_keys) ? (row.ringing_dial_keys as string[]) : [],
           callsWaiting: int(row.waiting),
           availableAgents: int(row.available),
           agentsOnCall: int(row.on_call),

@@ -35,6 +35,11 @@ export type DialerRuntimeDeps = {
         carrier: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated">;
       },
     ): Promise<{ callId: string }>;
+    /**
+     * Hangs up the call placed under this dial key if it still rings (a call already answered is
+     * left alone); true when the carrier took the request.
+     */
+    cancelRinging(account: Account, dialKey: string): Promise<boolean>;
   };
   /** The call telephony placed under a dial key, if any (the calls area's record). */
   calls: {

@@ -541,6 +541,38 @@ describe("the 3% ceiling", () => {
   });
 });
 
+describe("letting ringing lines go", () => {
+  it("hangs up a line that has rung 15 seconds when no rep would be free for its person; it ends as no answer", {
+    timeout: 60_000,
+  }, async () => {
+    clock = new Date("2026-06-12T16:00:00.000Z");
+    const owner = await buildWorkspace(t);
+    const campaign = await createCampaign(owner);
+    await addLeads(owner, campaign.id, leadsOfNumbers(71));
+    await setStatus(owner, "available", campaign.id);
+    await start(owner, campaign.id);
+    // Nobody answers for a long while (60 s of real time on the simulator).
+    const runtime = runtimeFor(t, onlyOutcomes({ no_answer: 1 }, { ringTimeoutSeconds: 6000 }), { now });
+    expect(await runtime.tick()).toMatchObject({ claimed: 1, released: 0 });
+    const [ringing] = await attemptsOf(t, campaign.id);
+    expect(ringing?.call_id).toBeTruthy();
+
+    // The rep steps away: a person answering now would find nobody. Under 15 s of ringing the
+    // line is kept (the law's minimum); past it, it is let go.
+    await setStatus(owner, "break", campaign.id);
+    clock = new Date(clock.getTime() + 14_000);
+    expect(await runtime.tick()).toMatchObject({ released: 0 });
+    clock = new Date(clock.getTime() + 2_000);
+    expect(await runtime.tick()).toMatchObject({ released: 1 });
+    const [ended] = await settled(t, campaign.id);
+    expect(ended).toMatchObject({ id: ringing!.id, state: "no_answer" });
+    const [lead] = await leadsOf(t, campaign.id);
+    expect(lead).toMatchObject({ status: "retry", call_attempts: 1 });
+    expect(t.app.services.telephony.simulator.inspect(ringing!.provider_call_sid!)?.status).toBe("canceled");
+    await pause(owner, campaign.id);
+  });
+});
+
 describe("recovery", () => {
   it("dials an attempt a dead process claimed but never placed, once, under its dial key", {
     timeout: 60_000,

@@ -2,7 +2,14 @@ import { sql } from "drizzle-orm";
 import { DIALING_MODES, type DialingMode } from "../../../../common/dialer";
 import type { Db } from "../../../db/client";
 import type { CampaignPacingState } from "../../../db/schema";
-import { linesToDial, type PacingDecision, rateOf } from "../pacing";
+import {
+  linesToDial,
+  linesToRelease,
+  type PacingDecision,
+  type PacingSettings,
+  type PacingSnapshot,
+  rateOf,
+} from "../pacing";
 import {
   type ActiveCampaign,
   type CampaignFigures,
@@ -23,6 +30,8 @@ const DIAL_BATCH = 32;
 
 export type TickReport = {
   campaigns: number;
+  /** Lines pacing let go after 15 s of ringing that the carrier hung up. */
+  released: number;
   /** Lines pacing asked for, over all campaigns. */
   wanted: number;
   claimed: number;
@@ -40,6 +49,32 @@ export type TickReport = {
  * over the ceiling on the next answer); AI agents count as ready agents for their free places.
  */
 export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: Date): PacingDecision {
+  const { snapshot, settings } = pacingInputs(campaign, figures, now);
+  return linesToDial(snapshot, settings);
+}
+
+/**
+ * The dial keys of the lines predictive lets go at this tick (linesToRelease: rung 15 s or more
+ * and likely to find no agent), at the level `decision` set. None in any other mode, nor when
+ * the decision fell back to progressive.
+ */
+export function releases(
+  campaign: ActiveCampaign,
+  figures: CampaignFigures,
+  decision: PacingDecision,
+  now: Date,
+): string[] {
+  if (decision.mode !== "predictive" || decision.reason === "near_ceiling") return [];
+  const { snapshot, settings } = pacingInputs(campaign, figures, now);
+  if (settings.mode !== "predictive" || figures.ringingDialKeys.length !== snapshot.linesRinging) return [];
+  return linesToRelease(snapshot, settings, decision.level).map((line) => figures.ringingDialKeys[line]!);
+}
+
+function pacingInputs(
+  campaign: ActiveCampaign,
+  figures: CampaignFigures,
+  now: Date,
+): { snapshot: PacingSnapshot; settings: PacingSettings } {
   const target = campaign.abandonTargetPercent / 100;
   const worst = Math.max(rateOf(figures.rolling30Days), rateOf(figures.campaignSoFar));
   const stillDropped = Boolean(campaign.pacing?.droppedToProgressive) && worst > target;
@@ -49,8 +84,8 @@ export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: 
   const aiPlaces = campaign.aiAgents.reduce((sum, agent) => sum + agent.concurrentCalls, 0);
   const aiFree = Math.max(0, aiPlaces - figures.aiCalls);
   const previous = campaign.pacing?.updatedAt ? new Date(campaign.pacing.updatedAt) : null;
-  return linesToDial(
-    {
+  return {
+    snapshot: {
       readyAgents: figures.availableAgents + aiFree,
       agentsOnCall: figures.agentsOnCall + figures.aiCalls,
       linesRinging: figures.linesRinging,
@@ -65,13 +100,13 @@ export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: 
       rolling30Days: figures.rolling30Days,
       campaignSoFar: figures.campaignSoFar,
     },
-    {
+    settings: {
       mode: stillDropped && mode === "predictive" ? "progressive" : mode,
       dialRatio: campaign.dialRatio,
       maxLines: campaign.maxLines,
       targetAbandonRate: target,
     },
-  );
+  };
 }
 
 function pacingState(campaign: ActiveCampaign, decision: PacingDecision, now: Date): CampaignPacingState {
@@ -146,7 +181,7 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
   let figuresMs = 0;
-  const { campaigns, wants, claimed } = await ctx.db.transaction(async (tx) => {
+  const { campaigns, wants, claimed, letGo } = await ctx.db.transaction(async (tx) => {
     // One tick at a time decides and claims, whichever server runs it: two ticks reading the same
     // lines and agents at once would each dial the lines pacing allows, twice as many as it
     // meant. The second waits for the first's claims to commit, then sees them as ringing.
@@ -162,7 +197,13 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
     rememberHandleTimes(ctx, ticking);
     const campaigns = ticking.map((entry) => entry.campaign);
     const decisions = new Map<string, PacingDecision>();
-    for (const { campaign, figures } of ticking) decisions.set(campaign.id, decide(campaign, figures, now));
+    const letGo: { workspaceId: string; dialKey: string }[] = [];
+    for (const { campaign, figures } of ticking) {
+      const decision = decide(campaign, figures, now);
+      decisions.set(campaign.id, decision);
+      for (const dialKey of releases(campaign, figures, decision, now))
+        letGo.push({ workspaceId: campaign.workspaceId, dialKey });
+    }
     const wants = campaigns.map((campaign) => ({
       campaignId: campaign.id,
       workspaceId: campaign.workspaceId,
@@ -178,13 +219,14 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
         return decision ? [{ campaignId: campaign.id, pacing: pacingState(campaign, decision, now) }] : [];
       }),
     );
-    return { campaigns, wants, claimed };
+    return { campaigns, wants, claimed, letGo };
   });
   const decideAndClaimMs = performance.now() - started;
+  const account = accountsOnce(ctx);
+  const released = await releaseLines(ctx, letGo, account);
 
   const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
   const results: Record<DialResult, number> = { dialled: 0, refused: 0, lines_busy: 0, failed: 0, gone: 0 };
-  const account = accountsOnce(ctx);
   // A batch's gate lists are read right before it is dialled, so no lead waits long on them.
   for (let from = 0; from < claimed.length; from += DIAL_BATCH) {
     const leads = claimed.slice(from, from + DIAL_BATCH);
@@ -218,6 +260,7 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const recovered = await recoverStale(ctx);
   return {
     campaigns: campaigns.length,
+    released,
     wanted: wants.reduce((sum, want) => sum + want.count, 0),
     claimed: claimed.length,
     results,
@@ -225,4 +268,26 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
     decideAndClaimMs,
     figuresMs,
   };
+}
+
+/**
+ * Asks the carrier to hang up the lines pacing let go, if they still ring: one a person has just
+ * answered is left alone (the answer's own 2-second rule decides it). Their end comes back as an
+ * unanswered call and the attempt ends as no answer, its lead tried again after the gap.
+ */
+async function releaseLines(
+  ctx: RuntimeContext,
+  lines: { workspaceId: string; dialKey: string }[],
+  account: ReturnType<typeof accountsOnce>,
+): Promise<number> {
+  let released = 0;
+  for (const line of lines) {
+    try {
+      const owner = await account(line.workspaceId);
+      if (owner && (await ctx.telephony.cancelRinging(owner, line.dialKey))) released++;
+    } catch (error) {
+      ctx.log.warn({ err: error, dialKey: line.dialKey }, "a ringing line could not be let go");
+    }
+  }
+  return released;
 }
