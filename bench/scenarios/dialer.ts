@@ -75,8 +75,8 @@ function row(name: string, runs: SimulationResult[], wallMs: number): Record<str
     )} (${pct(Math.max(...abandonment), 2)})`,
     "fell back to progressive": `${runs.filter((run) => run.modeChanges.length > 0).length}/${runs.length}`,
     "answered by a person": Math.round(mean((run) => run.outcomes.human)),
-    // Lines the pacing hung up unanswered after 15 s of ringing; their leads were dialled again.
-    "let go after 15 s": Math.round(mean((run) => run.released)),
+    // Lines the pacing hung up unanswered, 18 s or more after the dial; their leads were dialled again.
+    "let go unanswered": Math.round(mean((run) => run.released)),
     "hours to dial the list": (mean((run) => run.measuredSeconds) / 3600).toFixed(1),
     "mean level": runs[0]?.finalMode === "predictive" ? mean((run) => run.averageLevel).toFixed(2) : "-",
     "meets goal": meetsGoal ? "yes" : "no",

@@ -405,13 +405,13 @@ describe("letting ringing lines go (linesToRelease)", () => {
     handleTimes: { calls: 100, meanSeconds: 300, sdSeconds: 30 },
   };
 
-  it("never lets a line go before it has rung 15 seconds", () => {
-    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [5, 10, 14.9] });
+  it("never lets a line go before it has rung 15 seconds, after a post-dial delay of up to 3", () => {
+    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [5, 14, 17.9] });
     expect(linesToRelease(ringing, predictive, 1)).toEqual([]);
   });
 
   it("lets go of the lines past 15 seconds whose person would find no agent", () => {
-    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [16, 3, 15] });
+    const ringing = snapshot({ ...agentsBusyForMinutes, linesRinging: 3, ringingSeconds: [19, 3, 18] });
     expect(linesToRelease(ringing, predictive, 1).sort()).toEqual([0, 2]);
   });
 
@@ -423,7 +423,7 @@ describe("letting ringing lines go (linesToRelease)", () => {
       ringingSeconds: [18],
     });
     expect(linesToRelease(oneReady, predictive, 1)).toEqual([]);
-    const crowded = snapshot({ readyAgents: 1, linesRinging: 4, ringingSeconds: [16, 16, 16, 16] });
+    const crowded = snapshot({ readyAgents: 1, linesRinging: 4, ringingSeconds: [18, 18, 18, 18] });
     const letGo = linesToRelease(crowded, predictive, 1);
     expect(letGo.length).toBeGreaterThan(0);
     expect(letGo.length).toBeLessThan(4);

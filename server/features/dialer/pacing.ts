@@ -27,7 +27,7 @@
  *   With `adaptive: false` (a fixed-ratio dialer, the bench's baseline) `level` stays at dialRatio
  *   and is lines ringing per ready agent, a ringing line counted by its chance of a person.
  *   Predictive may also take lines back (linesToRelease): a line that has rung the law's 15
- *   seconds unanswered and whose person would likely find no agent is hung up (no answer, its lead
+ *   seconds unanswered (18 after the dial) and whose person would likely find no agent is hung up (no answer, its lead
  *   tried again later), which lets it dial more freely at the same abandonment.
  * - **progressive**: one line per ready agent, less the lines already ringing or waiting: a
  *   person who answers always has an agent, so it never abandons a call.
@@ -370,21 +370,27 @@ export function modelledLines(
  * line released is an attempt spent, so only one whose person would likely find no agent is.
  */
 export const RELEASE_RISK_MULTIPLE = 4;
+/**
+ * A line is let go only this long after it was dialled: the law's 15 seconds of ringing
+ * (MIN_RING_SECONDS) count from when the callee's phone starts to ring, which the network's call
+ * setup (post-dial delay, typically 1 to 3 seconds) puts after the dial.
+ */
+export const RELEASE_AFTER_SECONDS = MIN_RING_SECONDS + 3;
 
 /**
  * Predictive's second decision: which lines still ringing to hang up unanswered. A line that has
- * rung at least the law's 15 seconds may be let go (it ends as no answer and its lead is tried
- * again after the campaign's gap); predictive lets one go when a person answering it would find
+ * rung at least the law's 15 seconds (RELEASE_AFTER_SECONDS since the dial) may be let go (it
+ * ends as no answer and its lead is tried again after the campaign's gap); predictive lets one go when a person answering it would find
  * no agent within the 2 seconds more than RELEASE_RISK_MULTIPLE x the chance each new line may
  * carry (`level` x the target). The riskiest goes first, and each line let go lowers the others'
  * risk. A dialer that can take back a line it no longer needs can dial more freely: in the
- * bench's simulation it keeps agents about 3 points busier at the same abandonment. Returns
+ * bench's simulation it keeps agents over a point busier at the same abandonment. Returns
  * indexes into `ringingSeconds`, none without it.
  */
 export function linesToRelease(snapshot: PacingSnapshot, settings: PacingSettings, level: number): number[] {
   const ages = snapshot.ringingSeconds;
   if (settings.mode !== "predictive" || settings.adaptive === false) return [];
-  if (!ages || ages.length !== snapshot.linesRinging || !ages.some((age) => age >= MIN_RING_SECONDS))
+  if (!ages || ages.length !== snapshot.linesRinging || !ages.some((age) => age >= RELEASE_AFTER_SECONDS))
     return [];
   const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
   const threshold = RELEASE_RISK_MULTIPLE * clampLevel(level) * target;
@@ -405,7 +411,7 @@ export function linesToRelease(snapshot: PacingSnapshot, settings: PacingSetting
     let riskiest = -1;
     let highest = threshold;
     for (const line of kept) {
-      if (ages[line]! < MIN_RING_SECONDS) continue;
+      if (ages[line]! < RELEASE_AFTER_SECONDS) continue;
       const own = bySecond[line]!;
       if (own.every((chance) => chance <= 0)) continue;
       // People answering on the other lines kept, before this one's person, second by second.

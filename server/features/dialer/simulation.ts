@@ -28,7 +28,7 @@ export type PacingFunction = (snapshot: PacingSnapshot, settings: PacingSettings
  * for the same seed, so unit tests and the bench can hold the pacing to numbers:
  *
  * - a tick every few seconds asks `linesToDial` and dials that many leads; before it, with the
- *   product's pacing, `linesToRelease` may hang up lines that rang at least 15 s unanswered, and
+ *   product's pacing, `linesToRelease` may hang up lines that rang at least 18 s unanswered, and
  *   their leads go back to the list to be dialled again;
  * - a person who answers is put through to the longest-ready agent; with no agent free within
  *   2 seconds of the answer the call is abandoned: the safe-harbor message plays and it counts
@@ -60,7 +60,7 @@ export interface SimulationSettings {
   /** The pacing policy; `linesToDial` unless a test or the bench compares another (a fixed ratio). */
   pace?: PacingFunction;
   /**
-   * Whether lines that rang 15 s unanswered may be let go (`linesToRelease`): by default with the
+   * Whether lines that rang 18 s unanswered may be let go (`linesToRelease`): by default with the
    * product's pacing, never with another `pace`.
    */
   release?: boolean;
@@ -75,7 +75,7 @@ export interface SimulationResult {
   connected: number;
   /** Answered by a person with no agent within the 2 seconds: the safe-harbor message played. */
   abandoned: number;
-  /** Lines hung up unanswered after ringing at least 15 s (linesToRelease); their leads were dialled again. */
+  /** Lines hung up unanswered after ringing at least 18 s (linesToRelease); their leads were dialled again. */
   released: number;
   /** abandoned / answered by a person. */
   abandonRate: number;
