@@ -17,6 +17,14 @@ const CARRIER_ENDINGS: Record<string, { status: string; line?: string }> = {
   failed: { status: "failed", line: "System: The call could not be connected" },
   canceled: { status: "missed", line: "System: The caller hung up before the call was answered" },
 };
+/**
+ * Only this side cancels an outbound call (the autodialer letting go of a line that rang on
+ * unanswered): for the callee it is a call nobody answered.
+ */
+const OUTBOUND_CANCELED = {
+  status: "no_answer",
+  line: "System: Nobody answered; the line was hung up while it still rang",
+};
 
 const NOT_PROVEN = "The X-Twilio-Signature does not match this request";
 
@@ -131,7 +139,10 @@ export function webhooks(ctx: TelephonyContext) {
       const call = await callContext(request, callId);
       const sid = call.call.providerCallSid as string;
       const callStatus = request.params.CallStatus ?? "";
-      const ending = CARRIER_ENDINGS[callStatus];
+      const ending =
+        callStatus === "canceled" && call.call.direction === "outbound"
+          ? OUTBOUND_CANCELED
+          : CARRIER_ENDINGS[callStatus];
       if (!ending) return;
       await deliveries.once(
         `${sid}:status:${callStatus}`,

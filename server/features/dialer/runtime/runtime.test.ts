@@ -569,6 +569,13 @@ describe("letting ringing lines go", () => {
     const [lead] = await leadsOf(t, campaign.id);
     expect(lead).toMatchObject({ status: "retry", call_attempts: 1 });
     expect(t.app.services.telephony.simulator.inspect(ringing!.provider_call_sid!)?.status).toBe("canceled");
+    // History says nobody answered (not that a caller hung up).
+    const [call] = await rows<{ status: string; transcript: string }>(
+      t,
+      sql`select status, transcript from calls where id = ${ringing!.call_id}`,
+    );
+    expect(call).toMatchObject({ status: "no_answer" });
+    expect(call?.transcript).toContain("Nobody answered; the line was hung up while it still rang");
     await pause(owner, campaign.id);
   });
 });
