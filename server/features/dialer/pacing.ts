@@ -27,8 +27,9 @@
  *   With `adaptive: false` (a fixed-ratio dialer, the bench's baseline) `level` stays at dialRatio
  *   and is lines ringing per ready agent, a ringing line counted by its chance of a person.
  *   Predictive may also take lines back (linesToRelease): a line that has rung the law's 15
- *   seconds unanswered (18 after the dial) and whose person would likely find no agent is hung up (no answer, its lead
- *   tried again later), which lets it dial more freely at the same abandonment.
+ *   seconds unanswered (18 after the dial) and whose person would likely find no agent is hung
+ *   up (no answer, its lead tried again later), which lets it dial more freely at the same
+ *   abandonment.
  * - **progressive**: one line per ready agent, less the lines already ringing or waiting: a
  *   person who answers always has an agent, so it never abandons a call.
  * - **preview** and **manual**: no automatic lines (the agent clicks to dial).
@@ -366,8 +367,9 @@ export function modelledLines(
 }
 
 /**
- * A line must ring this much longer than the law's minimum before predictive lets it go: a
- * line released is an attempt spent, so only one whose person would likely find no agent is.
+ * How many times the chance a new line may carry of its person finding no agent a ringing line
+ * must carry before predictive lets it go: a line let go is an attempt spent, so only one whose
+ * person would likely find no agent is (4 kept agents busiest in the bench; 2.5 and 6 less).
  */
 export const RELEASE_RISK_MULTIPLE = 4;
 /**
@@ -379,13 +381,13 @@ export const RELEASE_AFTER_SECONDS = MIN_RING_SECONDS + 3;
 
 /**
  * Predictive's second decision: which lines still ringing to hang up unanswered. A line that has
- * rung at least the law's 15 seconds (RELEASE_AFTER_SECONDS since the dial) may be let go (it
- * ends as no answer and its lead is tried again after the campaign's gap); predictive lets one go when a person answering it would find
- * no agent within the 2 seconds more than RELEASE_RISK_MULTIPLE x the chance each new line may
- * carry (`level` x the target). The riskiest goes first, and each line let go lowers the others'
- * risk. A dialer that can take back a line it no longer needs can dial more freely: in the
- * bench's simulation it keeps agents over a point busier at the same abandonment. Returns
- * indexes into `ringingSeconds`, none without it.
+ * rung at least the law's 15 seconds (RELEASE_AFTER_SECONDS since the dial) may be let go: it
+ * ends as no answer and its lead is tried again after the campaign's gap. Predictive lets one go
+ * when a person answering it would find no agent within the 2 seconds with more than
+ * RELEASE_RISK_MULTIPLE x the chance each new line may carry (`level` x the target). The riskiest
+ * goes first, and each line let go lowers the others' risk. A dialer that can take back a line
+ * it no longer needs can dial more freely: in the bench's simulation it keeps agents over a
+ * point busier at the same abandonment. Returns indexes into `ringingSeconds`, none without it.
  */
 export function linesToRelease(snapshot: PacingSnapshot, settings: PacingSettings, level: number): number[] {
   const ages = snapshot.ringingSeconds;
