@@ -369,7 +369,7 @@ export function modelledLines(
 /**
  * How many times the chance a new line may carry of its person finding no agent a ringing line
  * must carry before predictive lets it go: a line let go is an attempt spent, so only one whose
- * person would likely find no agent is (4 kept agents busiest in the bench; 2.5 and 6 less).
+ * person would likely find no agent is (chosen in the bench among 1.5 to 6).
  */
 export const RELEASE_RISK_MULTIPLE = 4;
 /**
