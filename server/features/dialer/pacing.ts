@@ -335,12 +335,7 @@ export function modelledLines(
 ): { lines: number; capped: boolean } {
   if (room <= 0) return { lines: 0, capped: true };
   const model = settings.answerProfile ?? DEFAULT_ANSWER_MODEL;
-  const steps = Math.max(1, Math.ceil(Math.min(model.ringTimeoutSeconds, model.answerAfterSeconds[1])));
-  // freeBy[agent][t] = P(free by t + 2 seconds), t = 0..steps.
-  const freeBy = freeByChances(
-    snapshot,
-    Array.from({ length: steps + 1 }, (_, t) => t + SAFE_HARBOR_SECONDS),
-  );
+  const steps = horizonSeconds(model);
   const ages =
     snapshot.ringingSeconds?.length === snapshot.linesRinging
       ? snapshot.ringingSeconds
@@ -351,9 +346,7 @@ export function modelledLines(
   const answered = Array.from({ length: steps }, (_, t) =>
     answeredByLine.reduce((counts, byLine) => withOneMoreChance(counts, byLine[t]!), [1]),
   );
-  const freed = Array.from({ length: steps }, (_, t) =>
-    freeBy.reduce((counts, byAgent) => withOneMoreChance(counts, byAgent[t + 1]!), [1]),
-  );
+  const freed = agentsFreedBySecond(snapshot, steps);
   const fresh = freshAnswers(model, steps);
   const freshAnsweredBy = answeredBefore(fresh);
   let lines = 0;
@@ -397,14 +390,8 @@ export function linesToRelease(snapshot: PacingSnapshot, settings: PacingSetting
   const target = settings.targetAbandonRate ?? DEFAULT_TARGET_ABANDON_RATE;
   const threshold = RELEASE_RISK_MULTIPLE * clampLevel(level) * target;
   const model = settings.answerProfile ?? DEFAULT_ANSWER_MODEL;
-  const steps = Math.max(1, Math.ceil(Math.min(model.ringTimeoutSeconds, model.answerAfterSeconds[1])));
-  const freeBy = freeByChances(
-    snapshot,
-    Array.from({ length: steps + 1 }, (_, t) => t + SAFE_HARBOR_SECONDS),
-  );
-  const freed = Array.from({ length: steps }, (_, t) =>
-    freeBy.reduce((counts, byAgent) => withOneMoreChance(counts, byAgent[t + 1]!), [1]),
-  );
+  const steps = horizonSeconds(model);
+  const freed = agentsFreedBySecond(snapshot, steps);
   const bySecond = ages.map((age) => humanAnswersBySecond(age, steps, model));
   const before = bySecond.map(answeredBefore);
   const kept = new Set(ages.keys());
@@ -432,6 +419,27 @@ export function linesToRelease(snapshot: PacingSnapshot, settings: PacingSetting
     kept.delete(riskiest);
     released.push(riskiest);
   }
+}
+
+/** The seconds the model follows: until the last answer a line may bring. */
+function horizonSeconds(model: AnswerModel): number {
+  return Math.max(1, Math.ceil(Math.min(model.ringTimeoutSeconds, model.answerAfterSeconds[1])));
+}
+
+/**
+ * For each second t from now, the distribution of how many agents on a call are free by t + 2
+ * seconds (a person answering at t waits that long): each agent by the chance freeByChances
+ * gives, so the count is Poisson-binomial.
+ */
+function agentsFreedBySecond(snapshot: PacingSnapshot, steps: number): number[][] {
+  // freeBy[agent][t] = P(free by t + 2 seconds), t = 0..steps.
+  const freeBy = freeByChances(
+    snapshot,
+    Array.from({ length: steps + 1 }, (_, t) => t + SAFE_HARBOR_SECONDS),
+  );
+  return Array.from({ length: steps }, (_, t) =>
+    freeBy.reduce((counts, byAgent) => withOneMoreChance(counts, byAgent[t + 1]!), [1]),
+  );
 }
 
 /** A fresh line's chances of a person answering second by second, per answer model. */
