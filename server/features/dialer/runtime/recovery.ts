@@ -6,9 +6,11 @@ import { dialClaimed } from "./dial";
 /**
  * Attempts a dead process (kill -9 mid-campaign) or a lost webhook left behind, taken up on a
  * later tick by whichever server runs it, once they are older than a live server would leave
- * them (the graces below). On the embedded database, which one process alone opens, those from
- * before this process started are known orphans and are taken up on its first tick, except a
- * call the carrier still reports live, which keeps its grace for the carrier's word:
+ * them (the graces below). On the embedded database, which one process alone opens, queued and
+ * waiting attempts from before this process started are known orphans and are taken up on its
+ * first tick. Ringing ones keep their grace: the simulator's calls that died with the process are
+ * ended at start, with their attempts (telephony's endCallsCutOffByRestart), and a carrier's
+ * still-ringing call may yet be reported on:
  * - queued and never placed (the process died between the claim's commit and the dial): dialled
  *   now under the same dial key, so a call that did go out is found, not placed again; the gate
  *   is asked again, as at every dial;
@@ -30,14 +32,13 @@ export const NO_WORD_REASON = "The carrier never reported how the call went";
 
 export async function recoverStale(ctx: RuntimeContext): Promise<number> {
   const now = ctx.now().getTime();
-  const ringingBefore = new Date(now - RINGING_GRACE_MS);
   // The later of the grace's end and this process's start (embedded database only).
   const orLeftByDeadProcess = (graceEnd: Date) =>
     ctx.orphanedBefore && ctx.orphanedBefore > graceEnd ? ctx.orphanedBefore : graceEnd;
   const stale = await ctx.repo.stale(
     {
       queuedBefore: orLeftByDeadProcess(new Date(now - QUEUED_GRACE_MS)),
-      ringingBefore: orLeftByDeadProcess(ringingBefore),
+      ringingBefore: new Date(now - RINGING_GRACE_MS),
       waitingBefore: orLeftByDeadProcess(new Date(now - WAITING_GRACE_MS)),
       connectedBefore: new Date(now - CONNECTED_CHECK_MS),
     },
@@ -46,7 +47,7 @@ export async function recoverStale(ctx: RuntimeContext): Promise<number> {
   let recovered = 0;
   for (const attempt of stale) {
     try {
-      if (await recoverOne(ctx, attempt, ringingBefore)) recovered++;
+      if (await recoverOne(ctx, attempt)) recovered++;
     } catch (error) {
       ctx.log.warn({ err: error, attemptId: attempt.id }, "a stale dial attempt could not be taken up");
     }
@@ -54,11 +55,7 @@ export async function recoverStale(ctx: RuntimeContext): Promise<number> {
   return recovered;
 }
 
-async function recoverOne(
-  ctx: RuntimeContext,
-  attempt: AttemptOnLine,
-  ringingBefore: Date,
-): Promise<boolean> {
+async function recoverOne(ctx: RuntimeContext, attempt: AttemptOnLine): Promise<boolean> {
   if (attempt.state === "queued") {
     const lead = await ctx.repo.claimedAgain(attempt.id);
     const campaign = await ctx.repo.campaignForCall(attempt.campaignId);
@@ -81,8 +78,6 @@ async function recoverOne(
   }
   if (!call.isActive) await endAttempt(ctx, attempt, call.status);
   else if (attempt.state === "dialing" || attempt.state === "ringing") {
-    // Left by a dead process, but the carrier may still report on it: wait out the grace.
-    if (attempt.queuedAt >= ringingBefore) return false;
     // Rung longer than any ring and answer detection take, and still no word from the carrier:
     // its server died with the call (another server's simulator) or the reports were lost.
     await ctx.attempts.markAttempt(attempt.id, { state: "failed", reason: NO_WORD_REASON });

@@ -44,13 +44,19 @@ export type TickReport = {
 };
 
 /**
- * The pacing decision for one campaign at this tick. A campaign the 3% ceiling dropped to
- * progressive stays progressive until its rate is back at its target (it does not bounce back
- * over the ceiling on the next answer); AI agents count as ready agents for their free places.
+ * The pacing decision for one campaign at this tick, and the dial keys of the ringing lines it
+ * lets go. A campaign the 3% ceiling dropped to progressive stays progressive until its rate is
+ * back at its target (it does not bounce back over the ceiling on the next answer); AI agents
+ * count as ready agents for their free places.
  */
-export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: Date): PacingDecision {
+export function decide(
+  campaign: ActiveCampaign,
+  figures: CampaignFigures,
+  now: Date,
+): { decision: PacingDecision; letGo: string[] } {
   const { snapshot, settings } = pacingInputs(campaign, figures, now);
-  return linesToDial(snapshot, settings);
+  const decision = linesToDial(snapshot, settings);
+  return { decision, letGo: releases(snapshot, settings, figures, decision) };
 }
 
 /**
@@ -58,14 +64,13 @@ export function decide(campaign: ActiveCampaign, figures: CampaignFigures, now: 
  * and likely to find no agent), at the level `decision` set. None in any other mode, nor when
  * the decision fell back to progressive.
  */
-export function releases(
-  campaign: ActiveCampaign,
+function releases(
+  snapshot: PacingSnapshot,
+  settings: PacingSettings,
   figures: CampaignFigures,
   decision: PacingDecision,
-  now: Date,
 ): string[] {
   if (decision.mode !== "predictive" || decision.reason === "near_ceiling") return [];
-  const { snapshot, settings } = pacingInputs(campaign, figures, now);
   if (settings.mode !== "predictive" || figures.ringingDialKeys.length !== snapshot.linesRinging) return [];
   return linesToRelease(snapshot, settings, decision.level).map((line) => figures.ringingDialKeys[line]!);
 }
@@ -199,10 +204,9 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
     const decisions = new Map<string, PacingDecision>();
     const letGo: { workspaceId: string; dialKey: string }[] = [];
     for (const { campaign, figures } of ticking) {
-      const decision = decide(campaign, figures, now);
+      const { decision, letGo: dialKeys } = decide(campaign, figures, now);
       decisions.set(campaign.id, decision);
-      for (const dialKey of releases(campaign, figures, decision, now))
-        letGo.push({ workspaceId: campaign.workspaceId, dialKey });
+      for (const dialKey of dialKeys) letGo.push({ workspaceId: campaign.workspaceId, dialKey });
     }
     const wants = campaigns.map((campaign) => ({
       campaignId: campaign.id,
