@@ -8,9 +8,13 @@ import { dialerBench } from "./scenarios/dialer";
 import { dialerTickBench } from "./scenarios/dialer-tick";
 import { engineBench } from "./scenarios/engine";
 import { historyBench } from "./scenarios/history";
+import { llmTurnsBench } from "./scenarios/llm-turns";
 import { concurrentReadersBench } from "./scenarios/readers";
+import { reportsBench } from "./scenarios/reports";
 import { speechBench } from "./scenarios/speech";
+import { stallsBench } from "./scenarios/stalls";
 import { telephonyBench } from "./scenarios/telephony";
+import { voiceTurnsBench } from "./scenarios/voice-turns";
 
 /** `npm run bench` runs every scenario; `npm run bench -- auth` runs the named ones. */
 const SCENARIOS: Record<string, () => Promise<void>> = {
@@ -25,9 +29,16 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   email: emailBench,
   engine: engineBench,
   history: historyBench,
+  // A streaming language model answering turns (a local fake paced like a hosted model).
+  "llm-turns": llmTurnsBench,
   readers: concurrentReadersBench,
+  // Reports over a 1,000,000-call workspace (PostgreSQL: DATABASE_URL).
+  reports: reportsBench,
   speech: speechBench,
+  stalls: stallsBench,
   telephony: telephonyBench,
+  // Time to a reply's audio in a cloned voice (a local fake voice service taking 300 ms).
+  "voice-turns": voiceTurnsBench,
 };
 
 const requested = process.argv.slice(2);

@@ -79,9 +79,12 @@ export async function startServer(options: {
     url,
     pid: child.pid ?? 0,
     async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      // A server that already died (a bench that crashed it) has nothing left to wait for.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

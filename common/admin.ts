@@ -19,6 +19,10 @@ export const ADMIN_QUICK_ACTION_RELOAD_MS = 1_000;
 export const PLATFORM_ADMIN_ONLY = "Only platform administrators can do that";
 export const MAINTENANCE_MESSAGE =
   "The platform is down for maintenance. Please try again shortly; administrators can still sign in.";
+/** Every API answer carries it while maintenance mode is on (those let through read it there). */
+export const MAINTENANCE_HEADER = "x-maintenance-mode";
+export const MAINTENANCE_BANNER =
+  "Maintenance mode is on: only platform administrators can use the app. Turn it off in Admin, System Config.";
 export const CANNOT_ACT_ON_YOURSELF = "You cannot suspend or delete your own account";
 export const LAST_ADMIN = "The last administrator cannot be suspended or deleted";
 export const ACCOUNT_SUSPENDED = "This account is suspended. Contact the platform administrator.";
@@ -68,7 +72,7 @@ export const AdminStats = z.object({
   /** AI agents switched on across all workspaces. */
   activeAgents: z.number().int(),
   totalCalls: z.number().int(),
-  /** Calls started since midnight UTC. */
+  /** Calls started since midnight in the admin's zone (their workspace's time zone). */
   todaysCalls: z.number().int(),
   /** Monthly revenue in cents from active paid subscriptions. */
   revenue: z.number().int(),
@@ -113,6 +117,10 @@ export const AdminUser = z.object({
   monthlyUsage: z.number(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** The administrator's "keep data until" day (YYYY-MM-DD) for the workspace the person owns. */
+  keepDataUntil: z.string().nullable(),
+  /** When the workspace's data is deleted, its subscription having ended; null while one runs. */
+  dataDeletesAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -173,6 +181,8 @@ export const SystemCall = z.object({
   classification: z.string().nullable(),
   duration: z.number().int(),
   status: z.string(),
+  /** Carried by the built-in carrier simulator: nobody real was on the line (common/calls). */
+  simulated: z.boolean(),
   /** Dollars: the duration in minutes (rounded up) at the workspace plan's per-minute rate. */
   cost: z.number(),
 });

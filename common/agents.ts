@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLASSIFICATIONS } from "./calls";
+import { CallOutcomeCountsOut, CLASSIFICATIONS } from "./calls";
 import { keywordList, keywordsOf, lineList, linesOf } from "./scripts";
 import { safeString } from "./text";
 
@@ -311,6 +311,8 @@ export const AgentAnalyticsOut = z.object({
   bestPerformer: z
     .object({ id: z.string(), name: z.string(), successRate: z.number(), callsHandled: z.number().int() })
     .nullable(),
+  /** Every agent's ended real calls by what they came to (from the calls themselves). */
+  outcomes: CallOutcomeCountsOut,
   agents: z.array(
     z.object({
       id: z.string(),
@@ -322,6 +324,8 @@ export const AgentAnalyticsOut = z.object({
       successRate: z.number(),
       transfers: z.number().int(),
       averageResponseTime: z.number().nullable(),
+      /** This agent's ended real calls by what they came to. */
+      outcomes: CallOutcomeCountsOut,
     }),
   ),
 });
@@ -818,6 +822,8 @@ export const AgentTestIdParams = z.object({ id: z.uuid(TEST_CASE_NOT_FOUND) });
 
 /** What one run of a case saw, turn by turn and at the end. */
 export const AgentTestActualOut = z.object({
+  /** What the caller heard first: the opening of the case's script (or its direction's), as on a call. */
+  greeting: z.string(),
   agent: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
   classification: z.enum(CLASSIFICATIONS).nullable(),
   transfer: z.boolean(),

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { safeString } from "./text";
 
-export type WorkingHours = { start: string; end: string; days: number[] };
+/** A working day whose hours differ from the usual ones (Saturday 9:00 to 12:00). */
+export type DayHours = { day: number; start: string; end: string };
+/**
+ * When the business is open: `start` to `end` on each of `days` (Monday is 1), except the days
+ * listed in `dayHours`, which keep their own hours. Stored as jsonb; rows written before
+ * `dayHours` existed have none.
+ */
+export type WorkingHours = { start: string; end: string; days: number[]; dayHours?: DayHours[] };
 
 export const APPOINTMENT_DURATIONS = [30, 45, 60, 90] as const;
 export const PERSONALITIES = ["professional", "friendly", "casual", "formal"] as const;
@@ -38,6 +45,21 @@ export const GREETING_REQUIRED = "Please enter a greeting message";
 export const HOURS_ORDER_MESSAGE = "Working hours must end after they start";
 export const DAYS_REQUIRED = "Choose at least one working day";
 export const TIMEZONE_MESSAGE = "Choose a valid time zone";
+export const DAY_HOURS_ORDER_MESSAGE = "A day's own hours must end after they start";
+export const DAY_HOURS_NOT_WORKING = "A day with its own hours must be one of the working days";
+export const DAY_HOURS_TWICE = "Each day may have one set of its own hours";
+
+export const CUSTOM_INSTRUCTIONS_MAX = 2000;
+export const CUSTOM_INSTRUCTIONS_TOO_LONG = `Custom instructions must be at most ${CUSTOM_INSTRUCTIONS_MAX} characters`;
+export const BUSINESS_HOURS_MAX = 200;
+
+/**
+ * When the assistant says it is automated in its opening: on calls it places (the default),
+ * on every call, or never. Asked directly, it always says.
+ */
+export const AI_DISCLOSURES = ["outbound", "always", "never"] as const;
+export type AiDisclosure = (typeof AI_DISCLOSURES)[number];
+export const AI_DISCLOSURE_MESSAGE = "AI disclosure must be outbound, always or never";
 
 /** Spec 2 §8: the settings screen's failure toast. */
 export const SETTINGS_FAILED = "Failed to update settings";
@@ -53,18 +75,44 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+const Weekday = z
+  .number()
+  .int()
+  .min(1, "Days are 1 to 7, Monday is 1")
+  .max(7, "Days are 1 to 7, Monday is 1");
+
+const DayHoursSchema = z
+  .object({ day: Weekday, start: TimeOfDay, end: TimeOfDay })
+  .refine((hours) => hours.start < hours.end, { message: DAY_HOURS_ORDER_MESSAGE, path: ["end"] });
+
 export const WorkingHoursSchema = z
   .object({
     start: TimeOfDay,
     end: TimeOfDay,
     days: z
-      .array(z.number().int().min(1, "Days are 1 to 7, Monday is 1").max(7, "Days are 1 to 7, Monday is 1"))
+      .array(Weekday)
       .min(1, DAYS_REQUIRED)
       .max(7)
       .refine((days) => new Set(days).size === days.length, "Each day may appear once")
       .transform((days) => [...days].sort((a, b) => a - b)),
+    dayHours: z
+      .array(DayHoursSchema)
+      .max(7)
+      .refine((list) => new Set(list.map((d) => d.day)).size === list.length, DAY_HOURS_TWICE)
+      .optional(),
   })
-  .refine((hours) => hours.start < hours.end, { message: HOURS_ORDER_MESSAGE, path: ["end"] });
+  .refine((hours) => hours.start < hours.end, { message: HOURS_ORDER_MESSAGE, path: ["end"] })
+  .refine((hours) => (hours.dayHours ?? []).every((d) => hours.days.includes(d.day)), {
+    message: DAY_HOURS_NOT_WORKING,
+    path: ["dayHours"],
+  })
+  // A day's own hours equal to the usual ones say nothing: dropped, and the list with them when empty.
+  .transform(({ dayHours, ...hours }): WorkingHours => {
+    const own = (dayHours ?? [])
+      .filter((d) => d.start !== hours.start || d.end !== hours.end)
+      .sort((a, b) => a.day - b.day);
+    return own.length ? { ...hours, dayHours: own } : hours;
+  });
 
 /** GET /api/ai-settings; the account's time zone travels with them (the engine reads both). */
 export const AiSettingsOut = z.object({
@@ -74,8 +122,30 @@ export const AiSettingsOut = z.object({
   allowAppointments: z.boolean(),
   forwardUrgent: z.boolean(),
   appointmentDuration: z.number().int(),
-  workingHours: z.object({ start: z.string(), end: z.string(), days: z.array(z.number().int()) }),
+  workingHours: z.object({
+    start: z.string(),
+    end: z.string(),
+    days: z.array(z.number().int()),
+    dayHours: z.array(z.object({ day: z.number().int(), start: z.string(), end: z.string() })).optional(),
+  }),
   timezone: z.string(),
+  /** What the owner told the assistant to keep in mind on every call ("" when nothing). */
+  customInstructions: z.string(),
+  aiDisclosure: z.enum(AI_DISCLOSURES),
+  /** The business hours as the owner wrote them (sign-up, Settings); "" when never given. */
+  businessHours: z.string(),
+  /**
+   * The working hours read from that text, or null when it could not be read (the text is
+   * still told to callers as written; the working hours stay as they were).
+   */
+  businessHoursReading: z
+    .object({
+      start: z.string(),
+      end: z.string(),
+      days: z.array(z.number().int()),
+      dayHours: z.array(z.object({ day: z.number().int(), start: z.string(), end: z.string() })).optional(),
+    })
+    .nullable(),
   updatedAt: z.string(),
 });
 export type AiSettings = z.infer<typeof AiSettingsOut>;
@@ -101,6 +171,18 @@ export const AiSettingsUpdate = z
     }),
     workingHours: WorkingHoursSchema,
     timezone: safeString("The time zone", TIMEZONE_MESSAGE).trim().refine(isTimeZone, TIMEZONE_MESSAGE),
+    /** "" clears them. */
+    customInstructions: safeString("The custom instructions")
+      .trim()
+      .max(CUSTOM_INSTRUCTIONS_MAX, CUSTOM_INSTRUCTIONS_TOO_LONG),
+    aiDisclosure: z.enum(AI_DISCLOSURES, { error: AI_DISCLOSURE_MESSAGE }),
+    /**
+     * The business hours in the owner's words; "" clears them. When they can be read and the
+     * same request sends no workingHours, the working hours become what they say.
+     */
+    businessHours: safeString("The business hours")
+      .trim()
+      .max(BUSINESS_HOURS_MAX, `The business hours must be at most ${BUSINESS_HOURS_MAX} characters`),
     userId: safeString("userId").max(100),
   })
   .partial()

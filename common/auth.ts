@@ -101,10 +101,65 @@ export const INDUSTRIES = [
   "transportation",
   "hospitality",
   "professional_services",
+  "call_centre",
   "other",
 ] as const;
+
+/** Industries whose name is more than their value's words. */
+const INDUSTRY_LABELS: Partial<Record<(typeof INDUSTRIES)[number], string>> = {
+  call_centre: "Call centre / telemarketing",
+};
+
+/** An industry as the sign-up form names it. */
+export function industryLabel(value: string): string {
+  return INDUSTRY_LABELS[value as (typeof INDUSTRIES)[number]] ?? humanize(value);
+}
 
 export function humanize(value: string): string {
   const spaced = value.replaceAll("_", " ");
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+// --- Proving an address: confirmation and password-reset links sent by email ------------------
+
+/** How long a link sent by email works. A reset link is short-lived: it is as good as the password. */
+export const CONFIRM_LINK_HOURS = 24;
+export const RESET_LINK_HOURS = 1;
+
+/**
+ * Sign-up's answer when the server sends email: the same whether the address was new (a link to
+ * finish signing up went to it) or already had an account (its owner was told how to sign in),
+ * so the answer never says which addresses are registered.
+ */
+export const CHECK_EMAIL_MESSAGE =
+  "Check your email to continue: we sent a message to that address. Follow its link to finish; if you already have an account, the message says how to sign in.";
+
+/** Sign-in with the right password before the address was confirmed (the server sends email). */
+export const CONFIRM_EMAIL_FIRST_MESSAGE =
+  "Please confirm your email address first: follow the link in the message we sent to it (check your spam folder too). Signing in again a minute from now sends a new link.";
+
+export const LINK_EXPIRED_MESSAGE =
+  "This link has expired or was already used. Ask for a new one and follow the newest link we send.";
+
+/** The answer to a reset request, whether or not an account uses the address. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account uses that email, we sent it a link to choose a new password. The link works for one hour.";
+
+/** An email link's token as it arrives from the page the link opens. */
+export const EmailLinkToken = safeString("The link", LINK_EXPIRED_MESSAGE)
+  .trim()
+  .min(20, LINK_EXPIRED_MESSAGE)
+  .max(100, LINK_EXPIRED_MESSAGE);
+
+export const ConfirmEmailRequest = z.strictObject({ token: EmailLinkToken });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
+export const PasswordResetRequest = z.strictObject({ email: Email });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+export const PasswordReset = z.strictObject({ token: EmailLinkToken, newPassword: Password });
+export type PasswordReset = z.infer<typeof PasswordReset>;
+
+/** What an email-sending action answers: a sentence for the person (it says where the link went). */
+export const EmailSentAnswer = z.object({ message: z.string() });
+export type EmailSentAnswer = z.infer<typeof EmailSentAnswer>;

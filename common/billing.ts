@@ -21,7 +21,7 @@ export const SUBSCRIPTION_FAILED = "Failed to start subscription";
 export const CANCEL_FAILED = "Failed to cancel subscription. Please try again.";
 /** Checkout on a server with no payments provider (production without Stripe; issue 9, finding 4). */
 export const PAYMENTS_NOT_CONFIGURED =
-  "Payments are not set up on this server yet. Ask the administrator to connect Stripe (STRIPE_SECRET_KEY).";
+  "Payments are not set up on this server yet, so nothing can be paid here. Ask the platform administrator to connect Stripe.";
 
 export const PlanFeaturesOut = z.object({
   monthlyMinutes: z.number().int(),

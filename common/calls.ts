@@ -29,15 +29,54 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 export const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 
 /**
- * Calls from the test tools: the Call System Test, the Voice Call Demo, and every call the
- * built-in carrier simulator carries ("Ring my number", outbound and bulk calls without Twilio).
- * Nobody real is on the line, so they stay out of the dashboard, the history's figures and the
- * plan's usage; History shows them behind its "Test calls" choice. The Active Calls simulation
- * (spec 1 §2.9) is the screening loop itself and counts as a call.
+ * What a call came to, as the assistant decided from the conversation: recorded on the call, the
+ * contact and an autodialer lead, and counted in agent and campaign figures.
  */
-export const TEST_CALL_TYPES = ["system_test", "demo", "simulator"] as const;
+export const CALL_DISPOSITIONS = [
+  "interested",
+  "qualified",
+  "not_interested",
+  "call_back",
+  "booked",
+  "wrong_number",
+  "do_not_call",
+  "voicemail",
+  "transferred",
+] as const;
+export type CallDisposition = (typeof CALL_DISPOSITIONS)[number];
+
+export const CALL_DISPOSITION_LABELS: Record<CallDisposition, string> = {
+  interested: "Interested",
+  qualified: "Qualified",
+  not_interested: "Not interested",
+  call_back: "Call back",
+  booked: "Appointment booked",
+  wrong_number: "Wrong number",
+  do_not_call: "Do not call",
+  voicemail: "Voicemail",
+  transferred: "Transferred",
+};
+
+/**
+ * Calls from the test screens: the Call System Test and the Voice Call Demo. They try the
+ * product out rather than do a team's work, so they stay out of the dashboard, the history's
+ * figures, the reports and the plan's usage; History shows them behind its "Test calls" choice.
+ * The Active Calls simulation is the screening loop itself and counts as a call.
+ */
+export const TEST_CALL_TYPES = ["system_test", "demo"] as const;
 export const isTestCallType = (callType: string): boolean =>
   (TEST_CALL_TYPES as readonly string[]).includes(callType);
+
+/**
+ * Calls the built-in carrier simulator carried (no Twilio connected): it played the phone
+ * network and the person called. A campaign's dials, a contact's Dial, bulk calls and "Ring my
+ * number" on the simulator are a team's work and count in every figure like a Twilio call; they
+ * are marked simulated wherever a call is shown. The system test runs on the simulator too (a
+ * test call and simulated).
+ */
+export const SIMULATED_CALL_TYPES = ["simulator", "system_test"] as const;
+export const isSimulatedCallType = (callType: string): boolean =>
+  (SIMULATED_CALL_TYPES as readonly string[]).includes(callType);
 
 /** Spec 1 §9: transcript preview length in lists. */
 export const TRANSCRIPT_PREVIEW_CHARS = 150;
@@ -89,14 +128,22 @@ export const CallOut = z.object({
   confidence: z.number().nullable(),
   recordingUrl: z.string().nullable(),
   callType: z.string(),
-  /** A call from a test tool (see TEST_CALL_TYPES): left out of every figure. */
+  /** A call from a test screen (see TEST_CALL_TYPES): left out of every figure. */
   isTest: z.boolean(),
+  /** Carried by the built-in carrier simulator (see SIMULATED_CALL_TYPES): nobody real was on the line. */
+  simulated: z.boolean(),
   transferredAt: z.string().nullable(),
   /**
    * The number the assistant put the caller through to (the default script's transfer rules, or
    * the owner's cell); null when nobody transferred it or the user took it with Transfer to Me.
    */
   transferredTo: z.string().nullable(),
+  /** What the call came to, as the assistant settled it; null: nothing settled (yet). */
+  disposition: z.enum(CALL_DISPOSITIONS).nullable(),
+  /** When the person asked to be called back, if they did. */
+  callbackAt: z.string().nullable(),
+  /** The appointment the call booked, if it booked one. */
+  bookedAppointment: BookedAppointmentOut.nullable(),
 });
 export type Call = z.infer<typeof CallOut>;
 
@@ -157,6 +204,9 @@ export const HoldRequest = z.object({ isOnHold: z.boolean({ error: "isOnHold mus
 
 export const CALL_SORTS = ["createdAt", "duration", "importance"] as const;
 export const CALL_FILTERS = ["all", ...CLASSIFICATIONS] as const;
+/** The history's outcome filter: every call, one outcome, or the calls that came to none. */
+export const CALL_OUTCOME_FILTERS = ["all", ...CALL_DISPOSITIONS, "none"] as const;
+export type CallOutcomeFilter = (typeof CALL_OUTCOME_FILTERS)[number];
 /** Which calls a list shows: test calls too (the API's default), none of them, or only them. */
 export const TEST_CALL_CHOICES = ["include", "exclude", "only"] as const;
 export type TestCallChoice = (typeof TEST_CALL_CHOICES)[number];
@@ -178,6 +228,9 @@ export const CallListQuery = z.object({
     .max(100, "limit is at most 100")
     .default(10),
   filter: z.enum(CALL_FILTERS, { error: `filter must be one of ${CALL_FILTERS.join(", ")}` }).default("all"),
+  outcome: z
+    .enum(CALL_OUTCOME_FILTERS, { error: `outcome must be one of ${CALL_OUTCOME_FILTERS.join(", ")}` })
+    .default("all"),
   search: safeString("The search").trim().max(100, "search is at most 100 characters").optional(),
   sortBy: z
     .enum(CALL_SORTS, { error: `sortBy must be one of ${CALL_SORTS.join(", ")}` })
@@ -194,6 +247,7 @@ export type CallListParams = z.output<typeof CallListQuery>;
 /** The history's filters, for the CSV export (no paging: it streams everything that matches). */
 export const CallExportQuery = CallListQuery.pick({
   filter: true,
+  outcome: true,
   search: true,
   sortBy: true,
   sortOrder: true,
@@ -211,7 +265,7 @@ export const CallListResponse = z.object({
     totalPages: z.number(),
     hasPrev: z.boolean(),
     hasNext: z.boolean(),
-    /** A search counts at most 500 matches; true when there are more than that. */
+    /** A search or an outcome filter counts at most 500 matches; true when there are more than that. */
     totalCapped: z.boolean().optional(),
   }),
   summary: z.object({
@@ -235,6 +289,98 @@ export const Stats = z.object({
   testCallsToday: z.number(),
 });
 export type Stats = z.infer<typeof Stats>;
+
+// --- What calls came to, counted -----------------------------------------------------------------
+
+/** Outcomes that count as a conversion: a booking, or a person interested or qualified. */
+export const CONVERTED_DISPOSITIONS = [
+  "booked",
+  "interested",
+  "qualified",
+] as const satisfies readonly CallDisposition[];
+
+/**
+ * Ended real calls (test calls left out) by what they came to. `answered`: a person took part
+ * (the caller spoke, and it was not an answering machine). `conversionRate`: booked, interested
+ * and qualified calls over answered ones, percent to one decimal; 0 with none answered.
+ */
+export const CallOutcomeCountsOut = z.object({
+  calls: z.number().int(),
+  answered: z.number().int(),
+  booked: z.number().int(),
+  interested: z.number().int(),
+  qualified: z.number().int(),
+  callBacks: z.number().int(),
+  notInterested: z.number().int(),
+  doNotCall: z.number().int(),
+  wrongNumber: z.number().int(),
+  voicemail: z.number().int(),
+  transferred: z.number().int(),
+  /** Calls that came to no outcome. */
+  noOutcome: z.number().int(),
+  conversionRate: z.number(),
+});
+export type CallOutcomeCounts = z.infer<typeof CallOutcomeCountsOut>;
+
+// --- A contact's calls --------------------------------------------------------------------------
+
+/** GET /api/contacts/:id/calls: a page of the calls to and from one contact, newest first. */
+export const ContactCallsQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(MAX_PAGE, "page is at most 1,000,000")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit is at least 1")
+    .max(50, "limit is at most 50")
+    .default(10),
+});
+export type ContactCallsQuery = z.input<typeof ContactCallsQuery>;
+
+/** One call in a contact's history: when, how long, and what it came to. */
+export const ContactCallOut = CallOut.pick({
+  id: true,
+  phoneNumber: true,
+  direction: true,
+  status: true,
+  isActive: true,
+  isTest: true,
+  simulated: true,
+  callType: true,
+  startTime: true,
+  endTime: true,
+  duration: true,
+  actionTaken: true,
+  summary: true,
+  disposition: true,
+  callbackAt: true,
+  bookedAppointment: true,
+});
+export type ContactCall = z.infer<typeof ContactCallOut>;
+
+export const ContactCallsResponse = z.object({
+  contact: z.object({
+    id: z.string(),
+    name: z.string(),
+    phoneNumber: z.string().nullable(),
+    /** The call back the contact is due, from the latest call that asked for one. */
+    scheduledCallback: z.string().nullable(),
+  }),
+  calls: z.array(ContactCallOut),
+  pagination: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+    hasPrev: z.boolean(),
+    hasNext: z.boolean(),
+  }),
+});
+export type ContactCallsResponse = z.infer<typeof ContactCallsResponse>;
 
 // --- Deleting calls -----------------------------------------------------------------------------
 

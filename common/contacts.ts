@@ -95,7 +95,14 @@ export const ContactOut = z.object({
   leadScore: z.number().int(),
   contactStatus: z.enum(CONTACT_STATUSES),
   preferredContactTime: z.string().nullable(),
+  /** The zone recorded for the contact, else its number's (the calling hours read both). */
   timezone: z.string(),
+  /** Whether the zone was recorded (false: it is the number's own). */
+  timezoneRecorded: z.boolean(),
+  /** When the contact agreed to calls spoken by an AI voice; null: no consent recorded. */
+  aiVoiceConsentAt: isoDate,
+  /** When the contact asked to be called back (from a call, or set by hand). */
+  scheduledCallback: isoDate,
   lastCalled: isoDate,
   lastContactAttempt: isoDate,
   callCount: z.number().int(),
@@ -170,6 +177,8 @@ const contactFields = {
     .optional(),
   preferredContactTime: optionalText("Preferred contact time", 100),
   timezone: optionalText("Time zone", 64),
+  /** True records now as when the contact agreed to AI-voice calls; false withdraws it. */
+  aiVoiceConsent: z.boolean({ error: "aiVoiceConsent must be true or false" }).optional(),
   serpApiData: z.record(z.string(), z.unknown()).nullish(),
   campaignId: z.uuid("That campaign id is not valid").nullish(),
 };
@@ -209,6 +218,8 @@ export const ContactListQuery = z.object({
   favorite: booleanQuery("favorite").optional(),
   hasPhone: booleanQuery("hasPhone").optional(),
   doNotCall: booleanQuery("doNotCall").optional(),
+  /** A saved segment's contacts (common/segments), narrowed further by the other filters. */
+  segment: z.uuid("That segment id is not valid").optional(),
   sort: z
     .enum(CONTACT_SORTS, { error: "Sort must be newest, oldest, name, lastCalled, leadScore or updated" })
     .default("newest"),
@@ -373,6 +384,9 @@ export const DoNotCallOut = z.object({
   phoneNumber: z.string(),
   phoneE164: z.string(),
   source: z.string(),
+  /** The call on which the person asked not to be called again (source "call"); else null. */
+  callId: z.string().nullable(),
+  /** When the number was listed: for a call's, the moment the person asked. */
   createdAt: z.string(),
 });
 export type DoNotCallEntry = z.infer<typeof DoNotCallOut>;

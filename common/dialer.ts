@@ -117,6 +117,15 @@ export const DISPOSITIONS = {
     callback: false,
     final: true,
   },
+  appointment: {
+    label: "Appointment booked",
+    byAgent: true,
+    humanAnswered: true,
+    sale: false,
+    doNotCall: false,
+    callback: false,
+    final: true,
+  },
   not_interested: {
     label: "Not interested",
     byAgent: true,
@@ -229,6 +238,10 @@ export const CAMPAIGN_DEFAULTS = {
   /** Predictive pacing's abandonment target (percent of calls answered by a person). */
   abandonTargetPercent: 2,
 };
+/** A rep's wrap-up after each call, before the dialer offers the next, unless set per campaign. */
+export const DEFAULT_WRAP_UP_SECONDS = 30;
+export const MAX_WRAP_UP_SECONDS = 600;
+export const WRAP_UP_RANGE = `Wrap-up time must be a whole number of seconds from 0 to ${MAX_WRAP_UP_SECONDS}`;
 export const DIAL_RATIO_STEP = 0.1;
 export const MIN_DIAL_RATIO = 1;
 export const MAX_DIAL_RATIO = 10;
@@ -335,6 +348,24 @@ const dialRatio = z
   .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, DIAL_RATIO_RANGE)
   .transform((value) => Math.round(value * 10) / 10);
 
+/** One disposition a campaign offers: an agent disposition code under the campaign's own label. */
+export const CampaignDispositionIn = z.object({
+  code: z.enum(AGENT_DISPOSITION_CODES as [DispositionCode, ...DispositionCode[]], {
+    error: INVALID_DISPOSITION,
+  }),
+  label: safeString("Disposition label")
+    .trim()
+    .min(1, "Give the disposition a label")
+    .max(60, "A disposition label must be at most 60 characters"),
+});
+export type CampaignDispositionIn = z.infer<typeof CampaignDispositionIn>;
+
+/** The dispositions a campaign offers when it has no list of its own. */
+export const DEFAULT_CAMPAIGN_DISPOSITIONS: CampaignDispositionIn[] = AGENT_DISPOSITION_CODES.map((code) => ({
+  code,
+  label: DISPOSITIONS[code].label,
+}));
+
 /** An AI agent (agents issue) staffing the campaign, with the calls it takes at once. */
 export const AiAgentStaffing = z.object({
   agentId: z.uuid("That AI agent id is not valid"),
@@ -370,6 +401,19 @@ const campaignFields = {
   aiAgents: z.array(AiAgentStaffing, { error: "aiAgents must be a list" }).max(20),
   /** Start on its own at this time (status scheduled until then). */
   scheduledStartAt: dateTime("scheduledStartAt").nullish(),
+  /** Seconds a rep wraps up after a call before the dialer offers them the next (Ready ends it sooner). */
+  wrapUpSeconds: wholeNumber(WRAP_UP_RANGE, 0, MAX_WRAP_UP_SECONDS),
+  /** The dispositions the console offers on this campaign's calls, in order; null: the defaults. */
+  dispositions: z
+    .array(CampaignDispositionIn, { error: "Dispositions must be a list" })
+    .min(1, "Offer at least one disposition")
+    .max(AGENT_DISPOSITION_CODES.length)
+    .refine((list) => new Set(list.map((entry) => entry.code)).size === list.length, {
+      message: "Each disposition may be offered once",
+    })
+    .nullish(),
+  /** The script the console shows the rep (one of the workspace's AI scripts); null: none. */
+  scriptId: z.uuid("That script id is not valid").nullish(),
 };
 
 function hoursInOrder(body: { callingHoursStart?: string; callingHoursEnd?: string }): boolean {
@@ -411,6 +455,9 @@ export const CampaignCreate = z
     callbackNumber: campaignFields.callbackNumber,
     aiAgents: campaignFields.aiAgents.default([]),
     scheduledStartAt: campaignFields.scheduledStartAt,
+    wrapUpSeconds: campaignFields.wrapUpSeconds.default(DEFAULT_WRAP_UP_SECONDS),
+    dispositions: campaignFields.dispositions,
+    scriptId: campaignFields.scriptId,
   })
   .refine(hoursInOrder, { message: HOURS_ORDER, path: ["callingHoursEnd"] })
   .refine(hoursInsideLaw, { message: HOURS_OUTSIDE_LAW, path: ["callingHoursStart"] });
@@ -436,6 +483,9 @@ export const CampaignUpdate = z
     callbackNumber: changedText("Call-back number", 40),
     aiAgents: campaignFields.aiAgents.optional(),
     scheduledStartAt: campaignFields.scheduledStartAt,
+    wrapUpSeconds: campaignFields.wrapUpSeconds.optional(),
+    dispositions: campaignFields.dispositions,
+    scriptId: campaignFields.scriptId,
   })
   .refine(hoursInOrder, { message: HOURS_ORDER, path: ["callingHoursEnd"] })
   .refine(hoursInsideLaw, { message: HOURS_OUTSIDE_LAW, path: ["callingHoursStart"] });
@@ -473,6 +523,12 @@ export const CampaignOut = z.object({
   /** The lines the plan lets it dial at once (min of maxLines and the plan's limit); null: no plan limit. */
   planLineLimit: z.number().nullable(),
   startedAt: z.string().nullable(),
+  wrapUpSeconds: z.number().int(),
+  /** What the console offers on its calls (its own list, or the defaults). */
+  dispositions: z.array(z.object({ code: z.enum(DISPOSITION_CODES), label: z.string() })),
+  /** Whether the list is the campaign's own (false: the defaults). */
+  ownDispositions: z.boolean(),
+  scriptId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -648,6 +704,18 @@ export const CampaignStatsOut = z.object({
   callsPerHour: z.number(),
   activeLines: z.number(),
   abandonment: AbandonmentOut,
+  /**
+   * The campaign's leads by disposition, most first (leads with none left out). `byAi`: of
+   * those, the ones an AI agent's call settled (what the conversation came to).
+   */
+  dispositions: z.array(
+    z.object({
+      code: z.enum(DISPOSITION_CODES),
+      label: z.string(),
+      leads: z.number().int(),
+      byAi: z.number().int(),
+    }),
+  ),
 });
 export type CampaignStats = z.infer<typeof CampaignStatsOut>;
 
@@ -662,9 +730,16 @@ export const DialerAgentOut = z.object({
   extension: z.string(),
   status: z.enum(AGENT_STATUSES),
   statusSince: z.string().nullable(),
+  /** The campaign the member chose to work; null: any active campaign. */
   campaignId: z.string().nullable(),
+  /** Working any campaign: the one the dialer has them on now (null: none, or they chose one). */
+  workingCampaignId: z.string().nullable(),
   currentCalls: z.number(),
   totalCallsToday: z.number(),
+  /** Wrapping up the last call until then (status busy); the dialer offers no call before it. */
+  wrapUpUntil: z.string().nullable(),
+  /** Takes calls on the browser softphone (Twilio). */
+  softphone: z.boolean(),
 });
 export type DialerAgent = z.infer<typeof DialerAgentOut>;
 
@@ -672,6 +747,8 @@ export type DialerAgent = z.infer<typeof DialerAgentOut>;
 export const AgentStatusUpdate = z.object({
   status: z.enum(SETTABLE_AGENT_STATUSES, { error: ON_CALL_IS_SET_BY_DIALER }),
   campaignId: z.uuid("That campaign id is not valid").nullish(),
+  /** The browser softphone registered (true) or went away (false); absent: unchanged. */
+  softphone: z.boolean({ error: "softphone must be true or false" }).optional(),
 });
 export type AgentStatusUpdate = z.input<typeof AgentStatusUpdate>;
 
@@ -709,7 +786,16 @@ export const AgentConsoleOut = z.object({
   previewLead: LeadOut.nullable(),
   /** Callbacks due to this agent (their own and anyone's), soonest first. */
   callbacks: z.array(z.object({ callback: ScheduledCallbackOut, lead: LeadOut, campaignName: z.string() })),
+  /** The current call's campaign's dispositions (else the defaults), under its labels. */
   dispositions: z.array(DispositionOptionOut),
+  /** The current call's campaign's script: its opening and steps, in order. */
+  script: z.object({ id: z.string(), name: z.string(), steps: z.array(z.string()) }).nullable(),
+  /** The current call's words so far, one line a turn ("Callee: ...", "Rep: ..."). */
+  transcript: z.array(z.string()),
+  /** The campaign's wrap-up after a call, in seconds (the current call's, else the one worked). */
+  wrapUpSeconds: z.number().int(),
+  /** How the rep talks: the browser softphone (Twilio connected) or the carrier simulator. */
+  phone: z.enum(["softphone", "simulator"]),
 });
 export type AgentConsole = z.infer<typeof AgentConsoleOut>;
 
@@ -744,3 +830,80 @@ export const LeadIdParams = z.object({ leadId: z.uuid("That lead id is not valid
 /** Start and Pause answer the campaign as it now is. */
 export const CampaignActionOut = z.object({ message: z.string(), campaign: CampaignOut });
 export type CampaignActionResult = z.infer<typeof CampaignActionOut>;
+
+// ---------------------------------------------------------------------------------------------
+// The agent desktop: the simulator's conversation, the softphone, supervisors
+
+/** POST /api/autodialer/console/calls/:attemptId/say: the rep's words on a simulated call. */
+export const SayRequest = z.object({
+  text: safeString("What you say")
+    .trim()
+    .min(1, "Type or choose what you say")
+    .max(1000, "Say at most 1000 characters at a time"),
+  /** The script step the words come from (the console moves to the next). */
+  step: z.number().int().min(0).max(200).optional(),
+});
+export type SayRequest = z.input<typeof SayRequest>;
+
+/** POST .../softphone/token: a Twilio Voice access token for the rep's browser. */
+export const SoftphoneTokenOut = z.object({
+  token: z.string(),
+  identity: z.string(),
+  expiresAt: z.string(),
+});
+export type SoftphoneToken = z.infer<typeof SoftphoneTokenOut>;
+
+export const HoldRequest = z.object({ hold: z.boolean({ error: "hold must be true or false" }) });
+
+/** A cold transfer hands the customer over and leaves; a warm one brings the other party in first. */
+export const TransferRequest = z
+  .object({
+    warm: z.boolean({ error: "warm must be true or false" }).default(false),
+    phoneNumber: safeString("Phone number", INVALID_PHONE).trim().min(1, INVALID_PHONE).max(40).optional(),
+    agentId: z.uuid("That agent id is not valid").optional(),
+  })
+  .refine((body) => Boolean(body.phoneNumber) !== Boolean(body.agentId), {
+    message: "Transfer to a phone number or to another agent",
+    path: ["phoneNumber"],
+  });
+export type TransferRequest = z.input<typeof TransferRequest>;
+
+export const MONITOR_MODES = ["listen", "whisper", "barge"] as const;
+export type MonitorMode = (typeof MONITOR_MODES)[number];
+export const MonitorRequest = z.object({
+  mode: z.enum(MONITOR_MODES, { error: "Mode must be listen, whisper or barge" }),
+});
+
+/** What a softphone control did: the call's conference as it now is. */
+export const SoftphoneCallOut = z.object({
+  attemptId: z.string(),
+  conference: z.string(),
+  onHold: z.boolean(),
+  transfer: z.object({ to: z.string(), warm: z.boolean() }).nullable(),
+  supervisors: z.array(z.object({ userId: z.string(), mode: z.enum(MONITOR_MODES) })),
+});
+export type SoftphoneCall = z.infer<typeof SoftphoneCallOut>;
+
+/** GET /api/autodialer/supervisor: every rep's state and live call (admins and the owner). */
+export const SupervisorViewOut = z.object({
+  agents: z.array(
+    z.object({
+      agent: DialerAgentOut,
+      call: z
+        .object({
+          attemptId: z.string(),
+          campaignName: z.string(),
+          leadName: z.string(),
+          phoneNumber: z.string(),
+          state: z.enum(ATTEMPT_STATES),
+          connectedAt: z.string().nullable(),
+          /** The last lines said, newest last. */
+          transcript: z.array(z.string()),
+          /** Carried through a Twilio conference: a supervisor can listen, whisper and barge in. */
+          monitorable: z.boolean(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type SupervisorView = z.infer<typeof SupervisorViewOut>;

@@ -171,6 +171,8 @@ const filterText = (label: string) =>
     .nullish()
     .transform((v) => v || null);
 export const AudienceFilter = z.object({
+  /** A saved segment of contacts (common/segments) to draw the audience from; absent: every contact. */
+  segmentId: z.uuid("That segment id is not valid").nullish(),
   targetAudience: z
     .enum(TARGET_AUDIENCES, { error: "Target audience must be all, business or individual" })
     .default("all"),

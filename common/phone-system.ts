@@ -93,7 +93,11 @@ export const BusinessNumber = z.object({
 });
 export type BusinessNumber = z.infer<typeof BusinessNumber>;
 
-export const NumbersResponse = z.object({ success: z.literal(true), numbers: z.array(BusinessNumber) });
+/**
+ * success says whether the phone system is connected: it has at least one business number to
+ * answer. With none it is false, and the screen's badge says Disconnected, as the server does.
+ */
+export const NumbersResponse = z.object({ success: z.boolean(), numbers: z.array(BusinessNumber) });
 
 export const Extension = z.object({
   id: z.string(),

@@ -1,5 +1,11 @@
 import type { SignupPlan } from "./auth";
 
+/**
+ * Every sign-up starts a trial of the plan chosen, this many days long, with no card asked for:
+ * when it ends without a plan bought the workspace moves to the Free plan and nothing is charged.
+ */
+export const SIGNUP_TRIAL_DAYS = 30;
+
 /** The two plans offered at sign-up (spec 2, "Signup plans"). Prices in US cents. */
 export const SIGNUP_PLAN_DETAILS: Record<
   SignupPlan,

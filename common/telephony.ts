@@ -175,7 +175,17 @@ export const StartDemoRequest = z.object({
     .min(1, PHONE_REQUIRED)
     .max(40, PHONE_INVALID),
 });
-export const StartDemoResponse = z.object({ callId: z.string(), greeting: z.string() });
+/**
+ * Where a reply's audio plays in the workspace's voice (its cloned voice, else the built-in voice
+ * nearest it): a short-lived signed address; null when the workspace has no voice profile.
+ */
+const ReplyAudioUrl = z.string().nullable();
+
+export const StartDemoResponse = z.object({
+  callId: z.string(),
+  greeting: z.string(),
+  greetingAudioUrl: ReplyAudioUrl,
+});
 export type StartDemoResponse = z.infer<typeof StartDemoResponse>;
 
 export const DEMO_ACTIONS = ["continue", "schedule_appointment", "transfer_call", "end_call"] as const;
@@ -195,6 +205,9 @@ export const ProcessDemoResponse = z.object({
   classification: z.string().nullable(),
 });
 export type ProcessDemoResponse = z.infer<typeof ProcessDemoResponse>;
+/** A message's answer as it comes: with the reply's audio (a picked-up demo shows the text only). */
+export const ProcessDemoAnswer = ProcessDemoResponse.extend({ audioUrl: ReplyAudioUrl });
+export type ProcessDemoAnswer = z.infer<typeof ProcessDemoAnswer>;
 /** Spec 2 §4: the screen closes the demo this long after the server says end_call. */
 export const DEMO_END_DELAY_MS = 2000;
 

@@ -12,6 +12,10 @@ export const User = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
+  /** Whether a link sent to `email` was followed. */
+  emailVerified: z.boolean(),
+  /** An address the person asked to change to; `email` stays until its link is followed. */
+  pendingEmail: z.string().nullable(),
   fullName: z.string().nullable(),
   cellphoneNumber: z.string().nullable(),
   planType: z.string(),

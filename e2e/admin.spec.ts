@@ -7,11 +7,19 @@ import {
   type Response,
   test,
 } from "@playwright/test";
-import { expectAccessible, newAccount, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+import {
+  confirmEmailFromOutbox,
+  expectAccessible,
+  newAccount,
+  screenshot,
+  signUpAndAcceptTerms,
+  toastText,
+} from "./helpers";
 
 /**
  * The Admin Dashboard (/admin, issue 16 part 8) in Chromium, as one platform administrator for
- * the whole file (ADMIN_EMAILS in playwright.config.ts makes e2e-admin@example.com one): the
+ * the whole file (ADMIN_EMAILS in playwright.config.ts makes e2e-admin@example.com one once its
+ * confirmation link is followed): the
  * header's figures and buttons, the five tabs against the server, the spec's texts, and a person
  * who is not an administrator seeing no admin screen. Controls whose endpoint answers a failure
  * must show the spec 3 §8 text (never a made-up success).
@@ -64,6 +72,7 @@ test.describe
       context = await browser.newContext();
       page = await context.newPage();
       await page.request.post("/api/auth/signup", { data: { ...ADMIN, fullName: "Ada Admin" } });
+      await confirmEmailFromOutbox(page.request, ADMIN.email);
       const signedIn = await page.request.post("/api/auth/login", {
         data: { login: ADMIN.email, password: ADMIN.password },
       });
@@ -113,6 +122,13 @@ test.describe
       await expectAccessible(page, testInfo, "admin-users");
 
       await row.getByRole("button", { name: `Suspend ${target.username}` }).click();
+      // Asked first: keeping them changes nothing.
+      const asked = page.getByRole("dialog", { name: `Suspend ${target.username}?` });
+      await expect(asked).toBeVisible();
+      await asked.getByRole("button", { name: "Keep Active" }).click();
+      await expect(row.getByText("Active", { exact: true })).toBeVisible();
+      await row.getByRole("button", { name: `Suspend ${target.username}` }).click();
+      await asked.getByRole("button", { name: "Suspend", exact: true }).click();
       await expect(toastText(page, "User Suspended")).toBeVisible();
       await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
       // Suspended people cannot sign in.
@@ -136,6 +152,7 @@ test.describe
       await row.getByRole("checkbox", { name: `Select ${target.username}` }).click();
       await expect(page.getByText("1 selected")).toBeVisible();
       await page.getByRole("button", { name: "Suspend Selected" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Suspend", exact: true }).click();
       await expect(toastText(page, "Users Suspended")).toBeVisible();
       await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
       await row.getByRole("checkbox", { name: `Select ${target.username}` }).click();

@@ -1,5 +1,12 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { type Account, expectAccessible, newAccount, screenshot, toastText } from "./helpers";
+import {
+  type Account,
+  callingPlaceNow,
+  expectAccessible,
+  newAccount,
+  screenshot,
+  toastText,
+} from "./helpers";
 
 /**
  * The agent console (/autodialer/console, issue 13 part 2): a rep (agent role) finds it in the
@@ -51,9 +58,11 @@ async function startedCampaign(api: APIRequestContext, name: string, dialingMode
   return id;
 }
 
+/** Leads where it is inside the calling hours now: the dial gate lets the rep's dials through. */
+const place = callingPlaceNow();
 const LEADS = [
-  "(212) 555-0161, Ada, Lovelace, Analytical Ltd, ada@example.com",
-  "(212) 555-0162, Grace, Hopper, Navy Labs",
+  `${place.typed("0161")}, Ada, Lovelace, Analytical Ltd, ada@example.com`,
+  `${place.typed("0162")}, Grace, Hopper, Navy Labs`,
 ];
 
 test("agent console: a rep sets available, previews and dials leads, ends calls with a disposition or a callback", async ({
@@ -122,6 +131,9 @@ test("agent console: a rep sets available, previews and dials leads, ends calls 
   await expect(callbacks.getByRole("listitem", { name: firstName })).toContainText(
     "Asked to be called after the board meeting",
   );
+  // The campaign's wrap-up (30 s by default) before the next lead; Ready ends it now.
+  await expect(status.getByTestId("my-status")).toHaveText("Wrap-up");
+  await console.getByRole("region", { name: "Wrap-up" }).getByRole("button", { name: "Ready" }).click();
   await expect(status.getByTestId("my-status")).toHaveText("Available");
 
   // The next lead: dialled and ended as a sale.
@@ -137,6 +149,7 @@ test("agent console: a rep sets available, previews and dials leads, ends calls 
   await second.getByLabel("Notes").fill("Two lines, starts Monday");
   await second.getByRole("button", { name: /End Call|Save Disposition/ }).click();
   await expect(toastText(console, "Call ended: Sale")).toBeVisible();
+  await console.getByRole("region", { name: "Wrap-up" }).getByRole("button", { name: "Ready" }).click();
   await expect(console.getByText("No call right now")).toBeVisible();
   await expect(console.getByText(/You are available: the next answered call/)).toBeVisible();
   await screenshot(console, "agent-console-idle");

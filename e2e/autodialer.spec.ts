@@ -1,6 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { planFor } from "../common/plans";
-import { type Account, expectAccessible, newAccount, screenshot, toastText } from "./helpers";
+import {
+  type Account,
+  callingPlaceNow,
+  expectAccessible,
+  newAccount,
+  screenshot,
+  toastText,
+} from "./helpers";
 
 /**
  * /autodialer (spec 3 §2 Autodialer, issue 13 part 8): a supervisor creates a campaign (the
@@ -301,6 +308,110 @@ test("autodialer: create a campaign, add leads (a bad line named), import contac
   expect(refused.status()).toBe(403);
   await screenshot(rep.page, "autodialer-agent-view");
   await rep.context.close();
+});
+
+test("a rep on Any campaign is dialled for; the simulated calls are counted on the dashboard, Call History (badged Simulated) and the enterprise analytics", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const owner = await supervisor(page);
+  // Numbers where it is inside the calling hours now (the dial-time gate), each its own person.
+  const place = callingPlaceNow();
+  const first = 60 + 10 * testInfo.retry;
+  const lines = Array.from(
+    { length: 6 },
+    (_, i) => `${place.typed(`01${first + i}`)}, Lead${i}, Person${i}, Co ${i}`,
+  );
+  const created = await page.request.post("/api/autodialer/campaigns", {
+    data: { name: "Simulated Saturday", dialingMode: "progressive" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const added = await page.request.post(`/api/autodialer/campaigns/${id}/leads`, {
+    data: { text: lines.join("\n") },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  // The console's default: Any campaign. Available, the rep is the campaign's.
+  await page.goto("/autodialer/console");
+  const status = page.getByRole("region", { name: owner.fullName });
+  const campaignChoice = status.getByLabel("Campaign you work");
+  await expect(campaignChoice.locator("option:checked")).toHaveText("Any campaign");
+  await status.getByRole("button", { name: "Available" }).click();
+  await expect(status.getByTestId("my-status")).toHaveText("Available");
+  const started = await page.request.post(`/api/autodialer/campaigns/${id}/start`);
+  expect(started.status(), await started.text()).toBe(200);
+  const startedAt = Date.now();
+
+  // The dialer dials within a tick or two (it ticks every second): Call History has the call.
+  const callsListed = async () =>
+    (
+      (await (await page.request.get("/api/calls?limit=50&testCalls=exclude")).json()) as {
+        pagination: { total: number };
+      }
+    ).pagination.total;
+  await expect.poll(callsListed, { timeout: 25_000, intervals: [500] }).toBeGreaterThan(0);
+  testInfo.annotations.push({ type: "first dial", description: `${Date.now() - startedAt} ms after Start` });
+  await expect(status).toContainText("Dialling for Simulated Saturday now.");
+  await screenshot(page, "agent-console-any-campaign");
+
+  // Let a few lines go, then stop; a person put through to the rep is wrapped up on the console.
+  await page.waitForTimeout(8_000);
+  expect((await page.request.post(`/api/autodialer/campaigns/${id}/pause`)).status()).toBe(200);
+  const connected = page.getByRole("region", { name: /^Connected: Lead\d Person\d$/ });
+  const liveCalls = async () =>
+    (
+      (await (await page.request.get("/api/calls?limit=1&active=true")).json()) as {
+        pagination: { total: number };
+      }
+    ).pagination.total;
+  await expect
+    .poll(
+      async () =>
+        (await connected.isVisible()) ? "with the rep" : (await liveCalls()) > 0 ? "live" : "ended",
+      {
+        timeout: 90_000,
+        intervals: [1_000],
+      },
+    )
+    .not.toBe("live");
+  if (await connected.isVisible()) {
+    await connected.getByLabel("Interested", { exact: true }).check();
+    await connected.getByRole("button", { name: /End Call|Save Disposition/ }).click();
+    await expect(toastText(page, "Call ended: Interested")).toBeVisible();
+    await expect.poll(liveCalls, { timeout: 60_000 }).toBe(0);
+  }
+  await status.getByRole("button", { name: "Offline" }).click();
+  await expect(status.getByTestId("my-status")).toHaveText("Offline");
+  const placed = await callsListed();
+  expect(placed).toBeGreaterThan(0);
+
+  // Call History: every call listed by default, each badged Simulated, counted in the cards.
+  await page.goto("/call-history");
+  const rows = page.getByTestId("call-row");
+  await expect(rows).toHaveCount(placed);
+  await expect(page.getByTestId("simulated-call-badge")).toHaveCount(placed);
+  await expect(page.getByTestId("summary-Total Calls")).toHaveText(String(placed));
+  await expect(page.getByTestId("test-call-badge")).toHaveCount(0);
+  await screenshot(page, "call-history-simulated");
+  await expectAccessible(page, testInfo, "call-history-simulated");
+  await rows
+    .first()
+    .getByRole("button", { name: /^Details/ })
+    .click();
+  const details = page.getByRole("dialog");
+  await expect(details.getByTestId("simulated-call-badge")).toHaveText("Simulated");
+  await screenshot(page, "call-details-simulated");
+  await page.keyboard.press("Escape");
+
+  // The dashboard counts them today, and the enterprise analytics over the last 24 hours.
+  await page.goto("/");
+  await expect(page.getByTestId("stat-Today's Calls")).toHaveText(String(placed));
+  await screenshot(page, "dashboard-simulated-calls");
+  await page.goto("/enterprise-dashboard");
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await expect(page.getByTestId("stat-total-calls")).toHaveText(String(placed), { timeout: 12_000 });
+  await screenshot(page, "enterprise-analytics-simulated-calls");
 });
 
 /** A campaign's id as the API lists it. */

@@ -1,5 +1,8 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { simpleParser } from "mailparser";
 
 export type Account = { username: string; email: string; password: string; fullName: string };
 
@@ -209,3 +212,103 @@ export const APP_ROUTES = [
   "/voice-call-demo",
 ] as const;
 export const DESKTOP_ONLY_ROUTES: readonly string[] = ["/real-voice-calls", "/voice-call-demo"];
+
+/** Where the test server (which sends no email) writes account messages: see playwright.config.ts. */
+const ACCOUNT_OUTBOX = path.join("test-results", "e2e-data", "outbox", "accounts");
+
+/**
+ * The newest link to `page` in an account message to `to`, as a path to open, read from the test
+ * server's outbox the way a person reads their inbox (a message may land just after the answer).
+ */
+export async function linkFromOutbox(
+  to: string,
+  page: "/reset-password" | "/confirm-email",
+): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = await readdir(ACCOUNT_OUTBOX).catch(() => [] as string[]);
+    const found: { at: number; link: string }[] = [];
+    for (const name of names) {
+      const raw = await readFile(path.join(ACCOUNT_OUTBOX, name)).catch(() => null);
+      if (!raw) continue;
+      const mail = await simpleParser(raw);
+      const groups = mail.to ? (Array.isArray(mail.to) ? mail.to : [mail.to]) : [];
+      const recipients = groups.flatMap((group) =>
+        group.value.map((address) => address.address?.toLowerCase()),
+      );
+      if (!recipients.includes(to.toLowerCase())) continue;
+      const link = new RegExp(`https?://\\S*${page}\\?token=[A-Za-z0-9_-]+`).exec(mail.text ?? "")?.[0];
+      if (link) found.push({ at: mail.date?.getTime() ?? 0, link });
+    }
+    found.sort((a, b) => a.at - b.at);
+    const newest = found.at(-1);
+    if (newest) {
+      const url = new URL(newest.link);
+      return url.pathname + url.search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${page} link in the outbox for ${to}`);
+}
+
+/**
+ * Follows the confirmation link sent to `email` through `request` (which it signs in). ADMIN_EMAILS
+ * makes an administrator only of a confirmed address; an address confirmed already stays so.
+ */
+export async function confirmEmailFromOutbox(request: APIRequestContext, email: string): Promise<void> {
+  const link = new URL(await linkFromOutbox(email, "/confirm-email"), "http://localhost");
+  const token = link.searchParams.get("token");
+  const confirmed = await request.post("/api/auth/confirm-email", { data: { token } });
+  // 400: the link was followed before (another spec confirmed this shared administrator).
+  expect([200, 400], await confirmed.text()).toContain(confirmed.status());
+}
+
+/**
+ * A place where it is inside the calling hours (08:00–21:00 local) now and for the next hour, for
+ * the tests that place calls on the real server's wall clock (the dial gate refuses a callee
+ * outside them): New York, London or Tokyo, which between them cover every hour of the day. Its
+ * numbers end in the four digits given (the carrier simulator's outcome digits).
+ */
+export type CallingPlace = {
+  zone: string;
+  /** As a person types it. */
+  typed(last4: string): string;
+  e164(last4: string): string;
+};
+
+const CALLING_PLACES: CallingPlace[] = [
+  { zone: "America/New_York", typed: (d) => `(212) 555-${d}`, e164: (d) => `+1212555${d}` },
+  { zone: "Europe/London", typed: (d) => `+44 20 7946 ${d}`, e164: (d) => `+44207946${d}` },
+  { zone: "Asia/Tokyo", typed: (d) => `+81 3 1234 ${d}`, e164: (d) => `+8131234${d}` },
+];
+
+export function callingPlaceNow(now = new Date()): CallingPlace {
+  const hourIn = (zone: string) =>
+    Number(
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now),
+    );
+  const place = CALLING_PLACES.find((candidate) => {
+    const hour = hourIn(candidate.zone);
+    return hour >= 8 && hour < 20;
+  });
+  if (!place) throw new Error("no calling place is inside its hours now (the places should cover the day)");
+  return place;
+}
+
+/**
+ * Records consent to AI-voice calls for the numbers (E.164) on autodialer leads, where the dialer
+ * keeps it: the assistant's calls to them (a contact's Call, bulk calls, /real-voice-calls) are
+ * refused without it.
+ */
+export async function recordAiVoiceConsent(request: APIRequestContext, numbers: string[]): Promise<void> {
+  const campaign = await request.post("/api/autodialer/campaigns", {
+    data: { name: "AI-voice consent on file" },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(201);
+  const { id } = (await campaign.json()) as { id: string };
+  const leads = await request.post(`/api/autodialer/campaigns/${id}/leads`, {
+    data: {
+      leads: numbers.map((phoneNumber) => ({ phoneNumber, aiVoiceConsent: true, consentSource: "web form" })),
+    },
+  });
+  expect(leads.status(), await leads.text()).toBe(201);
+}

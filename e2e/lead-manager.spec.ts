@@ -1,6 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { devices, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, newAccount, screenshot, toastText } from "./helpers";
+import {
+  callingPlaceNow,
+  expectAccessible,
+  newAccount,
+  recordAiVoiceConsent,
+  screenshot,
+  toastText,
+} from "./helpers";
 
 /**
  * /lead-manager (spec 3 §2): the stats cards from real rows, search over name, phone and company
@@ -32,10 +39,19 @@ const leads = (page: Page) => page.getByRole("list", { name: "Leads" });
 const card = (page: Page, name: string) => leads(page).getByRole("listitem", { name, exact: true });
 const stat = (page: Page, key: string) => page.getByTestId(`stat-${key}`);
 
+/**
+ * Ann Lee lives where it is inside the calling hours now and agreed to calls from the AI assistant
+ * (the dial gate); Carl Quiet is on the do-not-call list.
+ */
+const annPlace = callingPlaceNow();
+const ANN = annPlace.e164("0161");
+
 async function seed(page: Page): Promise<void> {
+  await recordAiVoiceConsent(page.request, [ANN]);
   await contact(page, {
     name: "Ann Lee",
-    phoneNumber: "(212) 555-0161",
+    phoneNumber: annPlace.typed("0161"),
+    timezone: annPlace.zone,
     email: "ann@leeinc.example",
     company: "Lee Inc",
     address: "1 Main St, Miami",
@@ -87,7 +103,7 @@ test("lead manager: stats, search and filters, edit, call, do-not-call, preview 
   await search.fill("stone works");
   await expect(leads(page).getByRole("listitem")).toHaveCount(1);
   await expect(card(page, "Bob Stone")).toBeVisible();
-  await search.fill("555-0161");
+  await search.fill(ANN.slice(-8));
   await expect(leads(page).getByRole("listitem")).toHaveCount(1);
   await expect(card(page, "Ann Lee")).toBeVisible();
   await search.fill("");
@@ -134,8 +150,11 @@ test("lead manager: stats, search and filters, edit, call, do-not-call, preview 
   await expect(toastText(page, "Call Initiated")).toBeVisible();
   await expect(card(page, "Ann Lee").getByTestId("lead-calls")).toContainText("1 call, last");
   await expect(stat(page, "contactedToday")).toHaveText("1");
-  const placed = await page.evaluate(() => fetch("/api/calls?search=2125550161").then((r) => r.json()));
-  expect(placed.calls[0]).toMatchObject({ direction: "outbound", phoneNumber: "+12125550161" });
+  const placed = await page.evaluate(
+    (digits) => fetch(`/api/calls?search=${digits}`).then((r) => r.json()),
+    ANN.slice(1),
+  );
+  expect(placed.calls[0]).toMatchObject({ direction: "outbound", phoneNumber: ANN });
 
   // A do-not-call contact is refused with the server's own words.
   await card(page, "Carl Quiet").getByRole("button", { name: "Call Carl Quiet" }).click();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { MAINTENANCE_MESSAGE } from "../common/admin";
-import { expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
+import { MAINTENANCE_BANNER, MAINTENANCE_MESSAGE } from "../common/admin";
+import { confirmEmailFromOutbox, expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
 
 /** Matches ADMIN_EMAILS in playwright.config.ts. */
 const ADMIN_EMAIL = "e2e-admin@example.com";
@@ -11,6 +11,7 @@ async function signInAdmin(request: APIRequestContext): Promise<void> {
   await request.post("/api/auth/signup", {
     data: { username: "e2e_admin", email: ADMIN_EMAIL, password: ADMIN_PASSWORD, fullName: "Ada Admin" },
   });
+  await confirmEmailFromOutbox(request, ADMIN_EMAIL);
   const signedIn = await request.post("/api/auth/login", {
     data: { login: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
@@ -75,6 +76,9 @@ test("maintenance mode: Sign out leaves the page for the sign-in screen, where a
     const terms = page.getByRole("dialog", { name: "Terms and Conditions" });
     await expect(page.getByRole("region", { name: "Today" }).or(terms)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Down for maintenance" })).toBeHidden();
+    // The administrator works on, told the mode is still on.
+    await expect(page.getByText(MAINTENANCE_BANNER)).toBeVisible();
+    await screenshot(page, "maintenance-banner");
   } finally {
     await setMaintenance(admin, false);
     await admin.dispose();

@@ -3,7 +3,14 @@ import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+import {
+  callingPlaceNow,
+  expectAccessible,
+  recordAiVoiceConsent,
+  screenshot,
+  signUpAndAcceptTerms,
+  toastText,
+} from "./helpers";
 
 /**
  * /subscription, the local checkout page and /business-plan in Chromium: plans and usage from the
@@ -214,7 +221,11 @@ test("a plan chosen during the trial keeps the trial, is charged at its end, and
 
   await page.getByRole("button", { name: "Start Bulk Calls" }).click();
   await expect(toastText(page, "Please enter phone numbers to call")).toBeVisible();
-  await page.getByLabel("Phone numbers").fill("(555) 201-3344\n\n  12  \n");
+  // The assistant calls only numbers whose AI-voice consent is on file, inside the callee's hours:
+  // a place where it is daytime now.
+  const place = callingPlaceNow();
+  await recordAiVoiceConsent(page.request, [place.e164("3344")]);
+  await page.getByLabel("Phone numbers").fill(`${place.typed("3344")}\n\n  12  \n`);
   await page.getByRole("button", { name: "Start Bulk Calls (2)" }).click();
   await expect(toastText(page, "1 call placed, 1 could not be placed.")).toBeVisible();
   await expect(page.getByText("Please enter a valid phone number (at least 10 digits)")).toBeVisible();
@@ -447,7 +458,7 @@ ownServer(
   async ({ page, ownPort }, testInfo) => {
     test.setTimeout(180_000);
     const notSetUp =
-      "Payments are not set up on this server yet. Ask the administrator to connect Stripe (STRIPE_SECRET_KEY).";
+      "Payments are not set up on this server yet, so nothing can be paid here. Ask the platform administrator to connect Stripe.";
     const dataDir = "test-results/e2e-data-no-payments";
     await rm(dataDir, { recursive: true, force: true });
 

@@ -1,5 +1,13 @@
 import { devices, expect, test } from "@playwright/test";
-import { catchDialledLinks, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
+import {
+  callingPlaceNow,
+  catchDialledLinks,
+  expectAccessible,
+  recordAiVoiceConsent,
+  screenshot,
+  signUpAndAcceptTerms,
+  toastText,
+} from "./helpers";
 
 /** The four calling screens and the Phone service section, on the built-in carrier simulator. */
 
@@ -19,12 +27,16 @@ test("real voice calls: number checks, an outbound call shown Live, a simulated 
   await page.getByRole("button", { name: "Start Call" }).click();
   await expect(page.getByText("Please enter a valid phone number (at least 10 digits)")).toBeVisible();
 
-  await number.fill("(212) 555-0123");
+  // A callee inside their calling hours now, who agreed to calls from the AI assistant (the dial gate).
+  const place = callingPlaceNow();
+  const callee = place.e164("0123");
+  await recordAiVoiceConsent(page.request, [callee]);
+  await number.fill(place.typed("0123"));
   await page.getByRole("button", { name: "Start Call" }).click();
-  await expect(page.getByTestId("outbound-result")).toContainText("Calling +12125550123");
+  await expect(page.getByTestId("outbound-result")).toContainText(`Calling ${callee}`);
   await expect(page.getByTestId("outbound-result")).toContainText("built-in simulator");
   const table = page.getByRole("table", { name: "Active voice calls" });
-  await expect(table).toContainText("+12125550123");
+  await expect(table).toContainText(callee);
   // Answered after a few seconds of ringing: in-progress reads Live.
   await expect(table.getByText("Live")).toBeVisible({ timeout: 15_000 });
   await screenshot(page, "real-voice-calls-live");
@@ -32,9 +44,12 @@ test("real voice calls: number checks, an outbound call shown Live, a simulated 
 
   // The simulated callee says goodbye: the call leaves the list and is in History.
   await expect(table).toBeHidden({ timeout: 40_000 });
-  const history = await page.evaluate(() => fetch("/api/calls?search=2125550123").then((r) => r.json()));
+  const history = await page.evaluate(
+    (digits) => fetch(`/api/calls?search=${digits}`).then((r) => r.json()),
+    callee.slice(1),
+  );
   expect(history.calls[0]).toMatchObject({ direction: "outbound", callType: "simulator", isActive: false });
-  expect(history.calls[0].transcript).toContain("calling on behalf of");
+  expect(history.calls[0].transcript).toContain("this is the automated assistant for");
 
   await page.getByLabel("Caller number").fill("+1 (212) 555-0148");
   await page.getByRole("button", { name: "Ring my number" }).click();

@@ -8,20 +8,12 @@
  *   robocalls the share let through (appointment, support, important or legitimate).
  * Set SHOW=1 to list the dev set's mistakes for the current defaults.
  */
-import { existsSync, readFileSync } from "node:fs";
-import {
-  analyzeUtterance,
-  type CombineParams,
-  combineReading,
-  DEFAULT_COMBINE,
-  readUtterance,
-} from "../server/engine/analyze";
+import { type CombineParams, combineReading, DEFAULT_COMBINE, readUtterance } from "../server/engine/analyze";
 import { trainClassifier } from "../server/engine/classifier";
 import { CORPUS_FILES, loadCorpus, loadDevSet, readCorpusFile } from "../server/engine/corpus";
 import { trainOn } from "../server/engine/model";
 import { features, prepareText } from "../server/engine/text";
-import { CLASSIFICATIONS, type Classification } from "../server/engine/types";
-import { projectPath } from "../server/paths";
+import { measurePublicCalls, PUBLIC_DIR, readPublicCalls } from "./public-calls";
 
 const data = loadCorpus().map((row) => ({ ...row, features: features(prepareText(row.text).terms) }));
 const dev = loadDevSet();
@@ -93,60 +85,24 @@ const perFile = CORPUS_FILES.map((name) => {
 console.log("cross-validation per corpus file, DEFAULT_COMBINE:");
 console.table(perFile);
 
-// --- real callers (evaluation only) ------------------------------------------------------------
+// --- real callers (evaluation only; `npm run eval:public-calls` compares with the recorded figures) ---
 
-const PUBLIC_DIR = projectPath("..", "shared", "datasets", "calls-public");
-const PUBLIC_FILES = ["banking77-test.jsonl", "customers.jsonl", "robocall.jsonl"];
-/** Classes that put a caller through to the person: a robocall given one of these was let through. */
-const LET_THROUGH: Classification[] = ["appointment", "support", "important", "legitimate"];
-
-type PublicRow = { text: string; expected: Classification };
-
-function readPublicFile(name: string): PublicRow[] {
-  return readFileSync(`${PUBLIC_DIR}/${name}`, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => {
-      const row = JSON.parse(line) as { text: string; expected: string };
-      if (!CLASSIFICATIONS.includes(row.expected as Classification))
-        throw new Error(`${name}: unknown expected class "${row.expected}"`);
-      return { text: row.text, expected: row.expected as Classification };
-    });
-}
-
-function share(count: number, total: number): string {
-  return `${((count / total) * 100).toFixed(1)}%`;
-}
-
-if (!existsSync(PUBLIC_DIR)) {
+const publicCalls = readPublicCalls();
+if (publicCalls.size === 0) {
   console.log(`real callers: ${PUBLIC_DIR} is absent, skipped`);
 } else {
-  const rows = PUBLIC_FILES.filter((name) => existsSync(`${PUBLIC_DIR}/${name}`)).map((name) => {
-    const calls = readPublicFile(name);
-    const counts = Object.fromEntries(CLASSIFICATIONS.map((label) => [label, 0])) as Record<
-      Classification,
-      number
-    >;
-    let correct = 0;
-    for (const call of calls) {
-      const { classification } = analyzeUtterance(call.text, full, null);
-      counts[classification]++;
-      if (classification === call.expected) correct++;
-    }
-    const robocalls = calls.every((call) => call.expected === "spam" || call.expected === "sales");
+  const shown = (value: number | null) => (value === null ? "" : `${value.toFixed(1)}%`);
+  const rows = [...publicCalls].map(([name, calls]) => {
+    const figures = measurePublicCalls(calls, full);
     return {
       file: name,
-      calls: calls.length,
-      accuracy: share(correct, calls.length),
-      "flagged spam": share(counts.spam, calls.length),
-      "flagged sales": share(counts.sales, calls.length),
-      "let through": robocalls
-        ? share(
-            LET_THROUGH.reduce((sum, label) => sum + counts[label], 0),
-            calls.length,
-          )
-        : "",
-      ...Object.fromEntries(CLASSIFICATIONS.map((label) => [label, counts[label]])),
+      calls: figures.calls,
+      accuracy: shown(figures.accuracy),
+      "flagged spam": shown(figures.flaggedSpam),
+      "sure spam": shown(figures.sureSpam),
+      "flagged sales": shown(figures.flaggedSales),
+      "let through": shown(figures.letThrough),
+      ...figures.counts,
     };
   });
   console.log(`real callers (${PUBLIC_DIR}, evaluation only), with DEFAULT_COMBINE and the full corpus:`);

@@ -101,7 +101,7 @@ while (inserted < total) {
   await db.execute(sql`
     insert into calls (workspace_id, phone_number, caller_name, direction, classification, status, is_active,
       start_time, end_time, duration, transcript, ai_response, sentiment, customer_satisfaction,
-      follow_up_required, importance, action_taken, summary, call_type, created_at)
+      follow_up_required, importance, action_taken, summary, call_type, disposition, created_at)
     select ${workspaceId}::uuid, phone, name, 'inbound', cls,
       case cls when 'spam' then 'blocked' else 'completed' end, false,
       start_at, start_at + make_interval(secs => dur), dur,
@@ -127,9 +127,19 @@ while (inserted < total) {
         when 'sales' then 'Sales inquiry noted for follow-up'
         else 'Message taken' end,
       coalesce(name, phone) || ' called about a ' || cls || ' matter.',
-      'seed', start_at
+      'seed',
+      -- What the calls came to: bookings, call backs and interest most often; a stop request rarely.
+      case
+        when cls = 'spam' then null
+        when cls = 'appointment' then 'booked'
+        when pick < 0.01 then 'do_not_call'
+        when cls = 'sales' then (array['interested','qualified','not_interested','call_back'])[1 + floor(random() * 4)::int]
+        when pick < 0.2 then 'call_back'
+        when pick < 0.25 then 'wrong_number'
+        else null end,
+      start_at
     from (
-      select cls, start_at, said, name, phone,
+      select cls, start_at, said, name, phone, pick,
         (case cls when 'spam' then 5 + random() * 35 when 'appointment' then 60 + random() * 240
           when 'support' then 90 + random() * 510 when 'important' then 30 + random() * 370
           when 'sales' then 45 + random() * 255 else 20 + random() * 180 end)::int as dur

@@ -24,9 +24,10 @@ import { billingRoutes } from "./features/billing/routes";
 import { businessRoutes } from "./features/business/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { callRoutes } from "./features/calls/routes";
+import { contactBulkRoutes } from "./features/contacts/bulk-routes";
 import { contactImportRoutes } from "./features/contacts/import-routes";
 import { contactRoutes } from "./features/contacts/routes";
-import { dialerRoutes } from "./features/dialer/routes";
+import { dialerRoutes, dialerWebhookRoutes } from "./features/dialer/routes";
 import { emailRoutes } from "./features/email/routes";
 import { emailWizardRoutes } from "./features/email/wizard/routes";
 import { enterpriseRoutes } from "./features/enterprise/routes";
@@ -34,12 +35,15 @@ import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobRoutes } from "./features/jobs/routes";
 import { leadGenerationRoutes } from "./features/lead-generation/routes";
+import { onboardingRoutes } from "./features/onboarding/routes";
 import { phoneSystemRoutes, phoneSystemWebhookRoutes } from "./features/phone-system/routes";
+import { reportRoutes } from "./features/reports/routes";
 import { satelliteRoutes } from "./features/satellite/routes";
 import { scriptRoutes } from "./features/scripts/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
 import { userRoutes } from "./features/user/routes";
+import { replyAudioRoutes } from "./features/voice/reply-audio-routes";
 import { voiceRoutes } from "./features/voice/routes";
 import { voiceCallRoutes } from "./features/voice-calls/routes";
 import { workspaceRoutes } from "./features/workspaces/routes";
@@ -146,6 +150,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       return { status: response.statusCode, body: response.body };
     },
+    // ... and fetches a <Play>'s audio the same way, as Twilio's unsigned GET.
+    async fetchAudio(url) {
+      const target = new URL(url);
+      const response = await app.inject({
+        method: "GET",
+        url: `${target.pathname}${target.search}`,
+        headers: { host: target.host },
+      });
+      return {
+        status: response.statusCode,
+        contentType: String(response.headers["content-type"] ?? ""),
+        bytes: response.rawPayload.length,
+      };
+    },
   });
   app.decorate("services", services);
   // Background jobs run while the server does: started once it is ready, stopped (running jobs
@@ -186,11 +204,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(callRoutes, { calls: v.calls, speech: transcriptionSwitch(speech, platform) });
   await app.register(appointmentRoutes, { appointments: v.appointments, events: v.events });
   await app.register(calendarRoutes, { calendar: v.calendar });
-  await app.register(contactRoutes, { contacts: v.contacts, doNotCall: v.doNotCall, dialer: v.contactDial });
+  await app.register(contactRoutes, {
+    contacts: v.contacts,
+    segments: v.segments,
+    doNotCall: v.doNotCall,
+    dialer: v.contactDial,
+  });
+  await app.register(contactBulkRoutes, { bulk: v.contactBulk, segments: v.segments });
   await app.register(eventRoutes, { events: v.events });
   await app.register(aiSettingsRoutes, { settings: v.settings });
   await app.register(billingRoutes, { billing: v.billing });
   await app.register(voiceRoutes, { voice: v.voice, billing: v.billing, settings: v.settings });
+  await app.register(replyAudioRoutes, { voice: v.voice });
   await app.register(speechRoutes, { speech, config });
   await app.register(businessRoutes, { business: v.business, billing: v.billing });
   await app.register(contactImportRoutes, { imports: v.contactImports, billing: v.billing });
@@ -206,8 +231,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(aiStudioRoutes, { studio: v.studio, billing: v.billing });
   await app.register(leadGenerationRoutes, { leads: v.leads });
   await app.register(dialerRoutes, { dialer: v.dialer });
+  await app.register(dialerWebhookRoutes, { dialer: v.dialer, config });
   await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
+  await app.register(reportRoutes, { reports: v.reports });
   await app.register(adminRoutes, { admin: v.admin });
+  await app.register(onboardingRoutes, { onboarding: v.onboarding });
   await app.register(adminSystemRoutes, { system: v.adminSystem });
   await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
   await app.register(oneTimeLinkRoutes, { admin: v.admin, config });

@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { provisionWorkspace } from "./commands/provision-workspace";
+import { callOutcomeRecorder } from "./commands/record-call-outcome";
 import type { Config } from "./config";
-import { resolveAppSecret } from "./crypto/secret-box";
+import { resolveAppSecret, secretBox } from "./crypto/secret-box";
 import type { Database } from "./db/client";
 import { defaultClassifier } from "./engine";
 import { accessChanges } from "./events/access";
@@ -19,6 +20,7 @@ import { adminRepository } from "./features/admin/repository";
 import { adminService } from "./features/admin/service";
 import { signInGate } from "./features/admin/sign-in-gate";
 import { accountDeletion } from "./features/admin/users-delete";
+import { workspaceDeletion } from "./features/admin/workspace-delete";
 import { workspaceFiles } from "./features/admin/workspace-files";
 import { callAssistant } from "./features/agents/call-assistant";
 import type { ConversationDeps } from "./features/agents/conversation";
@@ -29,19 +31,25 @@ import { agentTestService } from "./features/agents/tests-service";
 import { aiSettingsService } from "./features/ai-settings/service";
 import { type AiStudioService, aiStudioService } from "./features/ai-studio/service";
 import { appointmentService } from "./features/appointments/service";
-import { loggedAccountNotices } from "./features/auth/notices";
+import { accountMail } from "./features/auth/account-mail";
 import { authRepository } from "./features/auth/repository";
 import { authService } from "./features/auth/service";
 import { billingService } from "./features/billing/service";
 import { businessService } from "./features/business/service";
 import { calendarService } from "./features/calendar/service";
+import { memoizedConversationModel } from "./features/calls/memo-model";
+import { callReportFigures } from "./features/calls/report-figures";
 import { callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
+import { contactBulkService } from "./features/contacts/bulk";
+import { contactCallOutcomes } from "./features/contacts/call-outcomes";
 import { contactDialer } from "./features/contacts/dial";
 import { doNotCallService } from "./features/contacts/do-not-call";
 import { emailAudience } from "./features/contacts/email-audience";
 import { contactImportService } from "./features/contacts/import/service";
+import { segmentService } from "./features/contacts/segments";
 import { contactService } from "./features/contacts/service";
+import { dialerReportFigures } from "./features/dialer/report-figures";
 import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
 import { emailService } from "./features/email/service";
@@ -50,8 +58,11 @@ import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
 import { leadGenerationService } from "./features/lead-generation/service";
+import { onboardingService } from "./features/onboarding/service";
 import { phoneSystemService } from "./features/phone-system/service";
 import { voicemailBox } from "./features/phone-system/voicemail";
+import { reportsService } from "./features/reports/service";
+import { retentionService } from "./features/retention/service";
 import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
 import { telephonyService } from "./features/telephony/service";
@@ -67,20 +78,23 @@ import { scheduleAdminBackups } from "./jobs/kinds/admin-backup";
 import { defineBulkCall } from "./jobs/kinds/bulk-call";
 import { defineCallAutomation } from "./jobs/kinds/call-automation";
 import { scheduleCallTimeout } from "./jobs/kinds/call-timeout";
+import { defineContactsBulk } from "./jobs/kinds/contacts-bulk";
 import { defineContactsImport } from "./jobs/kinds/contacts-import";
 import { scheduleDialerTick } from "./jobs/kinds/dialer-tick";
 import { defineEmailCampaign, defineEmailRetrySweep } from "./jobs/kinds/email-campaign";
 import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/housekeeping";
 import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
+import { defineRetention, scheduleRetention } from "./jobs/kinds/retention";
 import { defineVoicemailTranscription } from "./jobs/kinds/voicemail-transcription";
 import type { DbTransaction } from "./jobs/types";
 import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
+import { createConversationModel } from "./providers/llm/conversation-model";
 import { createEmailWriter } from "./providers/llm/email-writer";
 import { createMailTransport } from "./providers/mail";
 import { createPaymentsProvider } from "./providers/payments";
 import type { SpeechToText } from "./providers/speech";
-import type { CarrierDelivery } from "./providers/telephony/simulator";
+import type { CarrierDelivery, CarrierMediaFetch } from "./providers/telephony/simulator";
 import { createVoiceProviders } from "./providers/voice";
 import { nearestStockVoice } from "./providers/voice/espeak";
 
@@ -92,6 +106,8 @@ export type CompositionInput = {
   log: FastifyBaseLogger;
   /** How the built-in carrier reaches the app's webhooks (buildApp passes app.inject). */
   deliver: CarrierDelivery;
+  /** How the built-in carrier fetches a <Play>'s audio (buildApp passes app.inject). */
+  fetchAudio?: CarrierMediaFetch | undefined;
   /** The server's clock (tests move it); absent means the real one. */
   now?: (() => Date) | undefined;
   /** The simulated caller's recorded voice (tests: words their recogniser reads back); else espeak-ng. */
@@ -148,9 +164,20 @@ export function composeServices(input: CompositionInput) {
     reader: platformConfigReader({ read: () => adminRepo.readConfig() }),
   });
   const platformSettings = () => platformConfig.reader.get();
+  // Email goes through one transport (SMTP_URL, or .eml files in DATA_DIR/outbox): the account
+  // messages (confirmation and reset links, security notices) and email marketing below.
+  const mailTransport = createMailTransport(config);
+  if (config.mail.smtpUrl && !config.publicUrl)
+    log.warn("SMTP_URL is set without PUBLIC_URL: the links in account emails point at localhost");
+  const accountMessages = accountMail({
+    transport: mailTransport,
+    from: config.mail.from,
+    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    log,
+  });
   const auth = authService(authRepository(db), config, {
     signInGate: signInGate(adminRepo),
-    notices: loggedAccountNotices(log),
+    notices: accountMessages,
     access,
     directory,
     provisionWorkspace: provisionWorkspace({
@@ -181,6 +208,8 @@ export function composeServices(input: CompositionInput) {
     llm: createLanguageModel(config),
     log,
   });
+  // LLM_BASE_URL also answers turns, through the engine's tools (null: the local engine alone).
+  const conversationModel = createConversationModel(config, log);
   // AI Studio (issue 12, part 7) answers turns with its flows and runs its rules when a call
   // ends: built below, once voices and jobs exist, and reached by the calls through these ports.
   let studio: AiStudioService | undefined;
@@ -194,6 +223,8 @@ export function composeServices(input: CompositionInput) {
       db,
       events,
       understand,
+      // Asked once per caller turn, though a turn may run the engine twice.
+      conversationModel: memoizedConversationModel(conversationModel),
       streamRows: database.streamRows,
       idleCallMinutes: config.idleCallMinutes,
       accounts: directory,
@@ -205,9 +236,15 @@ export function composeServices(input: CompositionInput) {
         answerTurn: (...args) => aiStudio().answerTurn(...args),
         callEnded: (...args) => aiStudio().callEnded(...args),
       },
+      // What a call's outcome changes on the contacts side and on a campaign's lead.
+      outcomes: callOutcomeRecorder({
+        contacts: contactCallOutcomes(),
+        leads: { callOutcomeIn: (...args) => autodialer().callOutcomeIn(...args) },
+      }),
       // The default script and the agents (issue 12 part 2): `assistant` is built below.
       assistant: {
         view: (...args) => assistant.view(...args),
+        script: (...args) => assistant.script(...args),
         recordTurn: (...args) => assistant.recordTurn(...args),
         callEnded: (...args) => assistant.callEnded(...args),
       },
@@ -224,7 +261,7 @@ export function composeServices(input: CompositionInput) {
     access,
     testCases: { addFromTemplateIn: (...args) => agentTests.addFromTemplateIn(...args) },
   });
-  const agents = agentService({ db, access });
+  const agents = agentService({ db, access, calls });
   const telecomAgents = telecomAgentService({ db });
   const conversationDeps: ConversationDeps = {
     settings,
@@ -235,6 +272,7 @@ export function composeServices(input: CompositionInput) {
         .enginePorts(db, workspaceId, { id: "", callerName: null, phoneNumber: "" })
         .ports.busyIntervals(from, to),
     understand,
+    conversationModel,
     ...clock,
   };
   const conversation = conversationService(conversationDeps);
@@ -242,7 +280,14 @@ export function composeServices(input: CompositionInput) {
   // What the call's turn flow asks of the default script and the agents (ports; see call-assistant.ts).
   const assistant = callAssistant({ scripts, agents });
   const voiceProviders = createVoiceProviders(config);
-  const voice = voiceService({ db, dataDir: config.dataDir, providers: voiceProviders, log });
+  const voice = voiceService({
+    db,
+    dataDir: config.dataDir,
+    providers: voiceProviders,
+    log,
+    appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
+    ...clock,
+  });
   let dialerRuntimeBuilt: DialerRuntime | undefined;
   const autodialer = (): DialerRuntime => {
     if (!dialerRuntimeBuilt) throw new Error("the dialer's runtime is used before it is built");
@@ -261,6 +306,7 @@ export function composeServices(input: CompositionInput) {
     doNotCall,
     appSecret: resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
     deliver: input.deliver,
+    fetchAudio: input.fetchAudio,
     simulatorVoice:
       input.simulatorVoice ??
       (async (text) => (await voiceProviders.stock.speak(nearestStockVoice(null), text)).audio),
@@ -270,15 +316,35 @@ export function composeServices(input: CompositionInput) {
       ended: (...args) => autodialer().ended(...args),
     },
     platform: { settings: platformSettings },
+    // The dial gate checks a contact's recorded zone with the number's, and asks the dialer
+    // (built below) whether consent to AI-voice calls is on file for a number.
+    callees: contacts,
+    // Consent on file: a contact's, or an autodialer lead's.
+    aiVoiceConsent: {
+      hasConsent: async (workspaceId, e164) =>
+        (await contacts.hasAiVoiceConsent(workspaceId, e164)) ||
+        (await dialer.hasAiVoiceConsent(workspaceId, e164)),
+    },
+    ...clock,
   });
-  const contactDial = contactDialer({ contacts, doNotCall, telephony });
+  const contactDial = contactDialer({ contacts, telephony });
   // Satellite-internet sales (issue 17): packages sold through billing's checkout, whose paid
   // event books the installation (appointments) and notes the order on the contact.
-  const satellite = satelliteService({ db, appointments, contacts, scripts, dialer: contactDial, ...clock });
+  const satellite = satelliteService({
+    db,
+    appointments,
+    contacts,
+    scripts,
+    agents,
+    dialer: contactDial,
+    ...clock,
+  });
   billing.sellProducts(satellite.seller);
   const voiceCalls = voiceCallService({
     calls,
     telephony,
+    // The demo's replies play in the workspace's voice, from the same audio the phone plays.
+    replies: voice,
     usage,
     simulatorTimeScale: config.telephony.simulatorTimeScale,
     platformCeiling: async () => (await platformSettings()).maxConcurrentCalls,
@@ -353,7 +419,6 @@ export function composeServices(input: CompositionInput) {
     telephony,
     agents,
     contacts,
-    doNotCall,
     accounts: directory,
     voicemails,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
@@ -377,6 +442,28 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const contactsImport = defineContactsImport(jobs, { imports: contactImports });
+  // Saved segments (named filters and lists) and bulk work on the contacts screens' selections:
+  // small ones in the request, large ones as a contacts.bulk job; "add to campaign" goes
+  // through the dialer (built below).
+  const segments = segmentService({ db });
+  const contactsBulkJob = defineContactsBulk(jobs, { bulk: () => contactBulk });
+  const contactBulk = contactBulkService({
+    db,
+    engine: database.engine,
+    segments,
+    campaigns: () => dialer,
+    exportContacts: contacts.exportContacts,
+    accounts: directory,
+    queueJob: (tx, workspaceId, bulkId, phase, key) =>
+      jobs.send(
+        contactsBulkJob,
+        { bulkId, phase },
+        // Queued in the transaction that writes the action: neither exists without the other.
+        { workspaceId, idempotencyKey: key, tx: tx as unknown as DbTransaction },
+      ),
+    jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
+    ...clock,
+  });
   const business = businessService({
     queueBulkCall: (workspaceId, payload, idempotencyKey) =>
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
@@ -400,13 +487,12 @@ export function composeServices(input: CompositionInput) {
   const emailWizard = emailWizardService({ writer: createEmailWriter(config), log, ...clock });
   // Email marketing (issue 15): templates, the audience from contacts, campaigns sent by a job
   // through the mail transport (SMTP_URL, or .eml files in DATA_DIR/outbox).
-  const mailTransport = createMailTransport(config);
   const emailCampaign = defineEmailCampaign(jobs, { email: () => email });
   const emailRetrySweep = defineEmailRetrySweep(jobs, { email: () => email });
   if (input.schedules !== false) jobs.schedule(emailRetrySweep, "* * * * *", {});
   const email = emailService({
     db,
-    audience: emailAudience(db),
+    audience: emailAudience(db, segments),
     transport: mailTransport,
     tokens: unsubscribeTokens(
       resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
@@ -437,9 +523,60 @@ export function composeServices(input: CompositionInput) {
       const call = await calls.get(account, callId).catch(() => null);
       if (call?.isActive) await calls.patch(account, callId, { isActive: false });
     },
+    dialGate: { check: telephony.checkDial },
+    // The agent desktop: a campaign's script, a call's words, the live events, the softphone.
+    scripts: {
+      find: async (account, id) => {
+        const row = await scripts.get(account, id).catch(() => null);
+        return row
+          ? {
+              id: row.id,
+              name: row.name,
+              openingMessage: row.openingMessage,
+              conversationFlow: row.conversationFlow,
+            }
+          : null;
+      },
+    },
+    callWords: {
+      read: async (account, callId) => {
+        const call = await calls.get(account, callId).catch(() => null);
+        return call ? { lines: call.transcript.split("\n").filter(Boolean), isActive: call.isActive } : null;
+      },
+      append: (account, callId, lines) => calls.appendTranscript(account, callId, lines),
+    },
+    events,
+    softphone: {
+      carrierFor: (account) => telephony.conferenceCarrier(account),
+      secrets: secretBox(
+        resolveAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir, env: config.env }),
+        "softphone-api-key",
+      ),
+      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      holdMusicUrl: config.telephony.holdMusicUrl,
+      proveWebhook: (request, workspaceId) => telephony.proveLineWebhook(request, workspaceId, "twilio"),
+    },
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
+  // Reports: the autodialer and the calls each count their own rows over a range; the report
+  // adds them up per campaign, per agent (reps and AI agents), per day and per hour.
+  const reports = reportsService({
+    attempts: dialerReportFigures(db),
+    calls: callReportFigures(db),
+    members: async (account) =>
+      (await team().team(account)).members.map((member) => ({
+        userId: member.userId,
+        name: member.fullName || member.username,
+      })),
+    // The agents' cached routing set: names without reading the agents' figures.
+    aiAgents: async (account) =>
+      [...(await agents.snapshot(account.id)).agents.values()].map((agent) => ({
+        id: agent.id,
+        name: agent.name,
+      })),
+    ...clock,
+  });
   // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus);
   // a deletion runs through teams and auth in one transaction.
   const callsReport = adminCallsReport(db);
@@ -473,6 +610,33 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   if (input.schedules !== false) scheduleAdminBackups(jobs, { backups: adminBackups });
+  // The Terms kept (features/retention): recordings and voicemail audio past their period, and
+  // the data of workspaces whose subscription ended, owners warned first; a job each, hourly.
+  const retention = retentionService({
+    db,
+    calls,
+    carrier: telephony,
+    voicemails,
+    billing,
+    holds: admin,
+    owners: team(),
+    notices: accountMessages,
+    deleteWorkspace: workspaceDeletion({
+      db,
+      auth,
+      workspaces: team(),
+      removeWorkspaceFiles: workspaceFiles(config.dataDir),
+      log,
+    }),
+    bulkRows: [contacts.purgeSome, calls.purgeSome],
+    filesOutsideFolders: [contactImports.discardUploadsOf],
+    // A statement on the embedded database holds the event loop: its pieces stay under 100 ms.
+    pieceRows: database.engine === "pglite" ? 250 : 5_000,
+    log,
+    ...clock,
+  });
+  const retentionJobs = defineRetention(jobs, { retention });
+  if (input.schedules !== false) scheduleRetention(jobs, retentionJobs);
   const adminSystem = {
     backups: adminBackups,
     exports: adminExports({ db, ...clock }),
@@ -491,12 +655,26 @@ export function composeServices(input: CompositionInput) {
     events,
     holdMusicUrl: config.telephony.holdMusicUrl,
     repPhone: (account, userId) => team().memberCellphone(account, userId),
+    softphone: dialer.softphone,
+    repConnected: dialer.repConnected,
     singleProcess: database.engine === "pglite",
+    unknownZoneAssumed: config.telephony.unknownZoneAssumed,
     log,
     ...clock,
   });
   dialerRuntimeBuilt = autodialerRuntime;
   if (input.schedules !== false) scheduleDialerTick(jobs, { runtime: autodialerRuntime });
+  // The dashboard's setup checklist reads each step from the area that owns its rows.
+  const onboarding = onboardingService({
+    db,
+    telephony,
+    agents,
+    scripts,
+    contacts,
+    dialer,
+    workspaces: { team: (account) => team().team(account) },
+    ...clock,
+  });
 
   return {
     config,
@@ -516,6 +694,8 @@ export function composeServices(input: CompositionInput) {
     calls,
     contacts,
     contactImports,
+    contactBulk,
+    segments,
     doNotCall,
     contactDial,
     satellite,
@@ -525,6 +705,7 @@ export function composeServices(input: CompositionInput) {
     voiceCalls,
     business,
     enterprise,
+    reports,
     admin,
     adminSystem,
     platformConfig,
@@ -544,6 +725,9 @@ export function composeServices(input: CompositionInput) {
     emailWizard,
     email,
     mailTransport,
+    retention,
+    retentionJobs,
+    onboarding,
   };
 }
 

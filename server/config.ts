@@ -55,6 +55,20 @@ const EnvSchema = z.object({
     .url()
     .default("http://com.twilio.sounds.music.s3.amazonaws.com/MARKOVICHAMP-Borghestral.mp3"),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().max(100).default(1),
+  CALLING_UNKNOWN_ZONE: z
+    .string()
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: "CALLING_UNKNOWN_ZONE must be a time zone name such as America/New_York" },
+    )
+    .optional(),
   TWILIO_TURN_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(600),
   PAYMENTS_PROVIDER: z.enum(["local", "stripe", "none"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -124,6 +138,11 @@ export type Config = {
     holdMusicUrl: string;
     /** The carrier simulator's clock: 0.01 runs its pauses 100 times faster (tests). */
     simulatorTimeScale: number;
+    /**
+     * The zone to assume for a callee whose time zone nothing tells (CALLING_UNKNOWN_ZONE); null:
+     * such a number is not dialled, since its calling hours cannot be checked.
+     */
+    unknownZoneAssumed: string | null;
     /**
      * How long a speech webhook waits for the caller's turn before answering "pause, then ask
      * again" (Twilio waits 15 s at most; a caller notices about a second of silence).
@@ -219,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       defaultVoice: e.TWILIO_VOICE,
       holdMusicUrl: e.TWILIO_HOLD_MUSIC_URL,
       simulatorTimeScale: e.SIMULATOR_TIME_SCALE,
+      unknownZoneAssumed: e.CALLING_UNKNOWN_ZONE ?? null,
       turnDeadlineMs: e.TWILIO_TURN_DEADLINE_MS,
     },
     payments: {

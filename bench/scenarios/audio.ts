@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { locateTool } from "../../server/audio/locate-tool";
+import { runTool } from "../../server/audio/tools";
 import { printTable } from "../load";
 import { type RunningServer, signUp, startServer } from "../server";
 
@@ -15,7 +17,10 @@ const PROBE_MODULE = path.resolve(import.meta.dirname, "../event-loop-probe.mjs"
  * more than 100 ms.
  * Uploads: (a) the hostile voice sample (7.8 MB of Opus lasting 2.3 hours), (b) a legitimate
  * sample at the 2-minute limit (spoken, WebM/Opus like Chromium records), (c) a 60-second turn
- * to process-audio, (d) a text file declared as audio/webm. Also the server's RSS before and after.
+ * to process-audio, (d) a text file declared as audio/webm, (e) AI Studio's generated voice for
+ * the longest text it takes (espeak-ng: Debian's when installed, else its WebAssembly build in a
+ * worker thread of the tool runner). Also the server's RSS before and after. The fixtures are
+ * made with the same tools the server finds, so the bench runs on a machine with Node alone.
  */
 
 const PORT = 5186;
@@ -54,10 +59,15 @@ function rssMb(pid: number): number {
 }
 
 function ffmpeg(args: string[], input?: Buffer): Buffer {
-  return execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", ...args], {
-    input,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const located = locateTool("ffmpeg");
+  return execFileSync(
+    located.kind === "program" ? located.path : "ffmpeg",
+    ["-nostdin", "-hide_banner", "-loglevel", "error", ...args],
+    {
+      input,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 }
 
 /** The probe's file: a 200 Hz tone lasting 8,280 s as 6 kb/s Opus (one minute encoded, then copied). */
@@ -81,15 +91,19 @@ function hostileOpus(dir: string): Buffer {
 }
 
 /** Spoken English (espeak-ng), looped to `seconds`, encoded as WebM/Opus like MediaRecorder. */
-function spokenWebm(dir: string, seconds: number): Buffer {
+async function spokenWebm(dir: string, seconds: number): Promise<Buffer> {
   const wav = path.join(dir, "speech.wav");
-  execFileSync("espeak-ng", [
-    "-v",
-    "en-us",
-    "-w",
-    wav,
-    "Hello, this is a long recording of my voice. I am reading a few sentences so that the sample is long enough to clone a voice, and then I keep reading for a while longer.",
-  ]);
+  await runTool(
+    "espeak-ng",
+    [
+      "-v",
+      "en-us",
+      "-w",
+      wav,
+      "Hello, this is a long recording of my voice. I am reading a few sentences so that the sample is long enough to clone a voice, and then I keep reading for a while longer.",
+    ],
+    { timeoutMs: 60_000, maxOutputBytes: 1024 },
+  );
   return ffmpeg([
     "-stream_loop",
     "-1",
@@ -106,6 +120,13 @@ function spokenWebm(dir: string, seconds: number): Buffer {
     "pipe:1",
   ]);
 }
+
+/** AI Studio's longest text (500 characters), spoken slowly: the longest synthesis a person can ask for. */
+const GENERATED_TEXT =
+  "Thank you for calling Bright Smiles Dental. Our office is open from nine to five, Monday to Friday, and from nine to noon on Saturdays. If you would like to book a cleaning or a check-up, please leave your name, your phone number and a good time to reach you, and one of our team will call you back within one business day. If this is a dental emergency, please say urgent after the tone and we will call you back right away. Thank you, and have a wonderful day.".slice(
+    0,
+    500,
+  );
 
 type Outcome = { status: number; ms: number; message: string };
 
@@ -206,8 +227,8 @@ export async function audioBench(): Promise<void> {
     const { cookie } = await signUp(server.url);
     const headers = { cookie, origin: server.url };
     const hostile = hostileOpus(dir);
-    const longSample = spokenWebm(dir, 118);
-    const turn = spokenWebm(dir, 60);
+    const longSample = await spokenWebm(dir, 118);
+    const turn = await spokenWebm(dir, 60);
     const postProfile = (audio: Buffer, type: string) => () =>
       fetch(`${server.url}/api/voice-profiles`, {
         method: "POST",
@@ -264,6 +285,20 @@ export async function audioBench(): Promise<void> {
         probeFile,
         "text declared as audio/webm",
         postProfile(Buffer.from("this is not audio at all ".repeat(400)), "audio/webm"),
+      ),
+      await measure(
+        server,
+        probeFile,
+        `generated voice, ${GENERATED_TEXT.length} characters (espeak-ng ${locateTool("espeak-ng").kind === "espeak-wasm" ? "WebAssembly" : "program"})`,
+        () =>
+          fetch(`${server.url}/api/ai-studio/generate-voice`, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify({
+              text: GENERATED_TEXT,
+              voiceSettings: { tone: "warm", speed: "slow", language: "en-US" },
+            }),
+          }),
       ),
     ];
     printTable(

@@ -28,6 +28,9 @@ const SCENARIOS: Scenario[] = [
   { name: "shortest", query: { sortBy: "duration", sortOrder: "asc" } },
   { name: "highest priority", query: { sortBy: "importance", sortOrder: "desc" } },
   { name: "filter spam", query: { filter: "spam" } },
+  // Outcomes are not in the counters: the count reads the calls (up to the cap).
+  { name: "outcome booked", query: { outcome: "booked" } },
+  { name: "outcome do not call (rare)", query: { outcome: "do_not_call" } },
   { name: "search name 'patel'", query: { search: "patel" } },
   { name: "search number '212555'", query: { search: "212555" } },
   { name: "search class 'support'", query: { search: "support" } },
@@ -40,6 +43,7 @@ function params(query: Partial<CallListParams>, page: number): Omit<CallListPara
     page,
     limit: 10,
     filter: "all",
+    outcome: "all",
     sortBy: "createdAt",
     sortOrder: "desc",
     testCalls: "exclude",

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 
-/** The tool (ffmpeg, ffprobe, pocketsphinx) is not installed. */
+/** The tool (pocketsphinx, or ffmpeg where npm had no build for this platform) is not installed. */
 export class ToolMissing extends Error {
   constructor(readonly command: string) {
     super(`${command} is not installed`);
@@ -47,15 +47,21 @@ const MAX_STDERR = 4096;
  * Runs an outside program with a deadline and a bound on what it may write, and answers its
  * standard output. Called in the tool runner process (tool-runner.ts): starting a program from
  * the server itself would fork a process of several hundred MB, which holds the event loop for
- * 40 to 370 ms each time (measured; libuv forks).
+ * 40 to 370 ms each time (measured; libuv forks). `program` is the file to run (locate-tool.ts);
+ * errors name the tool by `command`.
  */
-export function spawnTool(command: string, args: string[], options: ToolOptions): Promise<Buffer> {
+export function spawnTool(
+  command: string,
+  args: string[],
+  options: ToolOptions,
+  program = command,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new ToolTimeout(command, options.timeoutMs));
       return;
     }
-    const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(program, args, { stdio: ["pipe", "pipe", "pipe"] });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = "";

@@ -1,11 +1,13 @@
-import { spawnTool, ToolMissing, ToolTimeout } from "./spawn-tool";
+import { runLocatedTool } from "./run-located-tool";
+import { ToolMissing, ToolTimeout } from "./spawn-tool";
 import type { RunnerReply, RunnerRequest } from "./tools";
 
 /**
  * The tool runner: a small process of its own (about 40 MB) that starts ffmpeg, ffprobe,
  * pocketsphinx and espeak-ng for the server, which asks over the IPC channel. Forking this small
  * process costs a few milliseconds; forking the server costs up to hundreds, on its event loop.
- * It exits with the server (the channel closes).
+ * Where espeak-ng is not installed, its WebAssembly build runs here, in a worker thread, so its
+ * memory is this process's and not the server's. It exits with the server (the channel closes).
  */
 
 const running = new Map<number, AbortController>();
@@ -21,7 +23,7 @@ process.on("message", (message: RunnerRequest) => {
   }
   const cancel = new AbortController();
   running.set(message.id, cancel);
-  spawnTool(message.command, message.args, {
+  runLocatedTool(message.command, message.args, {
     timeoutMs: message.timeoutMs,
     maxOutputBytes: message.maxOutputBytes,
     ...(message.input ? { input: Buffer.from(message.input) } : {}),

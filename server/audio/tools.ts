@@ -1,7 +1,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { spawnTool, ToolFailed, ToolMissing, type ToolOptions, ToolTimeout } from "./spawn-tool";
+import { runLocatedTool } from "./run-located-tool";
+import { ToolFailed, ToolMissing, type ToolOptions, ToolTimeout } from "./spawn-tool";
 
 export { ToolFailed, ToolMissing, type ToolOptions, ToolTimeout };
 
@@ -90,7 +91,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
   try {
     runner ??= startRunner();
   } catch {
-    return spawnTool(command, args, options);
+    return runLocatedTool(command, args, options);
   }
   const child = runner;
   return new Promise<Buffer>((resolve, reject) => {

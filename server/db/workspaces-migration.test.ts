@@ -214,7 +214,8 @@ describe("the workspaces migration", () => {
   it("leaves no user-owned column behind", async () => {
     // A user_id names a person. Memberships, sessions and every later table that names one (an
     // agent's dialer session, who sent an enquiry) belong to a workspace all the same; only the
-    // platform administrator's suspensions and one-time sign-in links are about a person alone.
+    // platform administrator's suspensions and one-time sign-in links, and the links that prove a
+    // person's email address, are about a person alone.
     const leftovers = await rows(sql`
       select c.table_name from information_schema.columns c
       where c.table_schema = 'public' and c.column_name = 'user_id'
@@ -222,6 +223,10 @@ describe("the workspaces migration", () => {
           select 1 from information_schema.columns w
           where w.table_schema = 'public' and w.table_name = c.table_name and w.column_name = 'workspace_id')
       order by c.table_name`);
-    expect(leftovers.map((row) => row.table_name)).toEqual(["admin_sign_in_links", "user_suspensions"]);
+    expect(leftovers.map((row) => row.table_name)).toEqual([
+      "admin_sign_in_links",
+      "email_links",
+      "user_suspensions",
+    ]);
   });
 });

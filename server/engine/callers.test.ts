@@ -85,6 +85,15 @@ const CUSTOMERS: { text: string; expected: Classification }[] = [
   { text: "is it free to receive money from abroad", expected: "support" },
   { text: "my fifteen year old wants her own card, is she allowed one", expected: "support" },
   { text: "where is the money i transferred on tuesday", expected: "support" },
+  // What an operation costs, amounts, card networks, "we": a customer's words, not a shopper's or a robocall's.
+  { text: "How much is it to send money to my daughter in Canada?", expected: "support" },
+  { text: "What do you charge to send a wire to Germany?", expected: "support" },
+  { text: "Is there a charge when you use your card at a cash machine overseas?", expected: "support" },
+  { text: "There's a $12 charge on my statement I don't understand", expected: "support" },
+  { text: "My Visa card was declined at the pharmacy this morning", expected: "support" },
+  { text: "We need two cards on our joint account, one for each of us.", expected: "support" },
+  { text: "I'm having problems with the fingerprint login on my phone", expected: "support" },
+  { text: "Can I buy bitcoin with my account?", expected: "support" },
   { text: "the cash machine on main street ate my card, now what", expected: "support" },
   // Customers of other businesses with a problem.
   {
@@ -160,6 +169,9 @@ const ROBOCALLS = [
   "hi this is sarah with the benefits department please give us a call back regarding your eligibility at 1 833 555 0197",
   "we have an important update on your account please call us back at your earliest convenience thank you",
   "this is a reminder from the pharmacy benefits center you are due for a free diabetic supply shipment call us to confirm",
+  "Are you still paying too much interest on your credit card? Press 1 to lower your rate today.",
+  "This is the billing center. A charge of $349 for your antivirus renewal will post today. To cancel, press 1.",
+  "Hi, this is the fraud desk. A $900 transfer from your savings is pending. Verify your identity now by pressing 1.",
 ];
 
 /** The classes that put a caller through to the person. */
@@ -234,6 +246,35 @@ describe("structure cues: how a call is built, as evidence", () => {
         "This is the fraud team at your credit union, we paused your card, please call the number on the back of your card.",
       ),
     ).toEqual([]);
+  });
+
+  it("does not take small talk for a question of the caller's own", () => {
+    expect(cues("Hi, this is Sam from Northwind Solar, how are you today?")).toEqual([]);
+    expect(cues("Hello, how are you? What time do you open on Sunday?")).toEqual([
+      "asks a question of their own -1.5",
+    ]);
+  });
+
+  it("reads the 'you' of one question put to the business as anyone's, not a listener under threat", () => {
+    expect(cues("Is there a charge when you use your card at a cash machine overseas?")).toEqual([
+      "asks a question of their own -1.5",
+    ]);
+    expect(cues("Do you have to renew your card before it expires?")).toEqual([
+      "asks a question of their own -1.5",
+    ]);
+    // Said among other sentences, the same words are a script's.
+    expect(cues("Your card expires tonight. Do you want to keep your account? Press 1.")).toEqual(
+      expect.arrayContaining(["about your account 1", "threat or deadline for you 2"]),
+    );
+  });
+
+  it("reads trouble the caller is having, and what they ask to be sent, as their own need", () => {
+    expect(cues("I'm having problems with the fingerprint login on my phone")).toContain(
+      "their own need (first person) -2",
+    );
+    expect(cues("Please send me a replacement card, mine snapped")).toContain(
+      "their own need (first person) -2",
+    );
   });
 
   it("does not take a request for money for a need of the caller's own", () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { analyzeUtterance } from "./analyze";
+import { analyzeUtterance, isCertain, SURE_CONFIDENCE } from "./analyze";
 import { inspectNumber } from "./caller-facts";
 import { loadCorpus, loadDevSet, splitCorpus } from "./corpus";
 import { defaultClassifier, trainOn } from "./model";
+import { matchRules } from "./rules";
 import { features, prepareText } from "./text";
 import { CLASSIFICATIONS } from "./types";
 
@@ -132,6 +133,34 @@ describe("the local AI's classifier", () => {
     }
   });
 
+  it("says whether it is sure enough to act on one utterance: sure spam verdicts on the test split are right", () => {
+    let sure = 0;
+    let sureRight = 0;
+    let unsure = 0;
+    for (const row of test) {
+      const analysis = analyzeUtterance(row.text, heldOutModel, null);
+      expect(analysis.certain).toBe(analysis.confidence >= SURE_CONFIDENCE);
+      expect(isCertain(analysis)).toBe(analysis.certain);
+      if (analysis.classification !== "spam") continue;
+      if (analysis.certain) {
+        sure++;
+        if (row.label === "spam") sureRight++;
+      } else unsure++;
+    }
+    console.log(`spam verdicts on the test split: ${sureRight} of ${sure} sure ones right; ${unsure} unsure`);
+    expect(sure).toBeGreaterThan(80);
+    expect(sureRight / sure).toBeGreaterThanOrEqual(0.95);
+
+    const scam = analyzeUtterance(
+      "Your social security number has been suspended. Press 1 to speak to an officer.",
+      defaultClassifier(),
+      null,
+    );
+    expect(scam.certain).toBe(true);
+    // A language model's answer that moved the class is judged on its own scores.
+    expect(isCertain({ ...scam, classification: "support" })).toBe(false);
+  });
+
   it("weighs caller facts: contacts are never spam, blocked numbers are, odd numbers raise suspicion", () => {
     const model = defaultClassifier();
     const text = "Hi, I'm calling about your account, call me back.";
@@ -178,5 +207,47 @@ describe("caller numbers", () => {
     expect(inspectNumber("+1 212 736 0199", "+12127360100").spoofedLooking).toBe(true);
     expect(inspectNumber("+1 212 736 0100", "2127360100").spoofedLooking).toBe(false);
     expect(inspectNumber("+1 646 736 0199", "+12127360100").spoofedLooking).toBe(false);
+  });
+});
+
+describe("phrase rules", () => {
+  const ids = (text: string) => matchRules(text.toLowerCase()).map((rule) => `${rule.id} (${rule.label})`);
+
+  it("weighs a question about what an operation on the account costs against a shopper's 'how much'", () => {
+    expect(ids("How much does it cost to send money abroad?")).toEqual(
+      expect.arrayContaining(["fee for using the account (sales)", "fee for using the account (support)"]),
+    );
+    expect(ids("Is there a fee for cash withdrawals at other banks' machines?")).toContain(
+      "fee for using the account (support)",
+    );
+    // A robocall states the charge; a shopper asks about goods.
+    expect(ids("Your card was charged $499 for a wire transfer, press 1 to cancel.")).not.toContain(
+      "fee for using the account (support)",
+    );
+    expect(ids("How much would a new garden shed cost?")).not.toContain(
+      "fee for using the account (support)",
+    );
+  });
+
+  it("reads crypto as a scheme only when it is sold as money to be made or asked for as payment", () => {
+    expect(ids("Can I buy bitcoin with my account?")).not.toContain("crypto (spam)");
+    expect(ids("Our members are doubling their bitcoin every month, press 1 to invest.")).toContain(
+      "crypto (spam)",
+    );
+    expect(ids("The bail has to be paid in bitcoin at the machine on Main Street.")).toContain(
+      "crypto (spam)",
+    );
+  });
+
+  it("reads a relative's 'new number' asking for money, and ending a service as a customer's request", () => {
+    expect(ids("Hi mum, this is my new number, can you send me money for a train ticket?")).toContain(
+      "new number, needs money (spam)",
+    );
+    expect(ids("I'd like to cancel my broadband contract when it ends")).toContain(
+      "ending a service (support)",
+    );
+    expect(ids("I need to cancel the service appointment on Friday")).not.toContain(
+      "ending a service (support)",
+    );
   });
 });

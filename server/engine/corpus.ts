@@ -6,7 +6,12 @@ import { CLASSIFICATIONS, type Classification } from "./types";
 export type LabelledUtterance = { text: string; label: Classification };
 
 /** In the order they were written: each file adds to the ones before (eval:classifier reports each). */
-export const CORPUS_FILES = ["utterances.json", "utterances-extra.json", "utterances-callers.json"];
+export const CORPUS_FILES = [
+  "utterances.json",
+  "utterances-extra.json",
+  "utterances-callers.json",
+  "utterances-everyday.json",
+];
 
 export function readCorpusFile(name: string): LabelledUtterance[] {
   const rows = JSON.parse(

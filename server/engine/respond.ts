@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { WorkingHours } from "../../common/ai-settings";
+import { hoursOn } from "./schedule";
 
 /** How the assistant sounds: the account's personality setting picks the phrasing. */
 export type Personality = "professional" | "friendly" | "casual" | "formal";
@@ -50,7 +51,26 @@ function clock(hhmm: string): string {
 }
 
 /** "Monday to Friday, 9 AM to 5 PM" */
+/** "Monday to Friday, 8 AM to 4 PM; Saturday, 9 AM to 12 PM": each set of days with its hours. */
 export function describeHours(hours: WorkingHours): string {
+  if (!hours.dayHours?.length) return describeDays(hours);
+  const groups = new Map<string, number[]>();
+  for (const day of [...hours.days].sort((a, b) => a - b)) {
+    const open = hoursOn(hours, day);
+    if (!open) continue;
+    const key = `${open.start}-${open.end}`;
+    groups.set(key, [...(groups.get(key) ?? []), day]);
+  }
+  return [...groups]
+    .map(([key, days]) => {
+      const [start = "", end = ""] = key.split("-");
+      return describeDays({ start, end, days });
+    })
+    .join("; ");
+}
+
+/** Days that share one set of hours: "Monday to Friday, 9 AM to 5 PM". */
+function describeDays(hours: WorkingHours): string {
   const days = [...hours.days].sort((a, b) => a - b);
   const contiguous = days.every((day, i) => i === 0 || day === (days[i - 1] ?? 0) + 1);
   const dayText =
@@ -70,6 +90,8 @@ export type ReplyContext = { personality: Personality; owner: string };
 export function replies({ personality, owner }: ReplyContext) {
   const v = VOICE[personality];
   return {
+    whoAndWhy: () =>
+      `May I ask who's calling, and what it's about? I'll make sure ${owner} gets the message.`,
     blocked: () =>
       "This call appears to be unsolicited, so I'm ending it now. Please remove this number from your calling list. Goodbye.",
     spamNotBlocked: () =>
@@ -86,6 +108,8 @@ export function replies({ personality, owner }: ReplyContext) {
       `I'm not able to book appointments myself, but I'll pass your request to ${owner}, who will get back to you. Could you tell me the best time to reach you?`,
     cancelled: (when: string) => `${v.thanks} Your appointment on ${when} is cancelled. ${v.anythingElse}`,
     confirmed: (when: string) => `Yes, you're confirmed for ${when}. ${v.anythingElse}`,
+    cancellationPassedOn: () =>
+      `I'm sorry to hear that. I couldn't find the appointment under this number, so I'll pass your cancellation on to ${owner} right away. What name is the appointment under?`,
     noAppointmentFound: () =>
       `I couldn't find an upcoming appointment for this number. Would you like to book a new time?`,
     forwarding: (emergency: boolean) =>

@@ -11,6 +11,12 @@ export type Evidence = { id: string; label: Classification; weight: number; inte
 export const OFFICIAL_CHANNEL =
   /\b(number on the back of your card|(number|address) on (our|the official) website|come (in|into|by) (the|our|a) branch|we will never ask)\b/;
 
+const ASKING = String.raw`^(?=.*\?\s*$|(hi|hello|hey|yes|so|ok(ay)?|um|uh|sorry|excuse me|please)?[,.! ]*(how|what|what's|is|are|do|does|did|will|would|can|could|why|which|where|when)\b)`;
+const PRICE = String.raw`\b(how much|fees?|charge[sd]?|charging|costs?|commission|rates?)\b`;
+const OPERATION = String.raw`\b(transfer\w*|wires?|sepa|swift|exchang\w*|currenc\w*|withdraw\w*|atms?|cash machines?|top[- ]?ups?|topping up|card payments?|(use|using|pay with|paying with|pay by|paying by) (my|your|the|a) card|(replacement|new|physical|virtual|extra|second|spare|additional) cards?|statements?|overdraft|deposit\w*|send(ing)? money|receiv(e|ing) money|abroad|overseas|foreign|international)\b`;
+/** A question about the price of an operation on one's own account ("what do you charge for a transfer?"). */
+const FEE_QUESTION = new RegExp(`${ASKING}(.*${PRICE}.{0,40}${OPERATION}|.*${OPERATION}.{0,40}${PRICE})`);
+
 /** High-precision phrases, as evidence. Patterns run on lower-cased text. */
 export type Rule = Evidence & { pattern: RegExp };
 
@@ -59,7 +65,7 @@ export const RULES: Rule[] = [
     label: "spam",
     weight: 4,
     pattern:
-      /\b(warrant|arrest(ed)?|lawsuit|legal action|police will)\b.{0,60}\b(unless|pay|immediately|today|gift|bitcoin|settle)\b/,
+      /\b(warrant|arrest(ed)?|lawsuit|legal action|police will)\b.{0,60}\b(unless|pay|immediately|today|gift|bitcoin|settle|bail)\b/,
     intent: "threat to extort payment",
   },
   {
@@ -104,7 +110,10 @@ export const RULES: Rule[] = [
     id: "crypto",
     label: "spam",
     weight: 3,
-    pattern: /\b(bitcoin|crypto(currency)?|btc wallet|guaranteed returns?|double your money)\b/,
+    // Crypto sold as a way to make money or asked for as payment; a customer asking whether they
+    // can buy or hold it ("can I buy bitcoin with my card?") is neither.
+    pattern:
+      /\b(guaranteed (returns?|profits?)|double your (money|savings)|bitcoin atm|seed phrase|recovery phrase)\b|\b(bitcoin|crypto\w*|btc)\b.{0,40}\b(invest\w*|opportunit\w*|returns?|profits?|mining|trading|recovery|doubl\w*)\b|\b(invest\w*|opportunit\w*|send|sent|pay|paid|paying|deposit\w*|accept\w*)\b.{0,40}\b(bitcoin|crypto\w*|btc)\b/,
     intent: "investment scheme",
   },
   {
@@ -126,7 +135,8 @@ export const RULES: Rule[] = [
     id: "secrecy",
     label: "spam",
     weight: 3,
-    pattern: /\b(don'?t|do not) (tell|mention (this|it) to) (anyone|mom|dad|your|the bank)\b/,
+    pattern:
+      /\b(don'?t|do not|not to) (tell|call|mention (this|it) to) (anyone|mom|mum|dad|your|his|her|the bank)\b|\bkeep (this|it) (between us|quiet|secret)\b/,
     intent: "pressure to keep a payment secret",
   },
   {
@@ -136,6 +146,15 @@ export const RULES: Rule[] = [
     // Money asked of the listener; "I want to send money abroad" is a customer's own errand.
     pattern:
       /\b(wire|send) (me|us) (the )?(money|funds|payment|fee)\b|\byou (need|have|must|will need) to (wire|send|transfer) (the )?(money|funds|payment|fee)\b|\b(by|through|via) (western union|moneygram)\b/,
+    intent: "request to send money",
+  },
+  {
+    // "Hi mum, this is my new number": a relative's voice borrowed to ask for money at once.
+    id: "new number, needs money",
+    label: "spam",
+    weight: 3,
+    pattern:
+      /\bnew (phone )?number\b.{0,100}\b(money|pay|bill|rent|transfer|send|cover|lend|help me out)\b|\b(a|my) friend'?s phone\b.{0,80}\b(money|pay|ticket|send|transfer)\b/,
     intent: "request to send money",
   },
   {
@@ -328,12 +347,37 @@ export const RULES: Rule[] = [
     intent: "service outage",
   },
   {
+    id: "ending a service",
+    label: "support",
+    weight: 2,
+    pattern:
+      /\b(cancel|stop|pause|end|terminate|freeze)\b (my|our|the) (\w+ ){0,2}(membership|subscription|service|plan|contract|policy|deliveries)\b(?! (appointment|visit|call|booking))/,
+    intent: "customer support request",
+  },
+  {
     id: "order problem",
     label: "support",
     weight: 2.5,
     pattern:
       /\b(never (arrived|came|got it|received)|missing (item|part|piece|pieces)|wrong (item|size|color|order|part)|my order|order number|tracking (number|says))\b/,
     intent: "order problem",
+  },
+
+  // A question about what an operation on the caller's account costs (a transfer, an exchange, a
+  // withdrawal, a top-up, a card) is a customer's, not a shopper's: it weighs against "asks the
+  // price". Questions only: a robocall states that "your card was charged for a transfer".
+  {
+    id: "fee for using the account",
+    label: "sales",
+    weight: -2.5,
+    pattern: FEE_QUESTION,
+  },
+  {
+    id: "fee for using the account",
+    label: "support",
+    weight: 2,
+    pattern: FEE_QUESTION,
+    intent: "billing question",
   },
 
   // Sales: buying or pitching.
@@ -413,5 +457,17 @@ export const RULES: Rule[] = [
 ];
 
 export function matchRules(normalText: string): Rule[] {
-  return RULES.filter((rule) => rule.pattern.test(normalText));
+  const matched: Rule[] = [];
+  // Rules that weigh one phrase for a class and against another share one pattern, side by side:
+  // it is tested once.
+  let lastPattern: RegExp | null = null;
+  let lastMatched = false;
+  for (const rule of RULES) {
+    if (rule.pattern !== lastPattern) {
+      lastPattern = rule.pattern;
+      lastMatched = rule.pattern.test(normalText);
+    }
+    if (lastMatched) matched.push(rule);
+  }
+  return matched;
 }

@@ -5,7 +5,7 @@ import type { WorkingHours } from "../../common/ai-settings";
 import { analyzeUtterance } from "./analyze";
 import type { CallerFacts } from "./caller-facts";
 import { defaultClassifier } from "./model";
-import type { Interval } from "./schedule";
+import { type Interval, zonedDate, zonedParts } from "./schedule";
 import { CallSession, type EngineSettings } from "./session";
 import { extractRequestedTime, type RequestedTime } from "./spoken-time";
 import { initialState } from "./state";
@@ -395,5 +395,102 @@ describe("booking from plain speech", () => {
     const turn = await session.hear("Can I book an appointment tonight at 7?", MONDAY_2_10PM);
     expect(booked).toEqual([]);
     expect(turn.reply).toMatch(/Monday, November 23 at 7:00 PM is outside our working hours/);
+  });
+});
+
+// --- wall clocks in a zone, on days the clocks change too -------------------------------------
+
+describe("wall-clock times in a zone", () => {
+  // Northern and southern summer time, half-hour and 45-minute offsets, a half-hour change
+  // (Lord Howe), and zones with no summer time.
+  const ZONES = [
+    "America/New_York",
+    "Europe/London",
+    "Australia/Sydney",
+    "Australia/Lord_Howe",
+    "America/St_Johns",
+    "Pacific/Chatham",
+    "Asia/Kolkata",
+    "Asia/Tokyo",
+    "America/Sao_Paulo",
+  ];
+  const DAY_MS = 86_400_000;
+  const FIRST = Date.UTC(2026, 0, 1);
+  const DAYS = 731;
+  const offsetOf = (t: number, zone: string) => -new TZDate(t, zone).getTimezoneOffset();
+  /** Days (UTC midnights) on or next to a change of clocks in the zone. */
+  const aroundChanges = (zone: string) => {
+    const days = new Set<number>();
+    for (let i = 0; i < DAYS; i++) {
+      const t = FIRST + i * DAY_MS;
+      if (offsetOf(t, zone) !== offsetOf(t + DAY_MS, zone))
+        for (const d of [-1, 0, 1, 2]) days.add(t + d * DAY_MS);
+    }
+    return [...days];
+  };
+
+  /**
+   * The instant a wall-clock time shows, found the slow way from TZDate's offsets: of the
+   * instants that show it, the first; where the clocks skip it, read on the clock before.
+   */
+  const instantShowing = (y: number, mo: number, d: number, minutes: number, zone: string) => {
+    const wall = Date.UTC(y, mo, d, Math.floor(minutes / 60), minutes % 60);
+    const offsets = new Set<number>();
+    for (let h = -30; h <= 30; h++) offsets.add(offsetOf(wall + h * 3_600_000, zone));
+    const showing = [...offsets]
+      .map((o) => wall - o * 60_000)
+      .filter((t) => offsetOf(t, zone) === (wall - t) / 60_000);
+    return showing.length ? Math.min(...showing) : wall - offsetOf(wall - DAY_MS, zone) * 60_000;
+  };
+
+  it("reads a time the clocks skip after the change, and one shown twice as the first", () => {
+    const iso = (...args: Parameters<typeof zonedDate>) => zonedDate(...args).toISOString();
+    expect(iso(2027, 2, 14, 2 * 60 + 30, "America/New_York")).toBe("2027-03-14T07:30:00.000Z");
+    expect(iso(2026, 10, 1, 60 + 30, "America/New_York")).toBe("2026-11-01T05:30:00.000Z");
+    expect(iso(2027, 2, 28, 60 + 30, "Europe/London")).toBe("2027-03-28T01:30:00.000Z");
+    expect(iso(2026, 9, 25, 60 + 30, "Europe/London")).toBe("2026-10-25T00:30:00.000Z");
+    expect(iso(2026, 3, 5, 2 * 60 + 30, "Australia/Sydney")).toBe("2026-04-04T15:30:00.000Z");
+  });
+
+  it.each(ZONES)("%s: the instant each wall-clock time shows", (zone) => {
+    const changes = aroundChanges(zone);
+    if (!["Asia/Kolkata", "Asia/Tokyo", "America/Sao_Paulo"].includes(zone))
+      expect(changes.length).toBeGreaterThan(0);
+    const checks: [day: Date, minutes: number][] = [];
+    for (let i = 0; i < DAYS; i += 5)
+      for (let m = 0; m < 24 * 60; m += 60) checks.push([new Date(FIRST + i * DAY_MS), m]);
+    for (const t of changes) for (let m = 0; m < 24 * 60; m += 15) checks.push([new Date(t), m]);
+    // Past midnight and past the month's end roll over.
+    checks.push([new Date(Date.UTC(2026, 0, 31)), 24 * 60 + 30], [new Date(Date.UTC(2026, 1, 29)), 9 * 60]);
+    let differences = 0;
+    for (const [day, minutes] of checks) {
+      const y = day.getUTCFullYear();
+      const mo = day.getUTCMonth();
+      const d = day.getUTCDate();
+      if (zonedDate(y, mo, d, minutes, zone).getTime() !== instantShowing(y, mo, d, minutes, zone))
+        differences++;
+    }
+    expect(differences, `${differences} of ${checks.length} times differ`).toBe(0);
+  });
+
+  it.each(ZONES)("%s: the wall clock an instant shows", (zone) => {
+    const instants: number[] = [];
+    for (let i = 0; i < DAYS; i += 5)
+      for (let h = 0; h < 24; h++) instants.push(FIRST + i * DAY_MS + h * 3_600_000 + 7 * 60_000);
+    for (const t of aroundChanges(zone)) for (let m = 0; m < 24 * 60; m += 15) instants.push(t + m * 60_000);
+    let differences = 0;
+    for (const t of instants) {
+      const z = new TZDate(t, zone);
+      const day = z.getDay();
+      const expected = {
+        year: z.getFullYear(),
+        month: z.getMonth(),
+        date: z.getDate(),
+        minutes: z.getHours() * 60 + z.getMinutes(),
+        isoDay: day === 0 ? 7 : day,
+      };
+      if (JSON.stringify(zonedParts(new Date(t), zone)) !== JSON.stringify(expected)) differences++;
+    }
+    expect(differences, `${differences} of ${instants.length} instants differ`).toBe(0);
   });
 });

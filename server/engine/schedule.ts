@@ -1,14 +1,37 @@
-import { TZDate } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 import type { WorkingHours } from "../../common/ai-settings";
 import type { RequestedTime } from "./spoken-time";
 
 export type Interval = { start: Date; end: Date };
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * UTC offsets by zone and UTC day: the offset when it holds all day, null on a day the clocks
+ * change. Asking Intl costs tens of microseconds and a free-slot search asks about a thousand
+ * times, nearly always about days already seen.
+ */
+const offsetsByDay = new Map<string, number | null>();
+const OFFSETS_KEPT = 20_000;
+
+/** The zone's UTC offset in minutes at an instant (e.g. -300 for New York in winter). */
+function offsetAt(instant: number, timeZone: string): number {
+  const day = Math.floor(instant / DAY);
+  const key = `${timeZone}|${day}`;
+  let allDay = offsetsByDay.get(key);
+  if (allDay === undefined) {
+    const first = tzOffset(timeZone, new Date(day * DAY));
+    allDay = first === tzOffset(timeZone, new Date((day + 1) * DAY - 1)) ? first : null;
+    if (offsetsByDay.size >= OFFSETS_KEPT) offsetsByDay.clear();
+    offsetsByDay.set(key, allDay);
+  }
+  return allDay ?? tzOffset(timeZone, new Date(instant));
+}
 
 /** The account's UTC offset in minutes at an instant (e.g. -300 for New York in winter). */
 export function offsetMinutes(at: Date, timeZone: string): number {
-  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset();
+  return offsetAt(at.getTime(), timeZone);
 }
 
 /** Minutes since midnight for "HH:MM". */
@@ -19,18 +42,22 @@ export function minutesOf(hhmm: string): number {
 
 /** Wall-clock parts of an instant in the account's time zone; isoDay 1 is Monday, 7 Sunday. */
 export function zonedParts(at: Date, timeZone: string) {
-  const z = new TZDate(at.getTime(), timeZone);
-  const day = z.getDay();
+  const wall = new Date(at.getTime() + offsetAt(at.getTime(), timeZone) * MINUTE);
+  const day = wall.getUTCDay();
   return {
-    year: z.getFullYear(),
-    month: z.getMonth(),
-    date: z.getDate(),
-    minutes: z.getHours() * 60 + z.getMinutes(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth(),
+    date: wall.getUTCDate(),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
     isoDay: day === 0 ? 7 : day,
   };
 }
 
-/** The instant a wall-clock time shows in the zone; minutes past 24 h roll into the next day. */
+/**
+ * The instant a wall-clock time shows in the zone; minutes past 24 h roll into the next day.
+ * A time the clocks skip (2:30 as they go forward) is read on the clock before the change, so
+ * it lands after it (3:30); a time shown twice (1:30 as they go back) is the first of the two.
+ */
 export function zonedDate(
   year: number,
   month: number,
@@ -38,25 +65,40 @@ export function zonedDate(
   minutes: number,
   timeZone: string,
 ): Date {
-  return new Date(new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
+  const wall = Date.UTC(year, month, date, Math.floor(minutes / 60), minutes % 60);
+  // Clocks change at most once within days of each other: the offsets a day either side are
+  // the only two this wall time can be on.
+  const before = offsetAt(wall - DAY, timeZone);
+  const onBefore = wall - before * MINUTE;
+  if (offsetAt(onBefore, timeZone) === before) return new Date(onBefore);
+  const after = offsetAt(wall + DAY, timeZone);
+  const onAfter = wall - after * MINUTE;
+  return new Date(offsetAt(onAfter, timeZone) === after ? onAfter : onBefore);
+}
+
+/**
+ * The hours a day opens (Monday is 1), or null when the business is closed that day: the usual
+ * hours, or the day's own ("Saturday 9 to 12" beside weekdays 8 to 4).
+ */
+export function hoursOn(hours: WorkingHours, isoDay: number): { start: string; end: string } | null {
+  if (!hours.days.includes(isoDay)) return null;
+  const own = hours.dayHours?.find((entry) => entry.day === isoDay);
+  return own ? { start: own.start, end: own.end } : { start: hours.start, end: hours.end };
 }
 
 export function isWithinWorkingHours(interval: Interval, timeZone: string, hours: WorkingHours): boolean {
   const start = zonedParts(interval.start, timeZone);
   const end = zonedParts(new Date(interval.end.getTime() - 1), timeZone);
-  if (!hours.days.includes(start.isoDay)) return false;
-  if (start.date !== end.date) return false;
-  return start.minutes >= minutesOf(hours.start) && end.minutes < minutesOf(hours.end);
+  const open = hoursOn(hours, start.isoDay);
+  if (!open || start.date !== end.date) return false;
+  return start.minutes >= minutesOf(open.start) && end.minutes < minutesOf(open.end);
 }
 
 /** Is the business open at this instant? */
 export function isOpenAt(at: Date, timeZone: string, hours: WorkingHours): boolean {
   const parts = zonedParts(at, timeZone);
-  return (
-    hours.days.includes(parts.isoDay) &&
-    parts.minutes >= minutesOf(hours.start) &&
-    parts.minutes < minutesOf(hours.end)
-  );
+  const open = hoursOn(hours, parts.isoDay);
+  return open !== null && parts.minutes >= minutesOf(open.start) && parts.minutes < minutesOf(open.end);
 }
 
 export function conflicts(interval: Interval, busy: Interval[], bufferMinutes: number): boolean {
@@ -146,16 +188,15 @@ function earliestFreeSlotIn(window: Interval, options: SlotSearch): Interval | n
 function nearestTo(options: SlotSearch): Interval | null {
   const { desired, durationMinutes, bufferMinutes, busy, timeZone, hours, now } = options;
   const earliest = now.getTime() + (options.leadMinutes ?? 30) * MINUTE;
-  const open = minutesOf(hours.start);
-  const close = minutesOf(hours.end);
   const base = zonedParts(desired, timeZone);
   let best: Interval | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (let offset = -14; offset <= 14; offset++) {
     const dayStart = zonedDate(base.year, base.month, base.date + offset, 0, timeZone);
     const { isoDay } = zonedParts(new Date(dayStart.getTime() + 12 * 60 * MINUTE), timeZone);
-    if (!hours.days.includes(isoDay)) continue;
-    for (let m = open; m + durationMinutes <= close; m += 15) {
+    const day = hoursOn(hours, isoDay);
+    if (!day) continue;
+    for (let m = minutesOf(day.start); m + durationMinutes <= minutesOf(day.end); m += 15) {
       const start = zonedDate(base.year, base.month, base.date + offset, m, timeZone);
       if (start.getTime() < earliest) continue;
       const slot = { start, end: new Date(start.getTime() + durationMinutes * MINUTE) };

@@ -1,5 +1,9 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import type { WorkingHours } from "../../common/ai-settings";
-import type { TurnAnalysis } from "./analyze";
+import type { CallDisposition } from "../../common/calls";
+import { isCertain, type TurnAnalysis } from "./analyze";
+import type { BookingNotice } from "./booking-rules";
 import { asPersonality, describeHours, formatWhen, type Replies, replies } from "./respond";
 import {
   conflicts,
@@ -11,6 +15,15 @@ import {
   spansProblem,
 } from "./schedule";
 import { extractRequestedTime, type RequestedTime } from "./spoken-time";
+
+const SMALL_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/** Small numbers as words, as a person says them ("two days"). */
+const spelled = (n: number) => SMALL_NUMBERS[n] ?? String(n);
+
+/** Words that name a day, so a time said without them is on the day already talked about. */
+const NAMES_A_DAY =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,2}(?:st|nd|rd|th)|\d{1,2}\/\d{1,2})\b/i;
+
 import { callClassification, callConfidence, type EngineState } from "./state";
 import type { Classification } from "./types";
 
@@ -23,6 +36,8 @@ export type EngineSettings = {
   workingHours: WorkingHours;
   appointmentDuration: number;
   bufferMinutes: number;
+  /** How far ahead a booking must be, from the business's rules; none: a quarter of an hour. */
+  notice?: BookingNotice | null;
 };
 
 export type EngineAccount = {
@@ -51,6 +66,13 @@ export type EnginePorts = {
 
 export type BookedAppointment = { startTime: string; endTime: string; appointmentId: string };
 
+/**
+ * What the app must do because of a turn, beyond what is said: the engine decides, the calls area
+ * does it in the turn's transaction (the number on the do-not-call list, a call back scheduled).
+ * A booking is made through the ports while the turn runs, since it must check the calendar.
+ */
+export type TurnEffect = { kind: "do_not_call" } | { kind: "callback"; at: string; said: string };
+
 export type TurnResult = {
   analysis: TurnAnalysis & { appointment: BookedAppointment | null };
   /** What the assistant says back, or null when it stays silent (after a hand-off). */
@@ -64,7 +86,15 @@ export type TurnResult = {
     confidence: number;
     end: "blocked" | "completed" | null;
     forwardTo: string | null;
+    /** What the call came to so far. */
+    disposition: CallDisposition | null;
   };
+  /** What the app must do now (do-not-call, a call back); empty for most turns. */
+  effects: TurnEffect[];
+  /** The reply answers the caller's question from what the business wrote (its knowledge). */
+  answeredQuestion?: boolean;
+  /** Safety advice said first this turn (an emergency): kept whatever else the reply becomes. */
+  safetyAdvice?: string | undefined;
 };
 
 const AFFIRMATIVE =
@@ -117,33 +147,13 @@ export class CallSession {
       return this.result(analysis, null, lines, null, null);
     }
 
-    const requested = extractRequestedTime(
-      text,
-      now,
-      this.account.timeZone,
-      this.account.settings.workingHours,
-      this.account.settings.appointmentDuration,
-    );
+    const requested = this.requestIn(text, now);
     const inAppointmentFlow = s.stage === "awaiting_time" || s.stage === "offered_slot";
     let classification = analysis.classification;
 
     if (inAppointmentFlow && analysis.classification !== "spam") {
-      if (s.stage === "offered_slot" && s.offeredSlot && AFFIRMATIVE.test(normal) && !requested) {
-        this.contextual(analysis, "accepts the offered time");
-        return this.book(
-          analysis,
-          lines,
-          { start: new Date(s.offeredSlot.start), end: new Date(s.offeredSlot.end) },
-          text,
-          now,
-        );
-      }
-      if (s.stage === "offered_slot" && NEGATIVE.test(normal) && !requested) {
-        this.contextual(analysis, "declines the offered time");
-        s.stage = "awaiting_time";
-        s.offeredSlot = null;
-        return this.respond(analysis, lines, this.say.askAnotherTime());
-      }
+      const answer = this.answerToOffer(analysis, lines, text, requested, now);
+      if (answer) return answer;
       if (requested) {
         this.contextual(analysis, "answers the assistant's question about a time");
         classification = "appointment";
@@ -186,10 +196,97 @@ export class CallSession {
     }
   }
 
+  /**
+   * A turn about booking, whoever called whom: an offered time accepted or declined, a day and
+   * time asked for, the nearest free slot offered, the appointment booked. The conversation
+   * (conversation.ts) sends here the turns it reads as booking; `analysis` is the turn's reading.
+   */
+  async bookingTurn(text: string, now: Date, analysis: TurnAnalysis): Promise<TurnResult> {
+    const lines = [`Caller: ${text}`];
+    const s = this.state;
+    s.turns += 1;
+    const normal = text.trim().toLowerCase();
+    const requested = this.requestIn(text, now);
+    const answer = this.answerToOffer(analysis, lines, text, requested, now);
+    if (answer) return answer;
+    if (s.booked && /\bconfirm/.test(normal)) analysis.intent = "confirm an appointment";
+    if (analysis.classification !== "appointment") {
+      analysis.classification = "appointment";
+      analysis.signals = [...analysis.signals, "caller asks to book"];
+      if (!analysis.intent.includes("appointment")) analysis.intent = "appointment request";
+    }
+    this.learn(analysis, "appointment");
+    return this.handleAppointment(analysis, lines, text, requested, now);
+  }
+
+  /** The day and time the words ask for; "how about 1 pm then?" after an offer keeps its day. */
+  private requestIn(text: string, now: Date): RequestedTime | null {
+    const read = (words: string) =>
+      extractRequestedTime(
+        words,
+        now,
+        this.account.timeZone,
+        this.account.settings.workingHours,
+        this.account.settings.appointmentDuration,
+      );
+    const requested = read(text);
+    const offered = this.state.offeredSlot;
+    if (!offered || !requested?.hasTime || NAMES_A_DAY.test(requested.text)) return requested;
+    const day = new TZDate(new Date(offered.start).getTime(), this.account.timeZone);
+    const onThatDay = read(`on ${format(day, "MMMM d")} ${requested.text.replace(/^(?:at|on)\s+/i, "at ")}`);
+    return onThatDay?.hasTime ? onThatDay : requested;
+  }
+
+  /**
+   * The caller's answer to a time the assistant offered: "yes" books it, "Thursday morning then"
+   * (when Thursday at 8 was offered) books it, "no" asks for another time; null for the rest.
+   */
+  private answerToOffer(
+    analysis: TurnAnalysis,
+    lines: string[],
+    text: string,
+    requested: RequestedTime | null,
+    now: Date,
+  ): Promise<TurnResult> | TurnResult | null {
+    const s = this.state;
+    if (s.stage !== "offered_slot" || !s.offeredSlot) return null;
+    const normal = text.trim().toLowerCase();
+    const slot = { start: new Date(s.offeredSlot.start), end: new Date(s.offeredSlot.end) };
+    if (AFFIRMATIVE.test(normal) && !requested) {
+      this.contextual(analysis, "accepts the offered time");
+      return this.book(analysis, lines, slot, text, now);
+    }
+    if (NEGATIVE.test(normal)) {
+      if (requested) return null;
+      this.contextual(analysis, "declines the offered time");
+      s.stage = "awaiting_time";
+      s.offeredSlot = null;
+      return this.respond(analysis, lines, this.say.askAnotherTime());
+    }
+    const takesIt =
+      requested &&
+      !requested.hasTime &&
+      requestWindows(requested).some(
+        (window) =>
+          slot.start.getTime() >= window.start.getTime() && slot.start.getTime() < window.end.getTime(),
+      );
+    if (!takesIt) return null;
+    this.contextual(analysis, "takes the offered time");
+    return this.book(analysis, lines, slot, text, now);
+  }
+
   // --- decisions -------------------------------------------------------------------------
 
   private handleSpam(analysis: TurnAnalysis, lines: string[], text: string): TurnResult {
     const s = this.state;
+    // A caller the engine is unsure of is asked, as a person would ask, never blocked on a guess:
+    // the call is blocked when one utterance is sure, or when a second one points the same way.
+    const sure = isCertain(analysis) || s.spamDoubted;
+    if (this.account.settings.autoBlockSpam && !sure) {
+      s.spamDoubted = true;
+      s.actionTaken = "Unsure whether the call is wanted: asked the caller who they are";
+      return this.respond(analysis, lines, this.say.whoAndWhy());
+    }
     if (this.account.settings.autoBlockSpam) {
       // The reasons for spam, as a person reads them: "press a key", not "press a key" (spam).
       const why = analysis.signals
@@ -231,8 +328,24 @@ export class CallSession {
       return this.respond(analysis, lines, this.say.appointmentsOff());
     }
 
+    if (analysis.intent === "confirm an appointment" && s.booked) {
+      // The appointment this call just booked: confirmed from what was said, not looked up.
+      const when = formatWhen(new Date(s.booked.start), this.account.timeZone);
+      s.appointmentPending = false;
+      s.stage = "message";
+      s.actionTaken = `Confirmed the appointment on ${when}`;
+      return this.respond(analysis, lines, this.say.confirmed(when));
+    }
     if (analysis.intent === "cancel an appointment" || analysis.intent === "confirm an appointment") {
       const existing = await this.ports.upcomingAppointment(now);
+      if (!existing && analysis.intent === "cancel an appointment") {
+        // Nothing to cancel under this number: the cancellation goes to the office as a message.
+        s.stage = "message";
+        s.message.push(text);
+        s.appointmentPending = false;
+        s.actionTaken = "Cancellation passed on: no appointment found under the caller's number";
+        return this.respond(analysis, lines, this.say.cancellationPassedOn());
+      }
       if (!existing) {
         s.stage = "awaiting_time";
         return this.respond(analysis, lines, this.say.noAppointmentFound());
@@ -276,7 +389,9 @@ export class CallSession {
       busy,
       timeZone: this.account.timeZone,
       hours: this.account.settings.workingHours,
-      now,
+      // Offers start at the business's notice when it names one.
+      now: this.account.settings.notice ? this.earliestBooking(now) : now,
+      ...(this.account.settings.notice ? { leadMinutes: 0 } : {}),
       within: requestWindows(requested),
     });
     if (!nearest) {
@@ -372,6 +487,8 @@ export class CallSession {
     });
     const when = formatWhen(slot.start, this.account.timeZone);
     s.appointmentId = appointment.id;
+    s.booked = { start: slot.start.toISOString(), end: slot.end.toISOString(), id: appointment.id };
+    s.disposition = "booked";
     s.appointmentPending = false;
     s.offeredSlot = null;
     s.decidedClass = "appointment";
@@ -394,9 +511,40 @@ export class CallSession {
   }
 
   /** Why a slot cannot be booked, as the end of "I'm sorry, <time> ...", or null when it can. */
+  /** The first moment a booking may start: the business's notice, else a quarter of an hour. */
+  private earliestBooking(now: Date): Date {
+    const notice = this.account.settings.notice;
+    if (!notice) return new Date(now.getTime() + 15 * MINUTE);
+    if (notice.unit === "minutes") return new Date(now.getTime() + Math.max(15, notice.amount) * MINUTE);
+    const today = new TZDate(now.getTime(), this.account.timeZone);
+    return new Date(
+      new TZDate(
+        today.getFullYear(),
+        today.getMonth(),
+        today.getDate() + notice.amount,
+        this.account.timeZone,
+      ).getTime(),
+    );
+  }
+
+  /** Why a time before the notice cannot be booked, in the business's terms. */
+  private tooSoon(): string {
+    const notice = this.account.settings.notice;
+    if (!notice) return "is too soon";
+    if (notice.unit === "days")
+      return `is too soon; the earliest we can book is ${notice.amount === 1 ? "tomorrow" : `${spelled(notice.amount)} days from today`}`;
+    const hours = notice.amount / 60;
+    const ahead = Number.isInteger(hours)
+      ? hours === 1
+        ? "an hour's"
+        : `${spelled(hours)} hours'`
+      : `${notice.amount} minutes'`;
+    return `is too soon; we need at least ${ahead} notice`;
+  }
+
   private async slotProblem(slot: Interval, now: Date): Promise<string | null> {
     if (slot.start.getTime() <= now.getTime()) return "has already passed";
-    if (slot.start.getTime() < now.getTime() + 15 * MINUTE) return "is too soon";
+    if (slot.start.getTime() < this.earliestBooking(now).getTime()) return this.tooSoon();
     if (!isWithinWorkingHours(slot, this.account.timeZone, this.account.settings.workingHours)) {
       return `is outside our working hours (${describeHours(this.account.settings.workingHours)})`;
     }
@@ -411,8 +559,11 @@ export class CallSession {
   /** For a request with no time ("this afternoon", "Thursday"): why it cannot be served, or "needs a time". */
   private spanProblem(requested: RequestedTime, now: Date): string {
     const { timeZone, settings } = this.account;
-    const problem = spansProblem(requestWindows(requested), now, timeZone, settings.workingHours);
+    const windows = requestWindows(requested);
+    const problem = spansProblem(windows, now, timeZone, settings.workingHours);
     if (problem === "passed") return "has already passed";
+    if (spansProblem(windows, this.earliestBooking(now), timeZone, settings.workingHours) === "passed")
+      return this.tooSoon();
     if (problem === "closed") return `is outside our working hours (${describeHours(settings.workingHours)})`;
     return "needs a time";
   }
@@ -479,7 +630,9 @@ export class CallSession {
         confidence: callConfidence(this.state),
         end,
         forwardTo,
+        disposition: this.state.disposition,
       },
+      effects: [],
     };
   }
 }

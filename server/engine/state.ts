@@ -1,3 +1,4 @@
+import type { CallDisposition } from "../../common/calls";
 import { CLASSIFICATIONS, type Classification, type Sentiment } from "./types";
 
 /** Where the conversation is between turns; stored with the call so any server can take the next turn. */
@@ -21,6 +22,29 @@ export type EngineState = {
   urgent: boolean;
   sentiments: Sentiment[];
   turns: number;
+  /** What the call came to so far (interested, booked, do not call, ...); null: nothing yet. */
+  disposition: CallDisposition | null;
+  /** The time the callee asked to be called back, with their words. */
+  callback: { at: string; said: string } | null;
+  /** The appointment this call booked, so "can you confirm that?" is answered from it. */
+  booked: { start: string; end: string; id: string } | null;
+  /** The next of the script's questions to ask (index into its flow), and the answers so far. */
+  flowStep: number;
+  answers: { question: string; answer: string }[];
+  /** Rebuttals said so far (a second no is taken as the answer). */
+  rebuttals: number;
+  /** What the last reply asked for, so the next turn is read as its answer. */
+  awaiting: "callback_time" | "callback_offer" | "flow_answer" | "booking_offer" | "permission" | null;
+  /** The assistant has said it is automated. */
+  disclosed: boolean;
+  /** An outbound call has said why it calls. */
+  purposeSaid: boolean;
+  /** Someone else answered an outbound call for the person it was for, who is not there. */
+  calleeAway: boolean;
+  /** The receptionist was unsure a caller was unwanted and asked who they are (a second sign blocks). */
+  spamDoubted: boolean;
+  /** The caller's last question that named its subject, so "and how much will it be?" is about it. */
+  topic: string | null;
 };
 
 export function initialState(): EngineState {
@@ -41,6 +65,18 @@ export function initialState(): EngineState {
     urgent: false,
     sentiments: [],
     turns: 0,
+    disposition: null,
+    callback: null,
+    booked: null,
+    flowStep: 0,
+    answers: [],
+    rebuttals: 0,
+    awaiting: null,
+    disclosed: false,
+    purposeSaid: false,
+    spamDoubted: false,
+    calleeAway: false,
+    topic: null,
   };
 }
 

@@ -20,7 +20,7 @@ const FIRST_SINGULAR = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself)\b/g;
 const SECOND_PERSON = /\b(you|your|yours|you're|youre|you've|you'll|you'd|yourself)\b/g;
 
 const OWN_NEED =
-  /\b(i|we)( really| just| still| also| already| never| recently)? (need|want|wanted|would like|'d like|d like|wanna|lost|can'?t|cannot|couldn'?t|forgot|haven'?t|didn'?t|did not|don'?t|do not|tried|was charged|got charged|were charged|paid|ordered|bought|deposited|withdrew|transferred|topped up|returned|booked|am trying|'m trying|was trying|have been trying|'ve been trying)\b|\b(can|could|may|do|should|shall|am|how (do|can|should|would|long (do|will|does|until|before))|where (do|can|should)|why (do|did|am|can'?t|was|were)|what (do|should|can|happens if)|when (do|will|can|should)) (i|we)\b/;
+  /\b(i|we)( really| just| still| also| already| never| recently)? (need|want|wanted|would like|'d like|d like|wanna|lost|can'?t|cannot|couldn'?t|forgot|haven'?t|didn'?t|did not|don'?t|do not|tried|was charged|got charged|were charged|paid|ordered|bought|deposited|withdrew|transferred|topped up|returned|booked|am trying|'m trying|was trying|have been trying|'ve been trying)\b|\b(i'?m|i am|we'?re|we are|i'?ve been|we'?ve been) having (trouble|issues?|problems?|difficult(y|ies)) (with|using|getting|logging|signing|accessing|verifying|paying|making|sending|finding|receiving|my|our|the)\b|\b(give|send|get|issue|order) me (a|an|another|both|my|one|two|some|new|information|info|details|advice|help)\b|\b(can|could|may|do|should|shall|am|how (do|can|should|would|long (do|will|does|until|before))|where (do|can|should)|why (do|did|am|can'?t|was|were)|what (do|should|can|happens if)|when (do|will|can|should)) (i|we)\b/;
 
 // An existing relationship: the caller's own account, card, order, bill. A customer asking about
 // a fee or a rate on "my card" is asking for help, not shopping.
@@ -56,9 +56,27 @@ const REFERENCE_NUMBER =
 const ANNOUNCEMENT =
   /\b(this (call|message|notice) is (for|from|to|regarding|about|intended)|this is (a|an|your|the) (final|last|second|third|important|urgent|automated|official|time[- ]sensitive) (notice|call|message|alert|attempt|warning)|this is a courtesy call|(we'?ve|we have|we are|we'?re) (been )?(trying|attempting) to (reach|contact) you|our records (show|indicate)|you('ve| have)? (been )?(selected|chosen|approved|pre-?approved|identified)|you (may )?(qualify|are eligible|may be eligible|are entitled)|(dear|attention) (customer|cardholder|homeowner|resident|account holder|valued customer))\b/;
 
+// Small talk put as a question ("how are you today?") asks for nothing: callers and robocalls
+// both open with it, so it is left out before looking for a question of the caller's own.
+const PLEASANTRY =
+  /\b(how (are|r) (you|ya|y'?all)( doing| keeping)?|how('?s| is) (it going|your day|everything|life)|how have you been|hope you('re| are) (well|doing well))( today| this (morning|afternoon|evening))?( doing)?\b[?.!,]*/g;
+
 // A question put to the business: customers ask, robocalls announce.
 const QUESTION =
   /\?\s*$|^(hi|hello|hey|yes|yeah|so|ok(ay)?|um|uh|sorry|excuse me|good (morning|afternoon|evening)|please)?[,.! ]*(how|what|why|where|when|which|who|is|are|can|could|do|does|did|will|would|should|may|has|have)\b/;
+
+// One question put to the business and nothing more ("is there a fee when you pay with your
+// card?", "do you have to renew your card before it expires?"): its "you" and "your" are anyone's,
+// not a listener's account under threat. A robocall states its threat; when it asks, it says more.
+const QUESTION_FIRST =
+  /^(yes|yeah|so|ok(ay)?|um|uh|sorry|excuse me|please)?[,.! ]*(how|what|why|where|when|which|who|is|are|can|could|do|does|did|will|would|should|may|has|have)\b/;
+const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening))( there)?[,.!]* */;
+const SENTENCE_BREAK = /[.!?]\s+\S/;
+
+function isOneQuestion(text: string): boolean {
+  const rest = text.trim().replace(GREETING, "");
+  return QUESTION_FIRST.test(rest) && !SENTENCE_BREAK.test(rest);
+}
 
 function count(pattern: RegExp, text: string): number {
   return text.match(pattern)?.length ?? 0;
@@ -92,9 +110,10 @@ export function readStructure(normal: string): Evidence[] {
   // bank that sends you to the number on the back of your card.
   if (ownNeed || OFFICIAL_CHANNEL.test(text)) return evidence;
   const script: Evidence[] = [];
-  const yourAccount = YOUR_ACCOUNT.test(text);
+  const oneQuestion = isOneQuestion(text);
+  const yourAccount = !oneQuestion && YOUR_ACCOUNT.test(text);
   if (yourAccount) script.push(robocall("about your account", 1));
-  if ((yourAccount || AIMED_AT_YOU.test(text)) && THREAT.test(text))
+  if (!oneQuestion && (yourAccount || AIMED_AT_YOU.test(text)) && THREAT.test(text))
     script.push(robocall("threat or deadline for you", 2));
   // Real offices ask for a call back too; a toll-free number read out is the robocall's habit.
   if (TOLL_FREE.test(text)) script.push(robocall("a toll-free number to call back", 1.5));
@@ -110,7 +129,7 @@ export function readStructure(normal: string): Evidence[] {
     if (count(FIRST_SINGULAR, withoutSpeakerTalk) === 0 && addressed >= 2)
       script.push(robocall("asks nothing for themselves", 0.5));
   }
-  if (script.length === 0 && QUESTION.test(text.trim()) && !asksToPay)
+  if (script.length === 0 && QUESTION.test(text.replace(PLEASANTRY, " ").trim()) && !asksToPay)
     evidence.push({ id: "asks a question of their own", label: "spam", weight: -1.5 });
   return [...evidence, ...script];
 }

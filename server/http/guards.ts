@@ -23,6 +23,12 @@ declare module "fastify" {
      * role; everyone else is refused with 403. The route walk proves it for every such route.
      */
     platformAdmin?: boolean;
+    /**
+     * A long-lived response (the live event stream, a large export): it is cut the moment its
+     * session ends or stops allowing the route (signed out, expired, removed, suspended, demoted),
+     * on whichever server the change happened.
+     */
+    endsWithSession?: boolean;
     /** Set by @fastify/static on the routes that serve the built client's files (public). */
     file?: string;
   }
@@ -52,14 +58,15 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
   app.decorateRequest("account", null as unknown as Account);
   app.decorateRequest("sessionTokenHash", undefined);
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
       throw forbidden("Cross-site requests are not allowed");
     }
     if (!request.routeOptions.url) return;
     if (isPublicRoute(request.routeOptions.config)) return;
-    const session = await auth.resolve(sessionToken(request));
-    if (!session) throw unauthorized();
+    const token = sessionToken(request);
+    const session = await auth.resolve(token);
+    if (!session || !token) throw unauthorized();
     request.user = session.user;
     request.account = session.account;
     request.sessionTokenHash = session.tokenHash;
@@ -67,6 +74,10 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
     if (!roleAtLeast(session.account.role, least)) throw forbidden(roleNeededMessage(least));
     if (request.routeOptions.config.platformAdmin && session.user.role !== "admin") {
       throw forbidden(PLATFORM_ADMIN_ONLY);
+    }
+    if (request.routeOptions.config.endsWithSession) {
+      const stop = auth.watchSession(token, session, least, () => reply.raw.destroy());
+      reply.raw.once("close", stop);
     }
   });
 }

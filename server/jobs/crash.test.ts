@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { numbersInCallingHoursNow } from "../test/dialing";
 import { databaseForChildProcess, testEngine } from "../test/job-databases";
 import { waitFor } from "../test/jobs";
 import { browser, kill, startServer } from "../test/real-server";
@@ -11,14 +12,16 @@ import { browser, kill, startServer } from "../test/real-server";
  *
  * Each job is a bulk call of one number (POST /api/calls/bulk): its effect is one outbound call
  * row, placed under the job's dial key. The number is one the carrier simulator reports busy, so
- * each call ends at once and the plan's concurrent-call limit never refuses one. A client that
- * retries its 120 requests after each crash (same Idempotency-Key) must get the same 120 jobs.
+ * each call ends at once and the plan's concurrent-call limit never refuses one; it is in a place
+ * inside its calling hours now, and its person agreed to AI-voice calls, so the dial gate lets it
+ * through. A client that retries its 120 requests after each crash (same Idempotency-Key) must get
+ * the same 120 jobs.
  */
 const JOBS = 120;
 /** Calls placed when each kill happens: some, then more, never all. */
 const KILL_AT_CALLS = [20, 70];
 /** The simulator answers a number ending in 0002 with "busy". */
-const BUSY_NUMBER = "+12125550002";
+const [BUSY_NUMBER = ""] = numbersInCallingHoursNow(1, "0002");
 
 const target = await databaseForChildProcess();
 afterAll(() => target.drop());
@@ -36,6 +39,13 @@ describe(`the real server killed mid-run (${testEngine()})`, () => {
       password: "correct horse battery",
       planType: "business",
       businessInfo: { companyName: "Crash Test Ltd" },
+    });
+    // The assistant makes the calls: consent to AI-voice calls is on file (an autodialer lead).
+    const consent = await call<{ id: string }>("POST", "/api/autodialer/campaigns", {
+      name: "Consent on file",
+    });
+    await call("POST", `/api/autodialer/campaigns/${consent.id}/leads`, {
+      leads: [{ phoneNumber: BUSY_NUMBER, aiVoiceConsent: true, consentSource: "web form" }],
     });
 
     /** The requests, as a client sends (and after a crash, resends) them. */

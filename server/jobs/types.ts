@@ -153,3 +153,14 @@ export class JobLostError extends Error {
     this.name = "JobLostError";
   }
 }
+
+/**
+ * Thrown by a handler whose input itself is wrong (a file past the CSV limits): no retry could
+ * mend it, so the job fails at once with this message instead of waiting out its retries.
+ */
+export class UnretryableJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnretryableJobError";
+  }
+}

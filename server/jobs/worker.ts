@@ -20,6 +20,7 @@ import {
   type JobProgress,
   type JobStatus,
   type ProgressReport,
+  UnretryableJobError,
 } from "./types";
 
 export type Definition = {
@@ -246,7 +247,7 @@ export function createWorker(deps: WorkerDeps) {
   async function recordFailure(job: ClaimedJob, definition: Definition, error: unknown): Promise<void> {
     const message = errorMessage(error);
     const at = now();
-    if (job.attempts <= definition.retryLimit) {
+    if (job.attempts <= definition.retryLimit && !(error instanceof UnretryableJobError)) {
       const runAt = new Date(at.getTime() + backoffMs(definition.retryBackoff, job.attempts));
       const queued = await retryJob(db, job.leaseId, message, runAt, at);
       if (queued) {

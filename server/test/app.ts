@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { SignupRequest } from "../../common/auth";
 import type { User } from "../../common/user";
@@ -89,7 +90,12 @@ export async function createTestApp(
     app,
     database,
     config,
-    client: () => new TestClient(app, browserAddress(config)),
+    client: () =>
+      new TestClient(app, browserAddress(config), async (email) => {
+        await database.db.execute(
+          sql`update users set email_verified_at = now() where lower(email) = lower(${email})`,
+        );
+      }),
     async close() {
       await app.close();
       await database.close();
@@ -114,6 +120,8 @@ export class TestClient {
     private readonly app: FastifyInstance,
     /** The app's address as a browser sees it: PUBLIC_URL when set (see browserAddress). */
     private readonly address = { host: TEST_HOST, origin: TEST_ORIGIN },
+    /** Confirms an address as its emailed link would (the tests cannot read the link's token). */
+    private readonly confirmAddress?: (email: string) => Promise<void>,
   ) {}
 
   async request(method: string, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
@@ -158,15 +166,22 @@ export class TestClient {
   /** Signs up a new account (unique by default) and keeps its session. */
   async signup(fields: Partial<SignupRequest> = {}): Promise<User> {
     const id = Math.random().toString(36).slice(2, 10);
-    const response = await this.post("/api/auth/signup", {
+    const details = {
       username: `user_${id}`,
       email: `user_${id}@example.com`,
       password: "correct horse battery",
-      planType: "personal",
+      planType: "personal" as const,
       ...fields,
-    });
-    if (response.statusCode !== 201)
-      throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+    };
+    let response = await this.post("/api/auth/signup", details);
+    let signedIn = response.statusCode === 201;
+    // With email sending configured, sign-up waits for the emailed link: followed, then signed in.
+    if (response.statusCode === 202 && this.confirmAddress) {
+      await this.confirmAddress(details.email);
+      response = await this.post("/api/auth/login", { login: details.email, password: details.password });
+      signedIn = response.statusCode === 200;
+    }
+    if (!signedIn) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
     this.user = (response.json() as { user: User }).user;
     return this.user;
   }

@@ -12,7 +12,8 @@ export type FakeTwilioRequest = {
 
 /**
  * A local HTTP server that answers like Twilio's REST API (the parts the app uses: the account,
- * its incoming numbers, creating and updating calls), with Twilio's error shape on a bad login.
+ * its incoming numbers, creating and updating calls, fetching and deleting recordings), with
+ * Twilio's error shape on a bad login.
  * Tests point TWILIO_API_BASE_URL at it and read what the app sent.
  */
 export async function startFakeTwilioApi(account: {
@@ -22,11 +23,17 @@ export async function startFakeTwilioApi(account: {
   friendlyName?: string;
 }) {
   const requests: FakeTwilioRequest[] = [];
-  /** Recordings the account holds (RecordingSid to WAV), served at Recordings/{Sid}.wav. */
+  /** Recordings the account holds (RecordingSid to WAV), served at Recordings/{Sid}.wav, deleted at Recordings/{Sid}.json. */
   const recordings = new Map<string, Buffer>();
   /** Each number's webhooks, as IncomingPhoneNumbers updates set them. */
   const numberHooks = new Map<string, { voiceUrl: string; statusCallback: string }>();
   const listeners = new Set<(request: FakeTwilioRequest) => void>();
+  /** API keys made (SID to secret): a test verifies the access tokens signed with them. */
+  const apiKeys = new Map<string, string>();
+  /** Conferences made by adding a participant by name: their SIDs. */
+  const conferences = new Map<string, string>();
+  /** While set, every request is answered with this status (Twilio down, or throttling). */
+  let outage: number | null = null;
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://fake");
@@ -48,6 +55,7 @@ export async function startFakeTwilioApi(account: {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(payload));
     };
+    if (outage !== null) return send(outage, { code: 20500, message: "Service unavailable", status: outage });
     if (user !== account.accountSid || password !== account.authToken) {
       return send(401, {
         code: 20003,
@@ -116,6 +124,67 @@ export async function startFakeTwilioApi(account: {
       res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) });
       return res.end(audio);
     }
+    const removal = url.pathname.match(new RegExp(`^${base}/Recordings/(RE\\w+)\\.json$`));
+    if (req.method === "DELETE" && removal) {
+      if (!recordings.delete(removal[1] as string))
+        return send(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+      res.writeHead(204);
+      return res.end();
+    }
+    // The browser softphone: an API key (its secret shown once), a TwiML app, conference participants.
+    if (req.method === "POST" && url.pathname === `${base}/Keys.json`) {
+      const sid = `SK${randomBytes(16).toString("hex")}`;
+      const secret = randomBytes(16).toString("hex");
+      apiKeys.set(sid, secret);
+      return send(201, {
+        sid,
+        friendly_name: recorded.form.FriendlyName ?? null,
+        secret,
+        date_created: new Date().toUTCString(),
+      });
+    }
+    if (req.method === "POST" && url.pathname === `${base}/Applications.json`) {
+      return send(201, {
+        sid: `AP${randomBytes(16).toString("hex")}`,
+        account_sid: account.accountSid,
+        friendly_name: recorded.form.FriendlyName ?? null,
+        voice_url: recorded.form.VoiceUrl ?? null,
+      });
+    }
+    const participants = url.pathname.match(
+      new RegExp(`^${base}/Conferences/([\\w-]+)/Participants\\.json$`),
+    );
+    if (req.method === "POST" && participants) {
+      const named = participants[1] as string;
+      const conferenceSid = named.startsWith("CF")
+        ? named
+        : (conferences.get(named) ?? `CF${randomBytes(16).toString("hex")}`);
+      conferences.set(named, conferenceSid);
+      return send(201, {
+        account_sid: account.accountSid,
+        call_sid: `CA${randomBytes(16).toString("hex")}`,
+        conference_sid: conferenceSid,
+        label: recorded.form.Label ?? null,
+        muted: recorded.form.Muted === "true",
+        hold: false,
+        coaching: recorded.form.Coaching === "true",
+        status: "queued",
+      });
+    }
+    const participant = url.pathname.match(
+      new RegExp(`^${base}/Conferences/(CF\\w+)/Participants/(CA\\w+)\\.json$`),
+    );
+    if (req.method === "POST" && participant) {
+      return send(200, {
+        account_sid: account.accountSid,
+        call_sid: participant[2],
+        conference_sid: participant[1],
+        muted: recorded.form.Muted === "true",
+        hold: recorded.form.Hold === "true",
+        coaching: recorded.form.Coaching === "true",
+        status: "connected",
+      });
+    }
     const update = url.pathname.match(new RegExp(`^${base}/Calls/(CA\\w+|SIM\\w+)\\.json$`));
     if (req.method === "POST" && update) {
       return send(200, {
@@ -133,6 +202,11 @@ export async function startFakeTwilioApi(account: {
     requests,
     recordings,
     numberHooks,
+    apiKeys,
+    /** Answers every request with `status` from now on (null: back to normal). */
+    setOutage(status: number | null) {
+      outage = status;
+    },
     /** Resolves with the first request (already received or coming) that matches. */
     waitFor(match: (request: FakeTwilioRequest) => boolean, timeoutMs = 5000): Promise<FakeTwilioRequest> {
       const seen = requests.find(match);

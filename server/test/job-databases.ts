@@ -29,6 +29,8 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 export async function twoServersOnOneDatabase(): Promise<{
   first: Database;
   second: Database;
+  /** The PostgreSQL database's address (for a LISTEN/NOTIFY bus per server); absent on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -45,6 +47,7 @@ export async function twoServersOnOneDatabase(): Promise<{
   return {
     first,
     second,
+    url,
     async close() {
       await first.close();
       await second.close();

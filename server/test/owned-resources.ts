@@ -86,7 +86,22 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
         headers: { "content-type": "text/csv" },
       },
     );
-    return { id: res.json().id, importId: imported.json().id };
+    // A saved segment and a bulk action of the owner's, for /api/contacts/segments/:segmentId
+    // and /api/contacts/bulk/:bulkId.
+    const segment = await owner.post("/api/contacts/segments", {
+      name: `Walk ${Math.random().toString(36).slice(2, 10)}`,
+      filter: { statuses: ["new"], tags: ["walk"] },
+    });
+    const bulk = await owner.post("/api/contacts/bulk", {
+      selection: { ids: [res.json().id] },
+      action: { type: "tag", tags: ["walk"] },
+    });
+    return {
+      id: res.json().id,
+      importId: imported.json().id,
+      segmentId: segment.json().id,
+      bulkId: bulk.json().id,
+    };
   },
   /** One of the owner's satellite-internet packages (the defaults are written on first read). */
   async viasat(owner) {
@@ -332,6 +347,7 @@ export const VALID_BODIES: Record<string, unknown> = {
     timezone: "Europe/London",
   },
   "PUT /api/calendar/settings": { defaultDuration: 30, bufferMinutes: 15 },
+  "PUT /api/onboarding/simulator": { useSimulator: true },
   "POST /api/subscription/checkout": { planId: "pro" },
   "POST /api/voice-profiles": {
     voiceName: "My voice",
@@ -349,6 +365,11 @@ export const VALID_BODIES: Record<string, unknown> = {
     contactStatus: "interested",
   },
   "PATCH /api/contacts/:id": { name: "Renamed by someone else", isFavorite: true },
+  "POST /api/contacts/bulk": { selection: { filter: {} }, action: { type: "tag", tags: ["walk"] } },
+  "POST /api/contacts/bulk/export": { selection: { filter: { status: "new" } } },
+  "POST /api/contacts/segments": { name: "Walk segment", filter: { statuses: ["new"] } },
+  "POST /api/contacts/segments/count": { statuses: ["new"], leadScoreMin: 10 },
+  "PATCH /api/contacts/segments/:segmentId": { name: "Renamed by someone else" },
   "PUT /api/contacts/:id": { name: "Replaced by someone else", phoneNumber: "+15551230001" },
   "POST /api/contacts/:id/dial": { agentId: "1", purpose: "sales" },
   "PUT /api/viasat/packages/:id": { price: 149.99 },
@@ -481,6 +502,10 @@ export const VALID_BODIES: Record<string, unknown> = {
   "PUT /api/autodialer/console/status": { status: "available" },
   "POST /api/autodialer/console/calls/:attemptId/end": { disposition: "not_interested", notes: "No budget" },
   "POST /api/autodialer/leads/:leadId/callback": { at: "2031-03-04T15:00:00.000Z", agentOnly: true },
+  "POST /api/autodialer/console/calls/:attemptId/say": { text: "Hello, this is Sam" },
+  "POST /api/autodialer/console/calls/:attemptId/hold": { hold: true },
+  "POST /api/autodialer/console/calls/:attemptId/transfer": { phoneNumber: "+15551230073" },
+  "POST /api/autodialer/supervisor/calls/:attemptId/monitor": { mode: "listen" },
   "POST /api/ai-studio/analyze-conversation": { message: "My internet has been down since yesterday" },
   "POST /api/ai-studio/generate-voice": {
     text: "Thanks for calling.",

@@ -22,6 +22,10 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/signup",
   "POST /api/auth/login",
   "POST /api/auth/logout",
+  // Links sent by email (confirm an address, choose a new password): the token is the credential.
+  "POST /api/auth/confirm-email",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
   "GET /api/health",
   // Calendar apps subscribe without a session; the secret token in the address is the credential.
   "GET /api/calendar/:token.ics",
@@ -33,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/telephony/twilio/dial/:callId",
   "POST /api/telephony/twilio/status",
   "POST /api/telephony/twilio/recording",
+  // The browser softphone's TwiML app: signed the same way, under the workspace's Twilio account.
+  "POST /api/telephony/twilio/softphone/:workspaceId",
   // The business phone system's numbers: signed the same way, under the number's workspace's carrier.
   "POST /api/grasshopper/twilio/voice/:numberId",
   "POST /api/grasshopper/twilio/extension/:numberId",
@@ -52,6 +58,9 @@ const PUBLIC_ROUTES = new Set([
   // Open and click tracking in a campaign's message: the signed token is the credential.
   "GET /api/email-marketing/track/open/:openToken",
   "GET /api/email-marketing/track/click/:clickToken",
+  // The assistant's spoken reply, fetched by the carrier's <Play> and the demos' audio without a
+  // session: the short-lived signed token in the query names the one reply it opens.
+  "GET /api/voice-replies/audio",
 ]);
 
 /**

@@ -10,6 +10,15 @@ export const LandingPage = lazy(() =>
 export const SignupPage = lazy(() =>
   import("../features/auth/signup-page").then((m) => ({ default: m.SignupPage })),
 );
+export const ForgotPasswordPage = lazy(() =>
+  import("../features/auth/email-link-pages").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import("../features/auth/email-link-pages").then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const ConfirmEmailPage = lazy(() =>
+  import("../features/auth/email-link-pages").then((m) => ({ default: m.ConfirmEmailPage })),
+);
 export const TermsModal = lazy(() =>
   import("../features/auth/components/terms-modal").then((m) => ({ default: m.TermsModal })),
 );

@@ -1,3 +1,4 @@
+import { roleAtLeast, type WorkspaceRole } from "@common/workspaces";
 import {
   Activity,
   BarChart3,
@@ -7,6 +8,7 @@ import {
   Building2,
   Calendar,
   CalendarClock,
+  ChartColumn,
   Clock,
   CreditCard,
   FileText,
@@ -45,79 +47,168 @@ export type NavItem = {
   desktopOnly?: boolean;
   /** Offered to platform administrators only. */
   adminOnly?: boolean;
+  /**
+   * The least workspace role the screen is for: below it the screen offers nothing the member
+   * may do (every change there is refused by the server), so the menus leave it out.
+   */
+  least?: WorkspaceRole;
 };
 
-/** Spec 1 §2.3: the desktop sidebar, in order. */
-export const SIDEBAR_ITEMS: NavItem[] = [
-  { label: "Dashboard", to: "/", icon: BarChart3 },
-  { label: "Active Calls", to: "/active-calls", icon: PhoneCall },
-  { label: "Call History", to: "/call-history", icon: History },
-  { label: "Appointments", to: "/appointments", icon: Calendar },
-  { label: "AI Agents", to: "/ai-agents", icon: Bot },
-  { label: "Agent Manager", to: "/agent-manager", icon: UserCog },
-  { label: "Conversation Flow", to: "/conversation-flow", icon: GitBranch },
-  { label: "Lead Manager", to: "/lead-manager", icon: Users },
-  { label: "Lead Generation", to: "/leads", icon: Target },
-  { label: "Email Marketing", to: "/email-marketing", icon: Mail },
-  { label: "Autodialer", to: "/autodialer", icon: PhoneForwarded },
-  { label: "Test Preview", to: "/test-preview", icon: FlaskConical },
-  { label: "Virtual business phone service", to: "/grasshopper", icon: Phone },
-  { label: "AI Studio", to: "/ai-studio", icon: Sparkles },
-  { label: "Subscription", to: "/subscription", icon: CreditCard },
-  { label: "Settings", to: "/settings", icon: Settings },
-];
+/** The sidebar's sixteen items, by their product labels; the sidebar shows them in the sections below. */
+const ITEM = {
+  dashboard: { label: "Dashboard", to: "/", icon: BarChart3 },
+  activeCalls: { label: "Active Calls", to: "/active-calls", icon: PhoneCall },
+  callHistory: { label: "Call History", to: "/call-history", icon: History },
+  appointments: { label: "Appointments", to: "/appointments", icon: Calendar },
+  aiAgents: { label: "AI Agents", to: "/ai-agents", icon: Bot },
+  agentManager: { label: "Agent Manager", to: "/agent-manager", icon: UserCog },
+  conversationFlow: { label: "Conversation Flow", to: "/conversation-flow", icon: GitBranch },
+  leadManager: { label: "Lead Manager", to: "/lead-manager", icon: Users },
+  leadGeneration: { label: "Lead Generation", to: "/leads", icon: Target },
+  emailMarketing: { label: "Email Marketing", to: "/email-marketing", icon: Mail },
+  autodialer: { label: "Autodialer", to: "/autodialer", icon: PhoneForwarded },
+  reports: { label: "Reports", to: "/reports", icon: ChartColumn },
+  testPreview: { label: "Test Preview", to: "/test-preview", icon: FlaskConical },
+  phoneService: { label: "Virtual business phone service", to: "/grasshopper", icon: Phone },
+  aiStudio: { label: "AI Studio", to: "/ai-studio", icon: Sparkles },
+  // Only the owner changes the plan; an admin still reads the usage there.
+  subscription: { label: "Subscription", to: "/subscription", icon: CreditCard, least: "admin" },
+  settings: { label: "Settings", to: "/settings", icon: Settings },
+} satisfies Record<string, NavItem>;
 
 /**
- * Screens of spec 1 §2.2 that neither the sidebar nor a bar names. The spec lists the routes but
- * no link to them; every screen must be reachable by clicking (issue 9), so the sidebar shows
- * these below its sixteen items and the phone layouts show them in the "More" sheet.
+ * Screens that neither the sidebar's sixteen items nor a bar names. The product lists the
+ * routes but no link to them; every screen must be reachable by clicking, so the sidebar and the
+ * phone layouts' "More" sheet show them in their sections.
  */
-export const MORE_ITEMS: NavItem[] = [
-  { label: "Contacts", to: "/contacts", icon: BookUser },
-  { label: "Contact Manager", to: "/contact-manager", icon: Users },
-  { label: "Business Features", to: "/business-plan", icon: Briefcase },
-  { label: "AI Agent Scripts", to: "/ai-scripts", icon: FileText },
-  { label: "Conversation Cards", to: "/conversation-flow-simple", icon: LayoutList },
-  { label: "Agent Tests", to: "/agent-tests", icon: ListChecks },
-  { label: "Agent Console", to: "/autodialer/console", icon: Headset },
-  { label: "AI Email Wizard", to: "/email-wizard", icon: Wand2 },
-  { label: "Email Outbox", to: "/email-marketing/outbox", icon: Inbox },
-  { label: "Enterprise", to: "/enterprise", icon: Building2 },
-  { label: "Enterprise Dashboard", to: "/enterprise-dashboard", icon: LayoutDashboard },
-  { label: "Satellite Internet", to: "/viasat-payment", icon: Satellite },
-  { label: "Admin Dashboard", to: "/admin", icon: Shield, adminOnly: true },
-];
+const EXTRA = {
+  contacts: { label: "Contacts", to: "/contacts", icon: BookUser },
+  contactManager: { label: "Contact Manager", to: "/contact-manager", icon: Users },
+  businessFeatures: { label: "Business Features", to: "/business-plan", icon: Briefcase },
+  // Scripts are written by admins; an agent reads the campaign's script in the console.
+  scripts: { label: "AI Agent Scripts", to: "/ai-scripts", icon: FileText, least: "admin" },
+  conversationCards: { label: "Conversation Cards", to: "/conversation-flow-simple", icon: LayoutList },
+  agentTests: { label: "Agent Tests", to: "/agent-tests", icon: ListChecks },
+  agentConsole: { label: "Agent Console", to: "/autodialer/console", icon: Headset },
+  emailWizard: { label: "AI Email Wizard", to: "/email-wizard", icon: Wand2 },
+  emailOutbox: { label: "Email Outbox", to: "/email-marketing/outbox", icon: Inbox },
+  enterprise: { label: "Enterprise", to: "/enterprise", icon: Building2 },
+  enterpriseDashboard: { label: "Enterprise Dashboard", to: "/enterprise-dashboard", icon: LayoutDashboard },
+  satellite: { label: "Satellite Internet", to: "/viasat-payment", icon: Satellite },
+  admin: { label: "Admin Dashboard", to: "/admin", icon: Shield, adminOnly: true },
+  voiceCallDemo: {
+    label: "Voice Call Demo",
+    to: "/voice-call-demo",
+    icon: MessagesSquare,
+    desktopOnly: true,
+  },
+  realVoiceCalls: {
+    label: "Real Voice Calls",
+    to: "/real-voice-calls",
+    icon: PhoneOutgoing,
+    desktopOnly: true,
+  },
+  callSystemTest: { label: "Call System Test", to: "/call-system-test", icon: Activity },
+  mobileCallingTest: { label: "Mobile Calling Test", to: "/call-test", icon: Smartphone },
+} satisfies Record<string, NavItem>;
 
-/** The test and demo screens (spec 2 §2), grouped so they are found without being in the way. */
-export const TOOL_ITEMS: NavItem[] = [
-  { label: "Voice Call Demo", to: "/voice-call-demo", icon: MessagesSquare, desktopOnly: true },
-  { label: "Real Voice Calls", to: "/real-voice-calls", icon: PhoneOutgoing, desktopOnly: true },
-  { label: "Call System Test", to: "/call-system-test", icon: Activity },
-  { label: "Mobile Calling Test", to: "/call-test", icon: Smartphone },
-];
+/** The desktop sidebar's items, in the product's order. */
+export const SIDEBAR_ITEMS: NavItem[] = Object.values(ITEM);
 
 export type NavSection = { title: string; items: NavItem[] };
 
-/** The items a layout offers beyond `shown` (its bar's tabs), for this user, in sections. */
-export function moreSections({
-  desktop,
-  admin,
-  shown,
-}: {
+/**
+ * The menus' sections. What a team does every day (calls, contacts, campaigns, agents, email,
+ * reports) comes first and apart from what is set up once, from the sales pages, and from the
+ * test and demo screens, which are found without being in the way.
+ */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    title: "Daily work",
+    items: [
+      ITEM.dashboard,
+      ITEM.activeCalls,
+      ITEM.callHistory,
+      ITEM.appointments,
+      EXTRA.contacts,
+      ITEM.leadManager,
+      ITEM.autodialer,
+      EXTRA.agentConsole,
+      ITEM.aiAgents,
+      ITEM.emailMarketing,
+      ITEM.reports,
+    ],
+  },
+  {
+    title: "Sales and marketing",
+    items: [
+      ITEM.leadGeneration,
+      EXTRA.contactManager,
+      EXTRA.businessFeatures,
+      EXTRA.emailWizard,
+      EXTRA.emailOutbox,
+      EXTRA.enterpriseDashboard,
+      EXTRA.satellite,
+    ],
+  },
+  {
+    title: "Setup",
+    items: [
+      ITEM.settings,
+      ITEM.subscription,
+      ITEM.phoneService,
+      ITEM.agentManager,
+      EXTRA.scripts,
+      ITEM.conversationFlow,
+      ITEM.aiStudio,
+      EXTRA.enterprise,
+    ],
+  },
+  {
+    title: "Tools and demos",
+    items: [
+      ITEM.testPreview,
+      EXTRA.agentTests,
+      EXTRA.conversationCards,
+      EXTRA.voiceCallDemo,
+      EXTRA.realVoiceCalls,
+      EXTRA.callSystemTest,
+      EXTRA.mobileCallingTest,
+    ],
+  },
+  { title: "Platform", items: [EXTRA.admin] },
+];
+
+/** Who is looking: the layout, whether they administer the platform, their role in the workspace. */
+export type NavViewer = {
   desktop: boolean;
   admin: boolean;
-  shown: NavItem[];
-}): NavSection[] {
+  /** The member's role in the workspace; unknown (loading) offers only what every role may use. */
+  role?: WorkspaceRole | undefined;
+};
+
+/** Whether `item` is offered to `viewer`. Hiding is only a menu's choice: the server decides each request. */
+export function offered(item: NavItem, viewer: NavViewer): boolean {
+  if (item.desktopOnly && !viewer.desktop) return false;
+  if (item.adminOnly && !viewer.admin) return false;
+  if (item.least && !(viewer.role && roleAtLeast(viewer.role, item.least))) return false;
+  return true;
+}
+
+/** The sidebar's sections for this viewer, empty ones left out. */
+export function sidebarSections(viewer: NavViewer): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    title: section.title,
+    items: section.items.filter((item) => offered(item, viewer)),
+  })).filter((section) => section.items.length > 0);
+}
+
+/** The items a layout offers beyond `shown` (its bar's tabs), for this viewer, in sections. */
+export function moreSections({ shown, ...viewer }: NavViewer & { shown: NavItem[] }): NavSection[] {
   const taken = new Set(shown.map((item) => item.to));
-  const offered = (items: NavItem[]) =>
-    items.filter(
-      (item) => !taken.has(item.to) && (desktop || !item.desktopOnly) && (admin || !item.adminOnly),
-    );
-  return [
-    { title: "Screens", items: offered(SIDEBAR_ITEMS) },
-    { title: "More", items: offered(MORE_ITEMS) },
-    { title: "Tools", items: offered(TOOL_ITEMS) },
-  ].filter((section) => section.items.length > 0);
+  return sidebarSections(viewer)
+    .map((section) => ({ title: section.title, items: section.items.filter((item) => !taken.has(item.to)) }))
+    .filter((section) => section.items.length > 0);
 }
 
 /** Spec 1 §2.4: the mobile bottom bar, highlighted on exact match. */

@@ -117,6 +117,12 @@ const EmailMarketingPage = lazy(() =>
 const OutboxPage = lazy(() =>
   import("../features/email/outbox-page").then((m) => ({ default: m.OutboxPage })),
 );
+const ReportsPage = lazy(() =>
+  import("../features/reports/reports-page").then((m) => ({ default: m.ReportsPage })),
+);
+const AgentLeaderboard = lazy(() =>
+  import("../features/reports/components/agent-leaderboard").then((m) => ({ default: m.AgentLeaderboard })),
+);
 
 /**
  * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title
@@ -196,7 +202,22 @@ export const SCREENS: Screen[] = [
   {
     path: "/enterprise-dashboard",
     title: "Enterprise Dashboard",
-    element: <EnterpriseDashboardPage />,
+    element: (
+      <EnterpriseDashboardPage
+        leaderboard={(live) => (
+          // The reports feature's leaderboard, loaded beside the dashboard rather than holding it back.
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading the leaderboard...
+              </p>
+            }
+          >
+            <AgentLeaderboard live={live} />
+          </Suspense>
+        )}
+      />
+    ),
   },
   {
     path: "/call-system-test",
@@ -231,7 +252,7 @@ export const SCREENS: Screen[] = [
   },
   {
     path: "/conversation-flow-simple",
-    title: "Conversation Flow",
+    title: "Conversation Cards",
     element: <ConversationFlowSimplePage />,
   },
   {
@@ -246,6 +267,7 @@ export const SCREENS: Screen[] = [
   },
   { path: "/ai-studio", title: "AI Studio", element: <AiStudioPage /> },
   { path: "/autodialer", title: "Autodialer", element: <AutodialerPage /> },
+  { path: "/reports", title: "Reports", element: <ReportsPage /> },
   {
     // Issue 13 part 2: where a member takes the autodialer's calls (reached from the Autodialer and More).
     path: "/autodialer/console",

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import type { z } from "zod";
-import { noteFailedAnswer } from "./maintenance";
+import { noteAnswerHeaders, noteFailedAnswer } from "./maintenance";
 
 /**
  * A failed API answer. Its message follows spec 1 §8: the status code, ": ", then the body text
@@ -20,6 +20,7 @@ export class ApiError extends Error {
 
 /** Throws ApiError (spec 1 §8 message) for a non-OK answer; for callers that read the body themselves. */
 export async function throwIfNotOk(response: Response): Promise<void> {
+  noteAnswerHeaders(response.headers);
   if (response.ok) return;
   const text = await response.text();
   let body: unknown;

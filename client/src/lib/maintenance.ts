@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGE } from "@common/admin";
+import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from "@common/admin";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -33,6 +33,32 @@ export function noteFailedAnswer(status: number, body: unknown): void {
 /** The page found the platform back (an answer that is not maintenance). */
 export function maintenanceOver(): void {
   set(false);
+}
+
+/**
+ * Whether the last API answer said maintenance mode is on while letting this person through (a
+ * platform administrator): the shell shows them a banner so the mode is never left on unnoticed.
+ */
+let letThroughMaintenance = false;
+const bannerListeners = new Set<() => void>();
+
+/** Called for every API answer: its maintenance header, on or absent. */
+export function noteAnswerHeaders(headers: Headers): void {
+  const on = headers.get(MAINTENANCE_HEADER) === "on";
+  if (letThroughMaintenance === on) return;
+  letThroughMaintenance = on;
+  for (const listener of bannerListeners) listener();
+}
+
+export function useMaintenanceBanner(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      bannerListeners.add(listener);
+      return () => bannerListeners.delete(listener);
+    },
+    () => letThroughMaintenance,
+    () => false,
+  );
 }
 
 export function useMaintenance(): boolean {

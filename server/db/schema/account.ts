@@ -1,4 +1,15 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { DEFAULT_AI_SETTINGS, type WorkingHours } from "../../../common/ai-settings";
 import { workspaces } from "./workspaces";
 
@@ -26,6 +37,11 @@ export const aiSettings = pgTable("ai_settings", {
   aiPersonality: text("ai_personality"),
   businessHours: text("business_hours"),
   customInstructions: text("custom_instructions"),
+  /**
+   * When the assistant says it is automated in its opening: "outbound" (calls it places, as
+   * several US states require of AI voices), "always" or "never". Asked directly, it always says.
+   */
+  aiDisclosure: text("ai_disclosure").notNull().default("outbound"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -44,10 +60,19 @@ export const subscriptions = pgTable(
     paymentCustomerId: text("payment_customer_id"),
     paymentSubscriptionId: text("payment_subscription_id"),
     priceId: text("price_id"),
+    /**
+     * When the workspace's last trial or paid plan ended (cancelled, expired, unpaid trial) and
+     * it fell back to Free; null while one runs, and for a workspace only ever on Free. The
+     * workspace's data is deleted a set time after it (common/retention.ts).
+     */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("subscriptions_workspace_id_idx").on(table.workspaceId)],
+  (table) => [
+    uniqueIndex("subscriptions_workspace_id_idx").on(table.workspaceId),
+    index("subscriptions_ended_at_idx").on(table.endedAt).where(sql`${table.endedAt} is not null`),
+  ],
 );
 
 export const usageTracking = pgTable(

@@ -1,6 +1,17 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { SystemConfig } from "../../../common/admin";
 import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /**
  * Platform administration (issue 16). A suspended person is a row here: the admin area owns
@@ -65,3 +76,16 @@ export const adminSignInLinks = pgTable(
     index("admin_sign_in_links_user_idx").on(table.userId),
   ],
 );
+
+/**
+ * An administrator's "keep data until" for a workspace whose subscription ended: its data is
+ * not deleted before the end of that day (UTC), whatever the Terms' period after the end says.
+ */
+export const workspaceDataHolds = pgTable("workspace_data_holds", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  keepUntil: date("keep_until", { mode: "string" }).notNull(),
+  setBy: uuid("set_by").references(() => users.id, { onDelete: "set null" }),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CallerFacts, EngineState, TurnResult } from "../../engine";
+import type { aiScripts } from "./scripts";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
@@ -58,6 +59,22 @@ export const calls = pgTable(
     engineState: jsonb("engine_state").$type<{
       state: EngineState;
       facts: CallerFacts;
+      /** What an outbound call was placed for (a Dial's purpose, a bulk call's), said and known by the engine. */
+      purpose?: string | null;
+      /** The script the call was placed with, when not its direction's (a satellite autodial's), as it was then. */
+      script?: Pick<
+        typeof aiScripts.$inferSelect,
+        | "id"
+        | "name"
+        | "scriptType"
+        | "openingMessage"
+        | "conversationFlow"
+        | "businessRules"
+        | "transferRules"
+        | "appointmentSettings"
+        | "voiceSettings"
+        | "personalityTraits"
+      > | null;
       assistant?: {
         agentId: string | null;
         /** The number the assistant put the caller through to, when a turn transferred the call. */
@@ -72,13 +89,27 @@ export const calls = pgTable(
         } | null;
       };
     }>(),
+    /** What the call came to, as the assistant decided from the conversation (common/calls.ts). */
+    disposition: text("disposition"),
+    /**
+     * The contact an outbound call was placed to (a contact's Dial, a campaign's lead), if any.
+     * No foreign key: the contacts and agents areas own their tables, and a call outlives both.
+     */
+    contactId: uuid("contact_id"),
+    /** The AI agent the call was placed or put through with, if any. */
+    agentId: uuid("agent_id"),
     recordingUrl: text("recording_url"),
     callType: text("call_type").notNull().default("simulation"),
     /**
-     * A call from a test tool (system test, voice demo, the carrier simulator): kept in History
-     * behind the "Test calls" filter, left out of every figure and of the plan's usage.
+     * A call from a test screen (the system test, the voice demo): kept in History behind the
+     * "Test calls" filter, left out of every figure and of the plan's usage.
      */
     isTest: boolean("is_test").notNull().default(false),
+    /**
+     * Carried by the built-in carrier simulator (common/calls SIMULATED_CALL_TYPES): counted like
+     * any call unless it is also a test call, and marked simulated wherever it is shown.
+     */
+    simulated: boolean("simulated").notNull().default(false),
     /** The last turn, hold, resume or transfer: the idle-call sweep ends live calls quiet for too long. */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -95,6 +126,13 @@ export const calls = pgTable(
     // One index per sort, matching the whole ORDER BY (sort column, then created_at, then id) so a
     // page is an index range scan in either direction instead of a sort of the account's calls.
     index("calls_workspace_created_idx").on(table.workspaceId, table.createdAt, table.id),
+    // A contact's calls, and an agent's (their histories and figures).
+    index("calls_workspace_contact_idx")
+      .on(table.workspaceId, table.contactId, table.createdAt)
+      .where(sql`${table.contactId} is not null`),
+    index("calls_workspace_agent_idx")
+      .on(table.workspaceId, table.agentId, table.createdAt)
+      .where(sql`${table.agentId} is not null`),
     index("calls_workspace_active_idx")
       .on(table.workspaceId, table.startTime.desc())
       .where(sql`${table.isActive}`),
@@ -118,9 +156,18 @@ export const calls = pgTable(
     index("calls_workspace_test_idx")
       .on(table.workspaceId, table.createdAt, table.id)
       .where(sql`${table.isTest}`),
+    // The recordings past their retention period, oldest first, across every workspace.
+    index("calls_recording_created_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.recordingUrl} is not null`),
     uniqueIndex("calls_workspace_dial_key_idx")
       .on(table.workspaceId, table.dialKey)
       .where(sql`${table.dialKey} is not null`),
+    // Reports read the calls no background job placed (calls in, a contact's Dial) by time: the
+    // autodialer's calls, counted from its attempts, are none of them.
+    index("calls_workspace_unkeyed_idx")
+      .on(table.workspaceId, table.createdAt)
+      .where(sql`${table.dialKey} is null`),
     // The idle-call sweep looks across accounts at the few live calls, oldest activity first.
     index("calls_active_activity_idx").on(table.lastActivityAt).where(sql`${table.isActive}`),
   ],

@@ -83,7 +83,15 @@ export const contacts = pgTable(
     lastContactAttempt: timestamp("last_contact_attempt", { withTimezone: true }),
     contactStatus: text("contact_status").notNull().default("new"),
     preferredContactTime: text("preferred_contact_time"),
-    timezone: text("timezone").notNull().default("America/New_York"),
+    /** When the contact asked to be called back (set by the assistant from a call, or by hand). */
+    scheduledCallback: timestamp("scheduled_callback", { withTimezone: true }),
+    /**
+     * The zone someone recorded for the contact; null when nobody did (the number's own zone
+     * applies then: a default here would make a Tokyo number "New York" for the calling hours).
+     */
+    timezone: text("timezone"),
+    /** When the contact agreed to calls spoken by an AI voice (as the FCC requires for them). */
+    aiVoiceConsentAt: timestamp("ai_voice_consent_at", { withTimezone: true }),
     serpApiData: jsonb("serp_api_data"),
     campaignId: uuid("campaign_id"),
     /** The contact_imports row that created it (undo deletes by it). */
@@ -181,9 +189,11 @@ export const doNotCallNumbers = pgTable(
     phoneE164: text("phone_e164").notNull(),
     /** As the user typed or imported it. */
     phoneNumber: text("phone_number").notNull(),
-    /** manual, import, contact (flagged on a contact), or the reason given. */
+    /** manual, import, contact (flagged on a contact), call (asked on a call), or the reason given. */
     source: text("source").notNull().default("manual"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The call on which the person asked not to be called again (source "call"). */
+    callId: uuid("call_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("do_not_call_workspace_phone_idx").on(table.workspaceId, table.phoneE164)],
@@ -289,4 +299,159 @@ export const contactImportFiles = pgTable(
     data: bytea("data").notNull(),
   },
   (table) => [primaryKey({ columns: [table.importId, table.seq] })],
+);
+
+/**
+ * A workspace's saved segments: a named filter (its contacts are whoever matches it now), or a
+ * list (its contacts are the members put in it, see contact_list_members). Either serves as a
+ * dialer campaign's lead source and an email campaign's audience.
+ */
+export const contactSegments = pgTable(
+  "contact_segments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** filter or list (common/segments SEGMENT_KINDS). */
+    kind: text("kind").notNull().default("filter"),
+    /** The filter (common/segments SegmentFilter) of a filter segment; null for a list. */
+    filter: jsonb("filter").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Two segments of one name would be impossible to tell apart in a campaign's picker.
+    uniqueIndex("contact_segments_workspace_name_idx").on(table.workspaceId, sql`lower(${table.name})`),
+  ],
+);
+
+/**
+ * The members of a list segment. `bulk_id` is the bulk action that put the contact in, so
+ * undoing it takes out exactly those (a member added by hand or by an earlier action stays).
+ */
+export const contactListMembers = pgTable(
+  "contact_list_members",
+  {
+    segmentId: uuid("segment_id")
+      .notNull()
+      .references(() => contactSegments.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    bulkId: uuid("bulk_id"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.segmentId, table.contactId] }),
+    // A contact's lists (a deleted contact's, kept for its undo) and an undo's members.
+    index("contact_list_members_contact_idx").on(table.contactId),
+    index("contact_list_members_bulk_idx").on(table.bulkId).where(sql`${table.bulkId} is not null`),
+  ],
+);
+
+/**
+ * One bulk action on contacts (common/contacts-bulk): what it does, to which selection, and how
+ * far it got. A large one runs as a contacts.bulk job that moves its cursor (the last contact
+ * handled) with each batch, in the batch's statement or transaction, so a job that starts again
+ * carries on after it. Only the workspace's last action keeps what its undo needs.
+ */
+export const contactBulkActions = pgTable(
+  "contact_bulk_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** common/contacts-bulk BULK_ACTIONS. */
+    type: text("type").notNull(),
+    /** The action's own settings (tags, status, campaign, list) and names for its label. */
+    params: jsonb("params").$type<Record<string, unknown>>().notNull(),
+    /** The filter selected by (common/contacts-bulk SelectionFilter), when not picked by id. */
+    filter: jsonb("filter").$type<Record<string, unknown>>(),
+    /** The contacts picked by id, when they were. */
+    ids: uuid("ids").array(),
+    /** Contacts made after this are not part of a filter's selection. */
+    asOf: timestamp("as_of", { withTimezone: true }).notNull().defaultNow(),
+    /** common/contacts-bulk BULK_STATUSES. */
+    status: text("status").notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    /**
+     * The last contact handled, by (created_at, id): batches go in that order, the order of the
+     * workspace's creation index. Written by the batch's own statement (a JavaScript Date
+     * would drop the microseconds).
+     */
+    cursorCreated: timestamp("cursor_created", { withTimezone: true }),
+    cursorId: uuid("cursor_id"),
+    /** The undo's place among the action's undo rows (by contact id). */
+    undoCursor: uuid("undo_cursor"),
+    jobId: uuid("job_id"),
+    undoJobId: uuid("undo_job_id"),
+    restored: integer("restored").notNull().default(0),
+    kept: integer("kept").notNull().default(0),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its work last moved (each batch, and the undo's start): an action run in a request
+     * (no job) that has not moved for minutes was cut off with its server, and is settled.
+     */
+    touchedAt: timestamp("touched_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("contact_bulk_actions_workspace_created_idx").on(table.workspaceId, table.createdAt),
+    // One action at a time per workspace: two overlapping ones would make each other's undo wrong.
+    uniqueIndex("contact_bulk_actions_one_running_idx")
+      .on(table.workspaceId)
+      .where(sql`${table.status} in ('queued', 'running', 'undoing')`),
+  ],
+);
+
+/**
+ * What undoing a bulk action needs, one row per contact it changed: the value before and the
+ * value it set (undo puts back only what still holds the action's value, so a later edit stays),
+ * a deleted contact's whole row with its phone logs and lists, the campaign lead it added, or
+ * the do-not-call number it listed. Rows go as they are undone.
+ */
+export const contactBulkUndo = pgTable(
+  "contact_bulk_undo",
+  {
+    bulkId: uuid("bulk_id")
+      .notNull()
+      .references(() => contactBulkActions.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").notNull(),
+    /**
+     * The contact's last edit before the action, and the moment the action wrote it: undo puts
+     * the edit time back too when nothing changed the contact since.
+     */
+    updatedBefore: timestamp("updated_before", { withTimezone: true }),
+    changedAt: timestamp("changed_at", { withTimezone: true }),
+    tagsBefore: text("tags_before").array(),
+    tagsAfter: text("tags_after").array(),
+    statusBefore: text("status_before"),
+    /** A number this action put on the do-not-call list (once per number). */
+    listedNumber: text("listed_number"),
+    /** A deleted contact as it was (every column but the generated search text). */
+    row: jsonb("row").$type<Record<string, unknown>>(),
+    phoneLogIds: uuid("phone_log_ids").array(),
+    listIds: uuid("list_ids").array(),
+    /** The dialer campaign lead this action added for the contact. */
+    leadId: uuid("lead_id"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bulkId, table.contactId] }),
+    // Undoing a do-not-call mark asks, for each number it clears, whether this action listed it.
+    index("contact_bulk_undo_listed_idx")
+      .on(table.bulkId, table.listedNumber)
+      .where(sql`${table.listedNumber} is not null`),
+  ],
 );

@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { contacts } from "./contacts";
+import { aiScripts } from "./scripts";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
@@ -29,6 +30,23 @@ export type CampaignPacingState = {
   level: number;
   droppedToProgressive: boolean;
   updatedAt: string;
+};
+
+/** One disposition a campaign offers its reps: an agent disposition code, under the campaign's own label. */
+export type CampaignDisposition = { code: string; label: string };
+
+/**
+ * A rep's call carried through a Twilio conference (the browser softphone): the conference's
+ * name, the rep's browser leg, the customer's hold, a transfer under way, and supervisors on it.
+ */
+export type SoftphoneState = {
+  conference: string;
+  conferenceSid: string | null;
+  customerCallSid: string | null;
+  repCallSid: string | null;
+  onHold: boolean;
+  transfer: { to: string; callSid: string; warm: boolean } | null;
+  supervisors: { userId: string; callSid: string; mode: "listen" | "whisper" | "barge" }[];
 };
 
 /**
@@ -64,6 +82,12 @@ export const campaigns = pgTable(
     callbackNumber: text("callback_number"),
     aiAgents: jsonb("ai_agents").$type<CampaignAiAgent[]>().notNull().default([]),
     pacing: jsonb("pacing").$type<CampaignPacingState>(),
+    /** After a call the rep wraps up this long before the dialer offers them the next. */
+    wrapUpSeconds: integer("wrap_up_seconds").notNull().default(30),
+    /** The dispositions the console offers for this campaign's calls; null: the defaults. */
+    dispositions: jsonb("dispositions").$type<CampaignDisposition[]>(),
+    /** The script the console shows the rep, step by step. */
+    scriptId: uuid("script_id").references(() => aiScripts.id, { onDelete: "set null" }),
     scheduledStartAt: timestamp("scheduled_start_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     /** When the runtime last ran a tick for it (the due list reads oldest first). */
@@ -188,6 +212,8 @@ export const dialAttempts = pgTable(
     disposedAt: timestamp("disposed_at", { withTimezone: true }),
     /** Why a failed or skipped dial did not go out (the gate's reason, the carrier's error). */
     reason: text("reason"),
+    /** The Twilio conference carrying a softphone rep's call, with its legs. */
+    softphone: jsonb("softphone").$type<SoftphoneState>(),
   },
   (table) => [
     uniqueIndex("dial_attempts_dial_key_idx").on(table.dialKey),
@@ -282,10 +308,21 @@ export const dialerAgentSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("offline"),
     since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+    /** The campaign the member chose to work; null: any active campaign of the workspace. */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /**
+     * For a member working any campaign: the one the dialer has them on now (chosen at a tick,
+     * least recently dialled first; runtime/any-campaign.ts), so each rep is counted by one
+     * campaign's pacing at a time.
+     */
+    workingCampaignId: uuid("working_campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     currentAttemptId: uuid("current_attempt_id").references(() => dialAttempts.id, { onDelete: "set null" }),
     /** Preview mode: the lead offered to this agent, not yet dialled. */
     previewLeadId: uuid("preview_lead_id").references(() => campaignLeads.id, { onDelete: "set null" }),
+    /** After a call: not offered the next one before this (the campaign's wrap-up), unless Ready. */
+    wrapUpUntil: timestamp("wrap_up_until", { withTimezone: true }),
+    /** The rep's browser softphone is registered with Twilio: calls join them through a conference. */
+    softphone: boolean("softphone").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -315,3 +352,19 @@ export const campaignDoNotCall = pgTable(
   },
   (table) => [uniqueIndex("campaign_do_not_call_phone_idx").on(table.campaignId, table.phoneE164)],
 );
+
+/**
+ * The browser softphone's Twilio pieces for a workspace's account, made through Twilio's REST API
+ * the first time a rep asks for a token: an API key (its secret sealed under APP_SECRET, which
+ * signs the access tokens) and a TwiML app. Made again when the workspace connects another account.
+ */
+export const softphoneApps = pgTable("softphone_apps", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  accountSid: text("account_sid").notNull(),
+  apiKeySid: text("api_key_sid").notNull(),
+  apiKeySecretEncrypted: text("api_key_secret_encrypted").notNull(),
+  twimlAppSid: text("twiml_app_sid").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

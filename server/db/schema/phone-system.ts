@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -159,5 +160,9 @@ export const voicemails = pgTable(
   (table) => [
     uniqueIndex("voicemails_recording_idx").on(table.recordingSid),
     index("voicemails_workspace_created_idx").on(table.workspaceId, table.createdAt),
+    // The voicemails whose audio is still kept, oldest first (deleted past its retention period).
+    index("voicemails_audio_created_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.audioPath} is not null or ${table.recordingUrl} is not null`),
   ],
 );

@@ -21,6 +21,13 @@ export const users = pgTable(
     fullName: text("full_name"),
     cellphoneNumber: text("cellphone_number"),
     role: text("role").notNull().default("user"),
+    /**
+     * When a link sent to `email` was followed; null: the address is unproven and grants nothing
+     * that hangs on an address (platform administration through ADMIN_EMAILS).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** An address the person asked to change to, waiting for its link to be followed. */
+    pendingEmail: text("pending_email"),
     acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }),
     termsVersion: text("terms_version").default("1.0"),
     /** Where the next sign-in lands: the workspace last switched to (null: the one the person owns). */
@@ -61,6 +68,32 @@ export const sessions = pgTable(
     index("sessions_user_id_idx").on(table.userId),
     index("sessions_workspace_user_idx").on(table.workspaceId, table.userId),
     index("sessions_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+/**
+ * Links sent by email that prove a person holds an address: confirming it (after sign-up or
+ * an email change) or resetting the password. Only the token's hash is kept; a link works once,
+ * for the address it was sent to, until it expires.
+ */
+export const emailLinks = pgTable(
+  "email_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "confirm" (the address becomes the person's verified email) or "reset" (a new password). */
+    purpose: text("purpose").notNull(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("email_links_token_hash_idx").on(table.tokenHash),
+    index("email_links_user_purpose_idx").on(table.userId, table.purpose),
+    index("email_links_expires_at_idx").on(table.expiresAt),
   ],
 );
 

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SUSPENDED, CANNOT_ACT_ON_YOURSELF, PLATFORM_ADMIN_ONLY } from "../../../common/admin";
 import { createTestApp, type TestApp } from "../../test/app";
 import { buildCall, buildWorkspace, type SignedInClient } from "../../test/factories";
+import { todayIn, zonedMidnight } from "../reports/range";
 
 let t: TestApp;
 /** The first person on a fresh database is the platform administrator (users.role = admin). */
@@ -41,6 +43,23 @@ describe("GET /api/admin/stats", () => {
     ]);
     expect(stats.healthChecks[0].status).toBe("healthy");
     expect(["healthy", "warning", "critical"]).toContain(stats.systemHealth);
+  });
+
+  it("counts today's calls from midnight in the admin's zone, not UTC's", async () => {
+    const zone = "Pacific/Kiritimati"; // UTC+14: its day and UTC's differ for 14 hours of every day
+    expect((await admin.post("/api/ai-settings", { timezone: zone })).statusCode).toBe(200);
+    const now = new Date();
+    const midnight = zonedMidnight(todayIn(now, zone), zone);
+    const today = async () => (await admin.get("/api/admin/stats")).json().todaysCalls as number;
+    const before = await today();
+    const insertCall = (at: Date) =>
+      t.database.db.execute(sql`
+        insert into calls (workspace_id, phone_number, status, duration, start_time)
+        values (${customer.user.workspace.id}::uuid, '+15551230001', 'completed', 30, ${at.toISOString()}::timestamptz)`);
+    // A second after the admin's midnight counts; a minute before it is yesterday's.
+    await insertCall(new Date(Math.min(midnight.getTime() + 1000, now.getTime())));
+    await insertCall(new Date(midnight.getTime() - 60_000));
+    expect(await today()).toBe(before + 1);
   });
 });
 

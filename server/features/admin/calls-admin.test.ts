@@ -22,6 +22,7 @@ type SystemCall = {
   classification: string | null;
   duration: number;
   status: string;
+  simulated: boolean;
   cost: number;
 };
 
@@ -79,10 +80,24 @@ describe("GET /api/admin/calls", () => {
       classification: "sales",
       duration: 125,
       status: "completed",
+      simulated: false,
       cost: 0.17,
     });
     expect(body.calls[1]?.cost).toBe(0.06);
     expect(body.calls[0]).toMatchObject({ userId: business.user.id, cost: 0, status: "missed" });
+  });
+
+  it("counts in the header and per person the very calls the tab lists", async () => {
+    const header = (await admin.get("/api/admin/stats")).json();
+    expect(header).toMatchObject({ totalCalls: 3 });
+    // The calls started within the last hour: today's too, unless midnight UTC fell in between.
+    expect(header.todaysCalls).toBeLessThanOrEqual(3);
+    const users = (await admin.get("/api/admin/users?limit=100")).json().users as {
+      id: string;
+      totalCalls: number;
+    }[];
+    const callsOf = (id: string) => users.find((user) => user.id === id)?.totalCalls;
+    expect([callsOf(personal.user.id), callsOf(business.user.id), callsOf(admin.user.id)]).toEqual([2, 1, 0]);
   });
 
   it("pages on the server", async () => {

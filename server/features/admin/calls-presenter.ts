@@ -13,6 +13,7 @@ export function presentSystemCall(row: AdminCallRow): SystemCall {
     classification: row.classification,
     duration: row.duration,
     status: row.status,
+    simulated: row.simulated,
     cost: callCost(row.planType, row.duration),
   };
 }

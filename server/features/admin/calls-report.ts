@@ -4,10 +4,17 @@ import type { Db } from "../../db/client";
 import { calls, memberships, workspaces } from "../../db/schema";
 
 /**
+ * The calls the administrator's screens count, the header's figures and every tab alike: all but
+ * the test screens' (the system test, the voice demo). A call the carrier simulator carried is a
+ * team's work and counts; it is marked simulated where it is listed.
+ */
+export const platformCall = eq(calls.isTest, false);
+
+/**
  * Calls across every workspace for the platform administrator (issue 16, GET /api/admin/calls):
  * a named cross-owner read (server/test/import-rules.test.ts CROSS_OWNER_READS), one query for
  * the page and one for the count instead of a calls-service call per workspace. Read-only.
- * Test calls (system tests, demos, the simulator) are left out, as from every figure.
+ * The calls are `platformCall`'s, as the header counts them.
  */
 export type AdminCallRow = {
   id: string;
@@ -19,6 +26,7 @@ export type AdminCallRow = {
   classification: string | null;
   duration: number;
   status: string;
+  simulated: boolean;
   planType: string;
 };
 
@@ -30,7 +38,7 @@ export function adminCallsReport(db: Db) {
     .as("owner");
 
   function filter(query: AdminCallListQuery): SQL | undefined {
-    const filters: (SQL | undefined)[] = [eq(calls.isTest, false)];
+    const filters: (SQL | undefined)[] = [platformCall];
     if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       filters.push(or(ilike(calls.phoneNumber, pattern), ilike(calls.callerName, pattern)));
@@ -66,6 +74,7 @@ export function adminCallsReport(db: Db) {
             classification: calls.classification,
             duration: calls.duration,
             status: calls.status,
+            simulated: calls.simulated,
             planType: workspaces.planType,
           })
           .from(calls)

@@ -8,6 +8,7 @@ import {
   TRANSCRIPTION_OFF,
 } from "../../../common/admin";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../test/app";
+import { clockFrom, NEW_YORK_NOON, recordAiVoiceConsent } from "../../test/dialing";
 import { buildWorkspace, type SignedInClient } from "../../test/factories";
 import { recordingOf, wordReader } from "../../test/speech";
 import {
@@ -27,19 +28,23 @@ import { effectiveConfig, platformConfigReader } from "./config";
  * limit, maintenance mode, recording and transcription. The API limit is in rate-limit.test.ts.
  */
 let env: Awaited<ReturnType<typeof telephonyTestApp>>;
+const clock = clockFrom(NEW_YORK_NOON);
 let admin: SignedInClient;
 let customer: SignedInClient;
 let other: SignedInClient;
 const VOICE = "/api/telephony/twilio/voice";
 
 beforeAll(async () => {
-  env = await telephonyTestApp();
+  // Noon in New York: the outbound calls below are inside their callees' calling hours.
+  env = await telephonyTestApp({}, { now: clock });
   // The first account on a fresh database is the platform administrator.
   admin = await buildWorkspace(env.t, { username: "platform_admin" });
   customer = await buildWorkspace(env.t, { username: "busy_customer", password: "correct horse battery" });
   other = await buildWorkspace(env.t, { username: "other_customer" });
   await connectTwilio(customer);
   await connectTwilio(other, "+14155550111");
+  // The assistant makes the outbound calls: their callees agreed to AI-voice calls.
+  await recordAiVoiceConsent(customer, ["+16465550102", "+16465550103"]);
 }, 60_000);
 afterAll(() => env.close());
 
@@ -223,10 +228,11 @@ describe("defaultCallTimeout", () => {
     // Both started now: nothing is over the limit yet.
     expect(await env.t.app.services.endOverdueCalls()).toBe(0);
 
-    // Backdated past the limit (the sweep reads the start time; the server's clock is real here).
+    // Backdated past the limit on the server's clock (the sweep reads the start time).
     const { sql } = await import("drizzle-orm");
+    const startedAt = new Date(clock().getTime() - 61_000);
     await env.t.database.db.execute(
-      sql`update calls set start_time = now() - interval '61 seconds' where id in (${old.id}, ${elsewhere.id})`,
+      sql`update calls set start_time = ${startedAt} where id in (${old.id}, ${elsewhere.id})`,
     );
     const young = (await customer.post("/api/calls/simulate", { phoneNumber: "+15551230004" })).json();
     expect(await env.t.app.services.endOverdueCalls()).toBe(2);
@@ -273,11 +279,16 @@ describe("systemMaintenanceMode", () => {
     // A carrier's call is still answered (calls already running end cleanly).
     expect((await twilioPost(env.t, VOICE, inboundParams(callSid(), "+12125550193"))).statusCode).toBe(200);
 
-    // The administrator works as usual, and turns it off.
-    expect((await admin.get("/api/user")).statusCode).toBe(200);
+    // The administrator works as usual, each answer saying the mode is on (the app's banner), and
+    // turns it off.
+    const adminUser = await admin.get("/api/user");
+    expect(adminUser.statusCode).toBe(200);
+    expect(adminUser.headers["x-maintenance-mode"]).toBe("on");
     expect((await admin.get("/api/admin/stats")).statusCode).toBe(200);
     expect((await save(admin, { systemMaintenanceMode: false })).statusCode).toBe(200);
-    expect((await customer.get("/api/user")).statusCode).toBe(200);
+    const after = await customer.get("/api/user");
+    expect(after.statusCode).toBe(200);
+    expect(after.headers["x-maintenance-mode"]).toBeUndefined();
     await hangUpAll();
   });
 });

@@ -106,4 +106,20 @@ describe("GET /api/admin/export/:kind", () => {
       `admin-users-${today()}.csv`,
     );
   });
+
+  it("counts each person's calls as the Users tab does, simulated calls included", async () => {
+    type Screen = { users: { username: string; totalCalls: number }[] };
+    const customerCalls = (page: Screen) =>
+      page.users.find((person) => person.username === "export_customer")?.totalCalls;
+    const before = (await admin.get("/api/admin/users?limit=100")).json() as Screen;
+    await buildCall(customer, { phoneNumber: "+15551234568" });
+    const screen = (await admin.get("/api/admin/users?limit=100")).json() as Screen;
+    expect(customerCalls(screen)).toBe((customerCalls(before) ?? 0) + 1);
+    const exported = lines((await admin.get("/api/admin/export/users")).body).slice(1);
+    const callsColumn = USER_HEADERS.findIndex((name) => /calls/i.test(name));
+    for (const person of screen.users) {
+      const line = exported.find((row) => row.split(",")[1] === person.username);
+      expect(line?.split(",")[callsColumn], person.username).toBe(String(person.totalCalls));
+    }
+  });
 });

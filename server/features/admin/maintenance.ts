@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MAINTENANCE_MESSAGE } from "../../../common/admin";
+import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from "../../../common/admin";
 import { HttpError } from "../../http/errors";
 import type { PlatformConfigReader } from "./config";
 
@@ -39,6 +39,8 @@ export function registerMaintenanceMode(app: FastifyInstance, reader: PlatformCo
     const route = request.routeOptions.url;
     if (!route?.startsWith("/api/")) return;
     if (!(await reader.get()).systemMaintenanceMode) return;
+    // Those let through see the mode on every answer: the app shows administrators a banner.
+    reply.header(MAINTENANCE_HEADER, "on");
     if (openDuringMaintenance(request.method, route) || isPlatformAdmin(request)) return;
     reply.header("retry-after", String(RETRY_AFTER_SECONDS));
     throw new HttpError(503, MAINTENANCE_MESSAGE);

@@ -1,6 +1,7 @@
 import type { AdminUser, AuditEntry } from "../../../common/admin";
 import { INACTIVE_AFTER_DAYS } from "../../../common/admin";
 import { planFor, UNLIMITED } from "../../../common/plans";
+import { dataDeletionDate } from "../../../common/retention";
 import type { AdminUserReportRow } from "./reports";
 import type { AuditRow } from "./repository";
 
@@ -22,6 +23,10 @@ export function presentAdminUser(row: AdminUserReportRow, now: Date): AdminUser 
       minutes === UNLIMITED || minutes <= 0 ? 0 : Math.round((row.minutesUsed / minutes) * 1000) / 10,
     lastLogin: row.lastLogin?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    keepDataUntil: row.keepDataUntil,
+    dataDeletesAt: row.subscriptionEndedAt
+      ? dataDeletionDate(row.subscriptionEndedAt, row.keepDataUntil).toISOString()
+      : null,
   };
 }
 

@@ -12,8 +12,10 @@ import {
   usageTracking,
   userSuspensions,
   users,
+  workspaceDataHolds,
   workspaces,
 } from "../../db/schema";
+import { platformCall } from "./calls-report";
 
 /**
  * The platform-wide figures and lists only a platform administrator reads. They span every
@@ -33,6 +35,9 @@ export type AdminUserReportRow = {
   totalCalls: number;
   minutesUsed: number;
   lastLogin: Date | null;
+  /** When the owned workspace's trial or plan ended (null while one runs). */
+  subscriptionEndedAt: Date | null;
+  keepDataUntil: string | null;
 };
 
 const DAY_MS = 86_400_000;
@@ -79,7 +84,9 @@ export function adminReports(db: Db) {
       ids?: string[],
     ): Promise<{ rows: AdminUserReportRow[]; total: number }> {
       const where = and(userFilter(query, now), ids ? inArray(users.id, ids) : undefined);
-      const callCount = sql<number>`(select count(*)::int from ${calls} where ${calls.workspaceId} = ${owned.workspaceId})`;
+      // The calls the header and the Calls tab count (platformCall), per owned workspace.
+      const callCount = sql<number>`(select count(*)::int from ${calls}
+        where ${calls.workspaceId} = ${owned.workspaceId} and ${platformCall})`;
       const minutes = sql<number>`coalesce((select ${usageTracking.callMinutesUsed} from ${usageTracking}
         where ${usageTracking.workspaceId} = ${owned.workspaceId}
           and ${usageTracking.year} = ${now.getUTCFullYear()} and ${usageTracking.month} = ${now.getUTCMonth() + 1}), 0)`;
@@ -96,12 +103,16 @@ export function adminReports(db: Db) {
           totalCalls: callCount,
           minutesUsed: minutes,
           lastLogin: lastSeen.lastLogin,
+          subscriptionEndedAt: subscriptions.endedAt,
+          keepDataUntil: workspaceDataHolds.keepUntil,
         })
         .from(users)
         .leftJoin(userSuspensions, eq(userSuspensions.userId, users.id))
         .leftJoin(lastSeen, eq(lastSeen.userId, users.id))
         .leftJoin(owned, eq(owned.userId, users.id))
-        .leftJoin(workspaces, eq(workspaces.id, owned.workspaceId));
+        .leftJoin(workspaces, eq(workspaces.id, owned.workspaceId))
+        .leftJoin(subscriptions, eq(subscriptions.workspaceId, owned.workspaceId))
+        .leftJoin(workspaceDataHolds, eq(workspaceDataHolds.workspaceId, owned.workspaceId));
       const [rows, [total]] = await Promise.all([
         base
           .where(where)
@@ -124,6 +135,15 @@ export function adminReports(db: Db) {
         })),
         total: total?.n ?? 0,
       };
+    },
+
+    /** The workspaces the person owns. */
+    async ownedWorkspaces(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ workspaceId: memberships.workspaceId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")));
+      return rows.map((row) => row.workspaceId);
     },
 
     async userById(id: string, now: Date): Promise<AdminUserReportRow | undefined> {
@@ -181,9 +201,9 @@ export function adminReports(db: Db) {
       return row?.n ?? 0;
     },
 
-    async figures(now: Date) {
+    /** The header's figures; "today" began at `midnight` (the admin's, in their zone). */
+    async figures(now: Date, midnight: Date) {
       const activeSince = new Date(now.getTime() - INACTIVE_AFTER_DAYS * DAY_MS);
-      const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const [[usersRow], [activeRow], [agentsRow], [callsRow], [todayRow], paid, [campaignRow]] =
         await Promise.all([
           db.select({ n: count() }).from(users),
@@ -193,8 +213,12 @@ export function adminReports(db: Db) {
             .leftJoin(userSuspensions, eq(userSuspensions.userId, sessions.userId))
             .where(and(gte(sessions.lastSeenAt, activeSince), isNull(userSuspensions.userId))),
           db.select({ n: count() }).from(aiAgents).where(eq(aiAgents.status, "active")),
-          db.select({ n: count() }).from(calls),
-          db.select({ n: count() }).from(calls).where(gte(calls.startTime, midnight)),
+          // The Calls tab's calls (platformCall): the header and the tab read the same rows.
+          db.select({ n: count() }).from(calls).where(platformCall),
+          db
+            .select({ n: count() })
+            .from(calls)
+            .where(and(platformCall, gte(calls.startTime, midnight))),
           db
             .select({ planType: subscriptions.planType, n: count() })
             .from(subscriptions)

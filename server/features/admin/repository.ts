@@ -1,7 +1,13 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { SystemConfig } from "../../../common/admin";
 import type { Db } from "../../db/client";
-import { adminAuditLog, adminSignInLinks, platformConfig, userSuspensions } from "../../db/schema";
+import {
+  adminAuditLog,
+  adminSignInLinks,
+  platformConfig,
+  userSuspensions,
+  workspaceDataHolds,
+} from "../../db/schema";
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type NewAuditEntry = Omit<typeof adminAuditLog.$inferInsert, "id" | "at">;
@@ -9,7 +15,10 @@ export type SignInLinkRow = typeof adminSignInLinks.$inferSelect;
 
 const CONFIG_ROW_ID = 1;
 
-/** The admin area's own tables: suspensions, the audit log, the platform config row. */
+/**
+ * The admin area's own tables: suspensions, the audit log, the platform config row, one-time
+ * sign-in links, and the "keep data until" days of ended workspaces.
+ */
 export function adminRepository(db: Db) {
   return {
     async suspend(userIds: string[], by: string): Promise<void> {
@@ -73,6 +82,30 @@ export function adminRepository(db: Db) {
         )
         .returning({ userId: adminSignInLinks.userId });
       return row?.userId;
+    },
+
+    /** The "keep data until" day (YYYY-MM-DD) of each of these workspaces that has one. */
+    async dataHolds(workspaceIds: readonly string[]): Promise<Map<string, string>> {
+      if (workspaceIds.length === 0) return new Map();
+      const rows = await db
+        .select({ workspaceId: workspaceDataHolds.workspaceId, keepUntil: workspaceDataHolds.keepUntil })
+        .from(workspaceDataHolds)
+        .where(inArray(workspaceDataHolds.workspaceId, [...workspaceIds]));
+      return new Map(rows.map((row) => [row.workspaceId, row.keepUntil]));
+    },
+    async setDataHold(workspaceIds: readonly string[], keepUntil: string, by: string): Promise<void> {
+      if (workspaceIds.length === 0) return;
+      await db
+        .insert(workspaceDataHolds)
+        .values(workspaceIds.map((workspaceId) => ({ workspaceId, keepUntil, setBy: by })))
+        .onConflictDoUpdate({
+          target: workspaceDataHolds.workspaceId,
+          set: { keepUntil, setBy: by, setAt: sql`now()` },
+        });
+    },
+    async clearDataHold(workspaceIds: readonly string[]): Promise<void> {
+      if (workspaceIds.length === 0) return;
+      await db.delete(workspaceDataHolds).where(inArray(workspaceDataHolds.workspaceId, [...workspaceIds]));
     },
 
     async readConfig(): Promise<Partial<SystemConfig> | undefined> {

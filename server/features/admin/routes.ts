@@ -8,6 +8,7 @@ import {
   AdminStats,
   AdminUserActionParams,
   AdminUserActionResult,
+  AdminUserIdParams,
   AdminUserList,
   AdminUserListQuery,
   AuditList,
@@ -16,6 +17,7 @@ import {
   BulkUserActionResult,
   SystemCallList,
 } from "../../../common/admin";
+import { KeepDataUntilRequest } from "../../../common/retention";
 import { presentSystemCall } from "./calls-presenter";
 import { presentAdminUser, presentAuditEntry } from "./presenter";
 import type { AdminActor, AdminService } from "./service";
@@ -34,8 +36,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     ip: request.ip,
   });
 
-  app.get("/api/admin/stats", { config: ADMIN, schema: { response: { 200: AdminStats } } }, () =>
-    admin.stats(),
+  app.get("/api/admin/stats", { config: ADMIN, schema: { response: { 200: AdminStats } } }, (request) =>
+    admin.stats(request.account.timezone),
   );
 
   app.get(
@@ -69,6 +71,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       const user = presentAdminUser(await admin.userById(id), admin.now());
       const verb = action === "suspend" ? "suspended" : "activated";
       return { message: `${user.username} ${verb}`, user, sessionsEnded };
+    },
+  );
+
+  /**
+   * Keep the data of the workspace the person owns until a day (or no longer: null), past the
+   * Terms' days after its subscription ended.
+   */
+  app.put(
+    "/api/admin/users/:id/keep-data-until",
+    {
+      config: ADMIN,
+      schema: {
+        params: AdminUserIdParams,
+        body: KeepDataUntilRequest,
+        response: { 200: AdminUserActionResult },
+      },
+    },
+    async (request) => {
+      const { keepDataUntil } = request.body;
+      const user = presentAdminUser(
+        await admin.keepDataUntil(actor(request), request.params.id, keepDataUntil),
+        admin.now(),
+      );
+      const message = keepDataUntil
+        ? `${user.username}'s data is kept until ${keepDataUntil}`
+        : `${user.username}'s data is no longer kept past the Terms' period`;
+      return { message, user, sessionsEnded: 0 };
     },
   );
 

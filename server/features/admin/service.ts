@@ -15,14 +15,22 @@ import {
   SIGN_IN_LINK_USED,
 } from "../../../common/admin";
 import { planFor } from "../../../common/plans";
+import {
+  daysAfter,
+  KEEP_DATA_IN_PAST,
+  KEEP_DATA_MAX_DAYS,
+  KEEP_DATA_NO_WORKSPACE,
+  KEEP_DATA_TOO_FAR,
+} from "../../../common/retention";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { conflict, HttpError, notFound } from "../../http/errors";
+import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { todayIn, zonedMidnight } from "../reports/range";
 import type { AdminCallsReport } from "./calls-report";
 import { type ErrorRateMeter, healthChecks, worstOf } from "./health";
 import type { AdminReports } from "./reports";
-import type { AdminRepository } from "./repository";
+import { type AdminRepository, adminRepository } from "./repository";
 import type { DeleteAccount } from "./users-delete";
 
 /** Who acts and from where: every admin action is audited with both. */
@@ -91,10 +99,11 @@ export function adminService(deps: AdminServiceDeps) {
   return {
     errors,
 
-    async stats(): Promise<AdminStats> {
+    /** The header: "today" is the admin's day, from midnight in their workspace's zone. */
+    async stats(timeZone: string): Promise<AdminStats> {
       const at = now();
       const [figures, checks] = await Promise.all([
-        reports.figures(at),
+        reports.figures(at, zonedMidnight(todayIn(at, timeZone), timeZone)),
         healthChecks({
           ping: reports.ping,
           jobBacklog: () => reports.jobBacklog(at),
@@ -120,6 +129,11 @@ export function adminService(deps: AdminServiceDeps) {
     },
 
     listUsers: (query: AdminUserListQuery) => reports.listUsers(query, now()),
+    /** The "keep data until" days of these workspaces (the retention sweep reads them). */
+    dataHolds: (workspaceIds: readonly string[]) => repo.dataHolds(workspaceIds),
+    /** A workspace's "keep data until" day, inside the caller's transaction (a deletion's check). */
+    dataHoldIn: async (tx: Db, workspaceId: string) =>
+      (await adminRepository(tx).dataHolds([workspaceId])).get(workspaceId) ?? null,
     activeSessions: (query: AdminSessionListQuery) => reports.activeSessions(query, now()),
     userById: userOr404,
     now,
@@ -197,6 +211,33 @@ export function adminService(deps: AdminServiceDeps) {
         workspacesHandedOver: deletion.workspacesHandedOver,
       });
       return { username: target.username, sessionsEnded: deletion.sessionsEnded };
+    },
+
+    /**
+     * Keeps the data of the workspace(s) a person owns until the end of `day` (UTC), whatever
+     * the Terms' days after its subscription ended say; null ends the extension. Audited with
+     * the day before and after.
+     */
+    async keepDataUntil(actor: AdminActor, id: string, day: string | null) {
+      const target = await userOr404(id);
+      const workspaceIds = await reports.ownedWorkspaces(id);
+      if (workspaceIds.length === 0) throw conflict(KEEP_DATA_NO_WORKSPACE);
+      if (day) {
+        const today = now().toISOString().slice(0, 10);
+        if (day <= today) throw badRequest(KEEP_DATA_IN_PAST);
+        if (day > daysAfter(now(), KEEP_DATA_MAX_DAYS).toISOString().slice(0, 10))
+          throw badRequest(KEEP_DATA_TOO_FAR);
+      }
+      const before = await repo.dataHolds(workspaceIds);
+      if (day) await repo.setDataHold(workspaceIds, day, actor.user.id);
+      else await repo.clearDataHold(workspaceIds);
+      await audit(actor, "user.data-kept", id, {
+        username: target.username,
+        workspaceIds,
+        keepDataUntil: day,
+        before: [...before.values()][0] ?? null,
+      });
+      return userOr404(id);
     },
 
     /**

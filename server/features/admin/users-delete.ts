@@ -6,7 +6,7 @@ import type { WorkspaceService } from "../workspaces/service";
 import type { AdminCallsReport } from "./calls-report";
 
 /** The advisory lock key every account deletion takes (any number no other lock uses). */
-const DELETION_LOCK = 725_016;
+export const DELETION_LOCK = 725_016;
 
 /** What deleting a person took with them: the audit log's "what was deleted". */
 export type AccountDeletion = {

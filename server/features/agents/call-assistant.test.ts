@@ -2,21 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentAnalytics } from "../../../common/agents";
 import {
   analyzeUtterance,
-  CallSession,
+  Conversation,
   defaultClassifier,
-  type EngineSettings,
   type EngineState,
   initialState,
 } from "../../engine";
 import type { Account } from "../../http/account";
 import { createTestApp, type TestApp } from "../../test/app";
 import { buildCall, buildWorkspace, type SignedInClient } from "../../test/factories";
-import { promptContext } from "./call-assistant";
+import { callBrief, promptContext } from "./call-brief";
 
 /**
  * The ports the call's turn flow calls (call-assistant.ts), driven the way take-turn drives the
- * engine: a real call of the workspace, the engine's CallSession under engineSettings(), then
- * answerTurn(), recordTurn() and callEnded(); the analytics count what was recorded.
+ * engine: a real call of the workspace, the turn's plan (agent, script, brief), the conversation
+ * engine under that brief, then compose(), recordTurn() and callEnded(); the analytics count
+ * what was recorded.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +34,32 @@ async function workspace(): Promise<{ c: SignedInClient; account: Account }> {
   return { c, account };
 }
 
-/** One caller turn through the engine and the ports, as the turn flow runs it. */
+const NO_PORTS = {
+  busyIntervals: async () => [],
+  bookAppointment: async () => ({ id: "booked" }),
+  upcomingAppointment: async () => null,
+  cancelAppointment: async () => {},
+  moveAppointment: async () => {},
+};
+
+/** The plan and opening of an inbound call with no words yet. */
+async function openingOf(account: Account) {
+  const view = await t.app.services.assistant.view(account.id);
+  const settings = await t.app.services.settings.row(account.id);
+  const plan = view.plan(account, settings, { direction: "inbound" });
+  const opening = new Conversation(
+    plan.brief,
+    { phoneNumber: "+15551230000", callerName: null, startedAt: new Date() },
+    async () => {
+      throw new Error("no turn");
+    },
+    NO_PORTS,
+    initialState(),
+  ).opening();
+  return { view, plan, opening };
+}
+
+/** One caller turn through the plan, the engine and the ports, as the turn flow runs it. */
 async function turnOf(
   account: Account,
   callId: string,
@@ -43,48 +68,32 @@ async function turnOf(
   options: { previousAgentId?: string | null; startedAt?: Date; at?: Date } = {},
 ) {
   const { assistant, settings } = t.app.services;
-  const row = await settings.row(account.id);
-  const base: EngineSettings = {
-    personality: row.personality,
-    greetingMessage: row.greetingMessage,
-    autoBlockSpam: row.autoBlockSpam,
-    allowAppointments: row.allowAppointments,
-    forwardUrgent: row.forwardUrgent,
-    workingHours: row.workingHours,
-    appointmentDuration: row.appointmentDuration,
-    bufferMinutes: row.bufferMinutes,
-  };
-  const engineSettings = await assistant.engineSettings(account.id, base, options.previousAgentId ?? null);
-  const session = new CallSession(
-    {
-      ownerName: "Bright Smiles",
-      cellphoneNumber: account.owner.cellphoneNumber,
-      timeZone: account.timezone,
-      settings: engineSettings,
-    },
-    { phoneNumber: "+15551230000", callerName: null },
-    async (words) => analyzeUtterance(words, defaultClassifier(), null),
-    {
-      busyIntervals: async () => [],
-      bookAppointment: async () => ({ id: "booked" }),
-      upcomingAppointment: async () => null,
-      cancelAppointment: async () => {},
-      moveAppointment: async () => {},
-    },
-    state,
-  );
-  const stageBefore = state.stage;
+  const view = await assistant.view(account.id);
+  const analysis = analyzeUtterance(text, defaultClassifier(), null);
+  const plan = view.plan(account, await settings.row(account.id), {
+    direction: "inbound",
+    text,
+    analysis,
+    previousAgentId: options.previousAgentId ?? null,
+  });
   const at = options.at ?? new Date();
-  const turn = await session.hear(text, at);
+  const startedAt = options.startedAt ?? at;
+  const stageBefore = state.stage;
+  const turn = await new Conversation(
+    plan.brief,
+    { phoneNumber: "+15551230000", callerName: null, startedAt },
+    async () => analysis,
+    NO_PORTS,
+    state,
+  ).hear(text, at);
   return {
-    engineSettings,
-    answered: await assistant.answerTurn(account, turn, {
+    plan,
+    answered: view.compose(account, turn, plan, {
       callId,
       text,
       direction: "inbound",
-      startedAt: options.startedAt ?? at,
+      startedAt,
       at,
-      previousAgentId: options.previousAgentId ?? null,
       stageBefore,
       callerName: null,
     }),
@@ -94,30 +103,26 @@ async function turnOf(
 describe("the call assistant's ports", () => {
   it("greets with the default script's opening and voice, until the script is deleted", async () => {
     const { c, account } = await workspace();
-    const { assistant } = t.app.services;
-    expect(await assistant.opening(account.id)).toEqual({ greeting: null, voice: null, scriptId: null });
+    const settings = await t.app.services.settings.row(account.id);
+    const before = await openingOf(account);
+    expect(before.opening).toBe(settings.greetingMessage);
+    expect(before.view.voice("inbound", null)).toBeNull();
     const script = (await c.post("/api/ai-scripts/from-template/dental-office", { isDefault: true })).json();
-    const opening = await assistant.opening(account.id);
-    expect(opening.greeting).toBe(script.openingMessage);
-    expect(opening.voice).toEqual({
-      voice: "nova",
-      speed: 0.9,
-      pitch: "medium",
-      twilioVoice: "Polly.Joanna",
-      rate: "90%",
-    });
+    const opened = await openingOf(account);
+    expect(opened.opening).toBe(script.openingMessage);
+    expect(opened.view.voice("inbound", null)).toMatchObject({ twilioVoice: "Polly.Joanna", rate: "90%" });
     await c.put(`/api/ai-scripts/${script.id}`, {
       voiceSettings: { voice: "onyx", speed: 1.5, pitch: "low" },
     });
-    expect((await assistant.opening(account.id)).voice).toMatchObject({
+    expect((await openingOf(account)).view.voice("inbound", null)).toMatchObject({
       twilioVoice: "Polly.Joey",
       rate: "150%",
     });
     await c.delete(`/api/ai-scripts/${script.id}`);
-    expect((await assistant.opening(account.id)).greeting).toBeNull();
+    expect((await openingOf(account)).opening).toBe(settings.greetingMessage);
   });
 
-  it("sets the engine's manner and booking from the script, and the routed agent's voice", async () => {
+  it("sets the conversation's manner and booking from the script, and the routed agent's", async () => {
     const { c, account } = await workspace();
     await c.post("/api/ai-scripts", {
       name: "Desk",
@@ -126,21 +131,13 @@ describe("the call assistant's ports", () => {
       personalityTraits: { tone: "casual" },
     });
     const agent = (await c.post("/api/ai-agents", { name: "Fran", voice: "formal" })).json();
-    const base = {
-      personality: "professional",
-      allowAppointments: true,
-      appointmentDuration: 30,
-      bufferMinutes: 0,
-    } as EngineSettings;
-    expect(await t.app.services.assistant.engineSettings(account.id, base)).toMatchObject({
-      personality: "casual",
-      allowAppointments: false,
-      appointmentDuration: 45,
-      bufferMinutes: 15,
-    });
-    expect((await t.app.services.assistant.engineSettings(account.id, base, agent.id)).personality).toBe(
-      "formal",
-    );
+    const { plan } = await openingOf(account);
+    expect(plan.brief.persona.tone).toBe("casual");
+    expect(plan.brief.appointments).toEqual({ enabled: false, durationMinutes: 45, bufferMinutes: 15 });
+    const view = await t.app.services.assistant.view(account.id);
+    const settings = await t.app.services.settings.row(account.id);
+    const placed = view.plan(account, settings, { direction: "outbound", placedAgentId: agent.id });
+    expect(placed.brief.persona).toMatchObject({ agentName: "Fran", tone: "formal" });
   });
 
   it("transfers on a script keyword to the script's number, through call.forwardTo", async () => {
@@ -252,27 +249,54 @@ describe("the call assistant's ports", () => {
     expect(paused.answered.agentId).toBeNull();
   });
 
-  it("tells a configured language model about the script and the agent", () => {
+  it("tells a configured language model about the business, the call and its agent", () => {
     const lines = promptContext(
-      {
-        id: "s",
-        name: "Dental",
-        scriptType: "appointment",
-        openingMessage: "Hi",
-        conversationFlow: [],
-        businessRules: ["We open at 8."],
-        transferRules: { keywords: ["severe pain"], minutes: null, conditions: [], transferNumber: null },
-        appointmentSettings: { enabled: true, durationMinutes: 30, bufferMinutes: 0 },
-        voiceSettings: { voice: "nova", speed: 0.9, pitch: "low" },
-        personalityTraits: { tone: "friendly", empathy: 9, formality: 4 },
-      },
-      null,
+      callBrief({
+        account: {
+          companyName: "Bright Smiles",
+          name: "Bright Smiles",
+          timezone: "America/New_York",
+          businessDescription: "A family dental practice.",
+          owner: { username: "dana", fullName: "Dana Ortiz", cellphoneNumber: null },
+        },
+        settings: {
+          personality: "professional",
+          greetingMessage: "Hello!",
+          autoBlockSpam: true,
+          allowAppointments: true,
+          forwardUrgent: false,
+          workingHours: { start: "08:00", end: "16:00", days: [1, 2, 3, 4, 5] },
+          appointmentDuration: 30,
+          bufferMinutes: 0,
+          callPurpose: null,
+          aiPersonality: "warm",
+          businessHours: null,
+          customInstructions: "Never promise same-day appointments.",
+          aiDisclosure: "outbound",
+        },
+        script: {
+          id: "s",
+          name: "Dental",
+          scriptType: "appointment",
+          openingMessage: "Hi",
+          conversationFlow: ["Are you a current patient?"],
+          businessRules: ["We open at 8."],
+          transferRules: { keywords: ["severe pain"], minutes: null, conditions: [], transferNumber: null },
+          appointmentSettings: { enabled: true, durationMinutes: 30, bufferMinutes: 0 },
+          voiceSettings: { voice: "nova", speed: 0.9, pitch: "low" },
+          personalityTraits: { tone: "friendly", empathy: 9, formality: 4 },
+        },
+        agent: null,
+        direction: "inbound",
+      }),
     );
-    expect(lines).toEqual([
-      'The business\'s appointment script "Dental" applies.',
-      "Business rules: We open at 8.",
-      "Speak in a friendly tone (empathy 9/10, formality 4/10).",
-      "These words mean the caller must be put through to a person: severe pain.",
-    ]);
+    expect(lines[0]).toBe("You are an automated phone assistant for Bright Smiles on an inbound call.");
+    expect(lines).toContain("About the business: A family dental practice.");
+    expect(lines.join(" ")).toContain("We open at 8.");
+    expect(lines).toContain("Questions to ask, in order: Are you a current patient?");
+    expect(lines).toContain("Speak in a friendly tone (empathy 9/10, formality 4/10).");
+    expect(lines).toContain(
+      "The owner's instructions: Personality: warm\nNever promise same-day appointments.",
+    );
   });
 });

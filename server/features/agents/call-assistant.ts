@@ -1,60 +1,43 @@
 import type { CallDirection } from "../../../common/agents";
 import type { VoiceSettings } from "../../../common/scripts";
-import type { EngineSettings, TurnResult } from "../../engine";
+import type { TurnAnalysis, TurnResult } from "../../engine";
+import type { CallBrief } from "../../engine/brief";
 import type { Account } from "../../http/account";
-import type { ScriptForCall } from "../scripts/service";
+import type { AiSettingsRow } from "../ai-settings/service";
+import type { CallScripts, ScriptForCall } from "../scripts/service";
 import { type CallVoice, callVoice, TWILIO_VOICES } from "./call-assistant-voice";
+import { callBrief } from "./call-brief";
 import { chooseAgent, type RoutingChoice } from "./routing";
 import type { AgentRow, AgentService, RoutingSnapshot } from "./service";
 import { composeTurn, type TurnTransfer } from "./turn";
 
 /**
- * The ports the call's turn flow calls (issue 12 part 2): the default script greets, sets the
- * engine's manner and voice, routes each caller turn to an agent, transfers by its rules and
- * reshapes the reply; the agent that handled the call is recorded, and its success counted
- * when the call ends. The calls area keeps its own reads and writes: these take the workspace
- * and the engine's turn, and give back what to store and say.
+ * What the calls area asks of the agents and scripts on every call (both directions, every entry
+ * point): the agent for a turn (the one the call was placed with, else the routing's choice), the
+ * call's brief (call-brief.ts: what the conversation engine is configured by), the transfer rules
+ * and flows and the persona's manner on the engine's reply (turn.ts), how the call speaks, and the
+ * agent's records.
  *
- * How the turn flow uses them (server/features/calls):
- * - start of a call: `opening(workspaceId)`: a greeting (null: the settings' greeting stays)
- *   and the voice (null: the account's voice stays);
- * - each turn: build the CallSession with `engineSettings(workspaceId, settings, agentId)`,
- *   let it hear the caller, then `answerTurn(account, turn, {...})` and store/say what it gives
- *   back (its `turn.call.forwardTo` is the transfer, as the engine's own forwarding is), and keep
- *   `agentId` for the next turn (stored with the call's engine state);
- * - after the turn is answered (off the caller's path): `recordTurn(...)`;
- * - when the call ends: `callEnded(workspaceId, callId, ...)`.
- *
- * The calls area reads both cached sets once per turn with `view(workspaceId)`, before any
- * transaction (on the embedded database a read on the app's handle inside a caller's
- * transaction would wait for it forever), and then answers from that view without I/O:
- * `view.engineSettings`, `view.answerTurn`, `view.voice` (call-assistant-voice.ts).
+ * The calls area reads both cached sets once per piece of work with `view(workspaceId)`, before
+ * any transaction (on the embedded database a read on the app's handle inside a caller's
+ * transaction would wait for it forever), and then answers from that view without I/O.
  */
 
 export type CallAssistantDeps = {
-  scripts: { forCall(workspaceId: string): Promise<ScriptForCall | null> };
+  scripts: {
+    callScripts(workspaceId: string): Promise<CallScripts>;
+    byId(workspaceId: string, id: string): Promise<ScriptForCall | undefined>;
+  };
   agents: Pick<AgentService, "snapshot" | "recordTurn" | "recordEnd">;
-};
-
-export type CallOpening = {
-  /** The default script's opening message; null: no default script (the settings' greeting). */
-  greeting: string | null;
-  /** How the calls speak: the script's voice, speed and pitch; null without a default script. */
-  voice: (VoiceSettings & { twilioVoice: string; rate: string }) | null;
-  scriptId: string | null;
 };
 
 export type AnswerTurnInput = {
   callId: string;
   text: string;
   direction: CallDirection;
-  /** The extension the caller dialled, if any. */
-  extension?: string | null | undefined;
   /** When the call started, and now (minutes on the call for the transfer rules). */
   startedAt: Date;
   at: Date;
-  /** The agent a previous turn chose (stored with the call), if any. */
-  previousAgentId: string | null;
   /** The engine's stage before this turn ("awaiting_time" keeps its question). */
   stageBefore: string;
   callerName: string | null;
@@ -69,67 +52,77 @@ export type AnsweredTurn = {
   transfer: TurnTransfer | null;
 };
 
+/** Who answers a turn and with what: the routing's choice, the script, the brief the engine runs. */
+export type TurnPlan = {
+  routing: RoutingChoice<AgentRow>;
+  script: ScriptForCall | null;
+  brief: CallBrief;
+  /** The call reached this agent with this turn (its introduction is said). */
+  agentIsNew: boolean;
+};
+
 /** SSML prosody for a script's voice: speed 0.9 is "90%". */
 export function speechOf(voice: VoiceSettings): VoiceSettings & { twilioVoice: string; rate: string } {
   return { ...voice, twilioVoice: TWILIO_VOICES[voice.voice], rate: `${Math.round(voice.speed * 100)}%` };
 }
 
-/** The engine's settings for a call under the default script and the routed agent. */
-export function engineSettingsFor(
-  settings: EngineSettings,
-  script: ScriptForCall | null,
-  agent: Pick<AgentRow, "voice"> | null,
-): EngineSettings {
-  return {
-    ...settings,
-    personality: agent?.voice ?? script?.personalityTraits.tone ?? settings.personality,
-    greetingMessage: script?.openingMessage ?? settings.greetingMessage,
-    allowAppointments: script ? script.appointmentSettings.enabled : settings.allowAppointments,
-    appointmentDuration: script?.appointmentSettings.durationMinutes ?? settings.appointmentDuration,
-    bufferMinutes: script?.appointmentSettings.bufferMinutes ?? settings.bufferMinutes,
-  };
-}
+/** The scripts and the routing set as one piece of work reads them (both cached per workspace). */
+export type AssistantSets = { scripts: CallScripts; snapshot: RoutingSnapshot };
 
-/**
- * What a language model, when one is configured, is told about the business besides the
- * caller's words: the script's purpose, rules and manner, and the agent's.
- */
-export function promptContext(script: ScriptForCall | null, agent: AgentRow | null): string[] {
-  const lines: string[] = [];
-  if (script) {
-    const t = script.personalityTraits;
-    lines.push(`The business's ${script.scriptType} script "${script.name}" applies.`);
-    if (script.businessRules.length) lines.push(`Business rules: ${script.businessRules.join(" ")}`);
-    lines.push(`Speak in a ${t.tone} tone (empathy ${t.empathy}/10, formality ${t.formality}/10).`);
-    if (script.transferRules.keywords.length)
-      lines.push(
-        `These words mean the caller must be put through to a person: ${script.transferRules.keywords.join(", ")}.`,
-      );
-  }
-  if (agent) {
-    lines.push(`The caller is speaking with ${agent.name}, a ${agent.specialization} agent.`);
-    if (agent.purpose) lines.push(`${agent.name}'s purpose: ${agent.purpose}`);
-    if (agent.personality) lines.push(`${agent.name}'s personality: ${agent.personality}`);
-    if (agent.knowledgeBase) lines.push(`What ${agent.name} knows: ${agent.knowledgeBase}`);
-    if (agent.objectionHandling) lines.push(`Objections: ${agent.objectionHandling}`);
-    if (agent.salesTechniques) lines.push(`Sales techniques: ${agent.salesTechniques}`);
-    if (agent.conversationStyle) lines.push(`Style: ${agent.conversationStyle}`);
-  }
-  return lines;
-}
+export type PlanInput = {
+  direction: CallDirection;
+  /** The caller's words and their reading (routing); absent at the call's start. */
+  text?: string | undefined;
+  analysis?: Pick<TurnAnalysis, "classification" | "confidence"> | undefined;
+  /** The extension the caller dialled, if any. */
+  extension?: string | null | undefined;
+  /** The agent the call was placed or put through with (it keeps the call). */
+  placedAgentId?: string | null | undefined;
+  /** The agent a previous turn chose, if any. */
+  previousAgentId?: string | null | undefined;
+  purpose?: string | null | undefined;
+  /** The script the call was placed with (a satellite autodial's); absent: the direction's. */
+  script?: ScriptForCall | null | undefined;
+};
 
-/** The default script and the routing set as one turn reads them (both cached per workspace). */
-export type AssistantSets = { script: ScriptForCall | null; snapshot: RoutingSnapshot };
-
-/** The agent for this turn: the routing's choice, or the call's agent when the words name nobody. */
-function routeTurn(sets: AssistantSets, turn: TurnResult, input: AnswerTurnInput): RoutingChoice<AgentRow> {
+/** The agent for this turn: the call's own agent, else the routing's choice (which keeps a call's agent on weak words). */
+function routeTurn(sets: AssistantSets, input: PlanInput): RoutingChoice<AgentRow> {
   const { snapshot } = sets;
+  const placed = input.placedAgentId ? snapshot.agents.get(input.placedAgentId) : undefined;
+  const none = {
+    agent: null,
+    reason: "No agent",
+    confidence: 0,
+    via: "none" as const,
+    flow: null,
+    rule: null,
+    hits: [],
+  };
+  if (placed) {
+    // The call was placed with this agent: it keeps the call, and the routing still finds flows.
+    const routed = input.text
+      ? chooseAgent(snapshot.prepared, {
+          text: input.text,
+          extension: input.extension ?? null,
+          direction: input.direction,
+          classification: input.analysis?.classification ?? "legitimate",
+          classificationConfidence: input.analysis?.confidence ?? 0,
+        })
+      : none;
+    return { ...routed, agent: placed, reason: `Placed with ${placed.name}`, confidence: 1 };
+  }
+  if (!input.text) {
+    const previous = input.previousAgentId ? snapshot.agents.get(input.previousAgentId) : undefined;
+    return previous
+      ? { ...none, agent: previous, reason: `Continues with ${previous.name}`, confidence: 0.9 }
+      : none;
+  }
   const choice = chooseAgent(snapshot.prepared, {
     text: input.text,
     extension: input.extension ?? null,
     direction: input.direction,
-    classification: turn.analysis.classification,
-    classificationConfidence: turn.analysis.confidence,
+    classification: input.analysis?.classification ?? "legitimate",
+    classificationConfidence: input.analysis?.confidence ?? 0,
   });
   let routing: RoutingChoice<AgentRow> = {
     ...choice,
@@ -142,34 +135,57 @@ function routeTurn(sets: AssistantSets, turn: TurnResult, input: AnswerTurnInput
   return routing;
 }
 
-/**
- * After the engine heard the caller: the agent for these words (an agent keeps the call when the
- * words name nobody), the transfer rules, and the reply as the script and agent say it. Pure.
- */
-export function answerTurnWith(
+/** The plan of a turn (or of the call's opening, without words). Pure. */
+export function planWith(
   sets: AssistantSets,
   account: Account,
+  settings: AiSettingsRow,
+  input: PlanInput,
+): TurnPlan {
+  const routing = routeTurn(sets, input);
+  const script = input.script ?? sets.scripts[input.direction === "outbound" ? "outbound" : "inbound"];
+  const agent = routing.agent;
+  return {
+    routing,
+    script,
+    brief: callBrief({
+      account,
+      settings,
+      script,
+      agent,
+      direction: input.direction,
+      purpose: input.purpose,
+    }),
+    agentIsNew: Boolean(input.text && agent && agent.id !== (input.previousAgentId ?? input.placedAgentId)),
+  };
+}
+
+/** After the engine heard the caller: transfers, flows and the persona's manner (turn.ts). Pure. */
+export function composeWith(
+  account: Account,
   turn: TurnResult,
+  plan: TurnPlan,
   input: AnswerTurnInput,
 ): AnsweredTurn {
-  const { script } = sets;
-  const routing = routeTurn(sets, turn, input);
+  const { script, routing, brief } = plan;
   const agent = routing.agent;
-  const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
-  const ownerName = account.companyName || firstName || "the person you're calling";
   const composed = composeTurn({
     turn,
     text: input.text,
     script,
     routing,
-    agentIsNew: Boolean(agent && agent.id !== input.previousAgentId),
+    agentIsNew: plan.agentIsNew,
     replyIndex: Math.max(0, turn.state.turns - 1),
     inAppointmentExchange: input.stageBefore === "awaiting_time" || input.stageBefore === "offered_slot",
     minutesOnCall: Math.floor((input.at.getTime() - input.startedAt.getTime()) / 60_000),
     previewPhrases: false,
     ownerCell: account.owner.cellphoneNumber,
-    allowAppointments: script ? script.appointmentSettings.enabled : true,
-    names: { callerName: input.callerName, businessName: ownerName, ownerName },
+    allowAppointments: brief.appointments.enabled,
+    names: {
+      callerName: input.callerName,
+      businessName: brief.persona.businessName,
+      ownerName: brief.persona.ownerName,
+    },
   });
   return {
     turn: composed.turn,
@@ -180,65 +196,46 @@ export function answerTurnWith(
   };
 }
 
-/** One turn's view of the assistant: answers without I/O from the sets read once. */
+/** One piece of work's view of the assistant: answers without I/O from the sets read once. */
 export type AssistantView = AssistantSets & {
-  /** The default script's opening; null: the settings' greeting stays. */
-  greeting: string | null;
-  engineSettings(settings: EngineSettings, agentId: string | null): EngineSettings;
-  answerTurn(account: Account, turn: TurnResult, input: AnswerTurnInput): AnsweredTurn;
-  /** How the call speaks with this agent (null: the account's voice, as before scripts). */
-  voice(agentId: string | null): CallVoice | null;
-  /** What a configured language model is told about the business and the call's agent. */
-  promptContext(agentId: string | null): string[];
+  plan(account: Account, settings: AiSettingsRow, input: PlanInput): TurnPlan;
+  compose(account: Account, turn: TurnResult, plan: TurnPlan, input: AnswerTurnInput): AnsweredTurn;
+  /** How the call speaks with this agent (null: the account's voice). */
+  voice(direction: CallDirection, agentId: string | null): CallVoice | null;
+  /** Whether the agent belongs to the workspace (a placed call's agent id is checked). */
+  hasAgent(agentId: string): boolean;
 };
 
 export function assistantView(sets: AssistantSets): AssistantView {
   const agentOf = (agentId: string | null) => (agentId ? (sets.snapshot.agents.get(agentId) ?? null) : null);
   return {
     ...sets,
-    greeting: sets.script?.openingMessage ?? null,
-    engineSettings: (settings, agentId) => engineSettingsFor(settings, sets.script, agentOf(agentId)),
-    answerTurn: (account, turn, input) => answerTurnWith(sets, account, turn, input),
-    voice: (agentId) => callVoice(sets.script, agentOf(agentId)),
-    promptContext: (agentId) => promptContext(sets.script, agentOf(agentId)),
+    plan: (account, settings, input) => planWith(sets, account, settings, input),
+    compose: composeWith,
+    voice: (direction, agentId) =>
+      callVoice(sets.scripts[direction === "outbound" ? "outbound" : "inbound"], agentOf(agentId)),
+    hasAgent: (agentId) => sets.snapshot.agents.has(agentId),
   };
 }
 
 export function callAssistant(deps: CallAssistantDeps) {
   const { scripts, agents } = deps;
   const sets = async (workspaceId: string): Promise<AssistantSets> => {
-    const [script, snapshot] = await Promise.all([
-      scripts.forCall(workspaceId),
+    const [byDirection, snapshot] = await Promise.all([
+      scripts.callScripts(workspaceId),
       agents.snapshot(workspaceId),
     ]);
-    return { script, snapshot };
+    return { scripts: byDirection, snapshot };
   };
   return {
-    /** Both cached sets, read once (no query once warm), as one turn's view. */
+    /** Both cached sets, read once (no query once warm), as one piece of work's view. */
     async view(workspaceId: string): Promise<AssistantView> {
       return assistantView(await sets(workspaceId));
     },
 
-    async opening(workspaceId: string): Promise<CallOpening> {
-      const script = await scripts.forCall(workspaceId);
-      return {
-        greeting: script?.openingMessage ?? null,
-        voice: script ? speechOf(script.voiceSettings) : null,
-        scriptId: script?.id ?? null,
-      };
-    },
-
-    async engineSettings(
-      workspaceId: string,
-      settings: EngineSettings,
-      agentId?: string | null,
-    ): Promise<EngineSettings> {
-      return assistantView(await sets(workspaceId)).engineSettings(settings, agentId ?? null);
-    },
-
-    /** answerTurn of a fresh view (see answerTurnWith); reads only cached sets. */
-    async answerTurn(account: Account, turn: TurnResult, input: AnswerTurnInput): Promise<AnsweredTurn> {
-      return answerTurnWith(await sets(account.id), account, turn, input);
+    /** A script of the workspace by id (a call placed with its own script), or null. */
+    async script(workspaceId: string, id: string): Promise<ScriptForCall | null> {
+      return (await scripts.byId(workspaceId, id)) ?? null;
     },
 
     /** Records which agent answered this turn of a call (a write: call it after answering). */

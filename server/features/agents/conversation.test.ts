@@ -185,7 +185,9 @@ describe("POST /api/conversation/test", () => {
       });
       expect(body.routingReason).toBe(reasons[agentType]);
       expect(body.routingReason).not.toContain(agent.id);
-      expect(body.response.startsWith("Hi, Nora from support here.")).toBe(true);
+      // The agent introduces itself in the opening, and the reply does not say it again.
+      expect(body.greeting).toBe("Hi, Nora from support here.");
+      expect(body.response).not.toContain("Nora from support here");
     }
   });
 

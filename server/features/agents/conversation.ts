@@ -3,9 +3,8 @@ import type { Classification } from "../../../common/calls";
 import { SCRIPT_NOT_FOUND } from "../../../common/scripts";
 import {
   type CallerFacts,
-  CallSession,
-  type EngineAccount,
-  type EngineSettings,
+  Conversation,
+  type ConversationModel,
   type EngineState,
   initialState,
   inspectNumber,
@@ -15,9 +14,9 @@ import type { Interval } from "../../engine/schedule";
 import type { Account } from "../../http/account";
 import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
-import type { ScriptForCall } from "../scripts/service";
+import type { CallScripts, ScriptForCall } from "../scripts/service";
 import { refreshingCache } from "./cache";
-import { promptContext } from "./call-assistant";
+import { callBrief, promptContext } from "./call-brief";
 import { askedForReason, type RoutingChoice } from "./routing";
 import type { AgentRow, AgentService } from "./service";
 import { composeTurn, type TurnTransfer } from "./turn";
@@ -36,13 +35,15 @@ export type Understand = (text: string, facts: CallerFacts, business?: string[])
 export type ConversationDeps = {
   settings: { row(workspaceId: string): Promise<AiSettingsRow> };
   scripts: {
-    forCall(workspaceId: string): Promise<ScriptForCall | null>;
+    callScripts(workspaceId: string): Promise<CallScripts>;
     byId(workspaceId: string, id: string): Promise<ScriptForCall | undefined>;
   };
   agents: Pick<AgentService, "route" | "snapshot">;
   /** The workspace's booked times (a preview reads the calendar, never writes it). */
   busyIntervals(workspaceId: string, from: Date, to: Date): Promise<Interval[]>;
   understand: Understand;
+  /** A configured language model answering through the engine's tools, as on a call. */
+  conversationModel?: ConversationModel | null | undefined;
   now?: () => Date;
 };
 
@@ -104,31 +105,6 @@ export const ASSISTANT = {
   specialization: "general" as AgentSpecialization | "general",
 };
 
-function engineAccountOf(
-  account: Account,
-  settings: AiSettingsRow,
-  script: ScriptForCall | null,
-  agent: AgentRow | null,
-): EngineAccount {
-  const firstName = account.owner.fullName?.trim().split(/\s+/)[0];
-  const engine: EngineSettings = {
-    personality: agent?.voice ?? script?.personalityTraits.tone ?? settings.personality,
-    greetingMessage: script?.openingMessage ?? settings.greetingMessage,
-    autoBlockSpam: settings.autoBlockSpam,
-    allowAppointments: script ? script.appointmentSettings.enabled : settings.allowAppointments,
-    forwardUrgent: settings.forwardUrgent,
-    workingHours: settings.workingHours,
-    appointmentDuration: script?.appointmentSettings.durationMinutes ?? settings.appointmentDuration,
-    bufferMinutes: script?.appointmentSettings.bufferMinutes ?? settings.bufferMinutes,
-  };
-  return {
-    ownerName: account.companyName || firstName || "the person you're calling",
-    cellphoneNumber: account.owner.cellphoneNumber,
-    timeZone: account.timezone,
-    settings: engine,
-  };
-}
-
 function pickAgent(agents: Iterable<AgentRow>, wanted: string): AgentRow | null {
   const key = wanted.trim().toLowerCase();
   const active = [...agents].filter((agent) => agent.status === "active");
@@ -144,11 +120,16 @@ function pickAgent(agents: Iterable<AgentRow>, wanted: string): AgentRow | null 
 /** Starts a conversation for the workspace; each `hear` is one caller turn. */
 export async function openDialogue(deps: ConversationDeps, account: Account, options: DialogueOptions) {
   const now = deps.now ?? (() => new Date());
+  const direction = options.direction === "outbound" ? "outbound" : "inbound";
   const [settings, script] = await Promise.all([
     deps.settings.row(account.id),
-    options.scriptId ? deps.scripts.byId(account.id, options.scriptId) : deps.scripts.forCall(account.id),
+    options.scriptId
+      ? deps.scripts.byId(account.id, options.scriptId)
+      : deps.scripts.callScripts(account.id).then((scripts) => scripts[direction]),
   ]);
   if (options.scriptId && !script) throw new HttpError(404, SCRIPT_NOT_FOUND);
+  const briefFor = (agent: AgentRow | null) =>
+    callBrief({ account, settings, script: script ?? null, agent, direction: options.direction });
   const facts: CallerFacts = {
     ...inspectNumber(options.phoneNumber, account.owner.cellphoneNumber),
     inContacts: false,
@@ -159,7 +140,8 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
   const chosen = options.agentType ? pickAgent(snapshot.agents.values(), options.agentType) : null;
 
   let state: EngineState = initialState();
-  let current: AgentRow | null = null;
+  // A chosen agent has the call from its start: its opening introduced it.
+  let current: AgentRow | null = chosen;
   let replies = 0;
   let transferred = false;
   const startedAt = now();
@@ -172,11 +154,33 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
     moveAppointment: async () => {},
   };
 
+  // The preview's transcript so far, which a language model reads as a call's.
+  const history: string[] = [];
+  const model = deps.conversationModel ?? null;
+  const conversationWith = (agent: AgentRow | null, analysis: TurnAnalysis | null) => {
+    const brief = briefFor(agent);
+    return new Conversation(
+      brief,
+      { phoneNumber: facts.number, callerName: null, startedAt, history: [...history] },
+      async () => {
+        if (!analysis) throw new Error("no turn before the opening");
+        return analysis;
+      },
+      ports,
+      state,
+      model,
+      model ? promptContext(brief) : [],
+    );
+  };
+  // The opening, said once, as on a call: the chosen agent's, else the script's or the settings'.
+  const opening = conversationWith(chosen, null).opening();
+  history.push(`AI: ${opening}`);
+
   return {
     script,
-    /** What the caller hears first: the default script's opening, else the settings' greeting. */
+    /** What the caller hears first, from the same engine as a call's opening. */
     greeting(): string {
-      return script?.openingMessage ?? settings.greetingMessage;
+      return opening;
     },
 
     get transferred() {
@@ -185,7 +189,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
 
     async hear(text: string, options2: { minutesOnCall?: number } = {}): Promise<DialogueTurn> {
       const at = now();
-      const analysis = await deps.understand(text, facts, promptContext(script ?? null, chosen ?? current));
+      const analysis = await deps.understand(text, facts, promptContext(briefFor(chosen ?? current)));
       let routing: RoutingChoice<AgentRow>;
       if (chosen) {
         routing = {
@@ -214,16 +218,9 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
       const agent = routing.agent;
       const agentIsNew = Boolean(agent && agent.id !== current?.id);
 
-      const engineAccount = engineAccountOf(account, settings, script ?? null, agent);
-      const session = new CallSession(
-        engineAccount,
-        { phoneNumber: facts.number, callerName: null },
-        async () => analysis,
-        ports,
-        state,
-      );
+      const brief = briefFor(agent);
       const inAppointmentExchange = state.stage === "awaiting_time" || state.stage === "offered_slot";
-      const turn = await session.hear(text, at);
+      const turn = await conversationWith(agent, analysis).hear(text, at);
 
       const minutesOnCall =
         options2.minutesOnCall ?? Math.floor((at.getTime() - startedAt.getTime()) / 60_000);
@@ -238,14 +235,15 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
         minutesOnCall,
         previewPhrases: Boolean(options.previewPhrases),
         ownerCell: account.owner.cellphoneNumber,
-        allowAppointments: engineAccount.settings.allowAppointments,
+        allowAppointments: brief.appointments.enabled,
         names: {
           callerName: null,
-          businessName: account.companyName || engineAccount.ownerName,
-          ownerName: engineAccount.ownerName,
+          businessName: brief.persona.businessName,
+          ownerName: brief.persona.ownerName,
         },
       });
       state = composed.turn.state;
+      history.push(...composed.turn.lines);
       const transfer = composed.transfer;
       if (transfer?.transferNumber) transferred = true;
       const reply = composed.reply;

@@ -7,7 +7,9 @@ import type {
   RoutingRule,
   TelecomAgent,
 } from "../../../common/agents";
+import type { CallOutcomeCounts } from "../../../common/calls";
 import type { AgentFigures, AgentRow, ConversationFlowRow, RoutingRuleRow } from "./repository";
+import type { AgentAnalyticsInput } from "./service";
 import type { TelecomAgentRow } from "./telecom-repository";
 import type { AgentTestRow } from "./tests-repository";
 
@@ -76,8 +78,28 @@ export function presentAgent(row: AgentRow, figures?: AgentFigures): Agent {
   };
 }
 
-/** Spec 3 §2 Analytics tab: every figure counted from the calls the agents handled. */
-export function presentAnalytics(rows: AgentRow[], figures: AgentFigures[]): AgentAnalytics {
+/** An agent with no ended real call yet: every count 0. */
+const NO_OUTCOMES: CallOutcomeCounts = {
+  calls: 0,
+  answered: 0,
+  booked: 0,
+  interested: 0,
+  qualified: 0,
+  callBacks: 0,
+  notInterested: 0,
+  doNotCall: 0,
+  wrongNumber: 0,
+  voicemail: 0,
+  transferred: 0,
+  noOutcome: 0,
+  conversionRate: 0,
+};
+
+/**
+ * Spec 3 §2 Analytics tab: every figure counted from the calls the agents handled, and what
+ * their calls came to (booked, call backs, do not call, ... and the conversion rate).
+ */
+export function presentAnalytics({ rows, figures, outcomes }: AgentAnalyticsInput): AgentAnalytics {
   const byAgent = new Map(figures.map((f) => [f.agentId, f]));
   const agents = rows.map((row) => {
     const counted = agentFigures(byAgent.get(row.id));
@@ -114,7 +136,9 @@ export function presentAnalytics(rows: AgentRow[], figures: AgentFigures[]): Age
       successRate: counted.successRate,
       transfers: counted.transfers,
       averageResponseTime: counted.performanceMetrics.averageResponseTime,
+      outcomes: outcomes.byAgent.get(row.id) ?? NO_OUTCOMES,
     })),
+    outcomes: outcomes.total,
   };
 }
 

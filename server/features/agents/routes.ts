@@ -38,8 +38,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{ agents: AgentService }> = asyn
     "/api/ai-agents/analytics",
     { config: { role: "agent" }, schema: { response: { 200: AgentAnalyticsOut } } },
     async (request) => {
-      const { rows, figures } = await agents.analytics(request.account);
-      return presentAnalytics(rows, figures);
+      return presentAnalytics(await agents.analytics(request.account));
     },
   );
 

@@ -18,11 +18,12 @@ import {
   type RoutingRuleUpdate,
   RULE_NOT_FOUND,
 } from "../../../common/agents";
-import type { Classification } from "../../../common/calls";
+import type { CallOutcomeCounts, Classification } from "../../../common/calls";
 import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
 import { conflict, HttpError } from "../../http/errors";
+import type { CallService } from "../calls/service";
 import { refreshingCache } from "./cache";
 import {
   type AgentFigures,
@@ -36,6 +37,13 @@ import {
 import { chooseAgent, type PreparedRouting, prepareRouting, type RoutingChoice } from "./routing";
 
 export type { AgentRow, ConversationFlowRow, RoutingRuleRow };
+
+/** What the analytics are built from: the agents, their turn records, and their calls' outcomes. */
+export type AgentAnalyticsInput = {
+  rows: AgentRow[];
+  figures: AgentFigures[];
+  outcomes: { byAgent: Map<string, CallOutcomeCounts>; total: CallOutcomeCounts };
+};
 
 const CACHE_MS = 10_000;
 const MAX_CACHED = 10_000;
@@ -105,7 +113,14 @@ export type RouteInput = {
  * words to an agent (`route`, cached per workspace and dropped on any change), and the calls
  * each agent handled (`recordTurn`, `recordEnd`), from which every figure is counted.
  */
-export function agentService({ db, access }: { db: Db; access: AccessChanges }) {
+export type AgentServiceDeps = {
+  db: Db;
+  access: AccessChanges;
+  /** What the agents' calls came to, counted from the calls themselves (the calls area owns them). */
+  calls: Pick<CallService, "agentOutcomes">;
+};
+
+export function agentService({ db, access, calls }: AgentServiceDeps) {
   const repo = agentRepository(db);
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Db));
@@ -234,9 +249,16 @@ export function agentService({ db, access }: { db: Db; access: AccessChanges }) 
       return row;
     },
 
-    async analytics(account: Account): Promise<{ rows: AgentRow[]; figures: AgentFigures[] }> {
-      const [rows, figures] = await Promise.all([repo.listAgents(account.id), repo.figures(account.id)]);
-      return { rows, figures };
+    async analytics(account: Account): Promise<AgentAnalyticsInput> {
+      const rows = await repo.listAgents(account.id);
+      const [figures, outcomes] = await Promise.all([
+        repo.figures(account.id),
+        calls.agentOutcomes(
+          account,
+          rows.map((row) => row.id),
+        ),
+      ]);
+      return { rows, figures, outcomes };
     },
 
     // --- routing rules ---

@@ -96,6 +96,7 @@ export async function runCase(
     passed: failures.length === 0,
     failures,
     actual: {
+      greeting: dialogue.greeting(),
       agent: agent ? { id: agent.id, name: agent.name } : null,
       classification,
       transfer: transferred,

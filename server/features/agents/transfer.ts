@@ -4,11 +4,11 @@ import type { TurnAnalysis } from "../../engine";
 import { normalizeWords } from "./routing";
 
 /**
- * When a caller is handed to a person (issue 12 parts 2, 4): the script's transfer rules
+ * When a caller is handed to a person: the script's transfer rules
  * (keywords in what the caller says, minutes on the call, conditions), the routed agent's limits
  * (its transfer threshold on the turn's urgency, its maximum call duration), a conversation
- * flow whose next action is transfer, and, in the conversation preview only, the phrases of
- * spec 3 §2. Pure: no I/O.
+ * flow whose next action is transfer, and, in the conversation preview only, the preview's
+ * specialist phrases. Pure: no I/O.
  */
 
 export type TransferCause =
@@ -36,17 +36,32 @@ export type TransferInput = {
   extraPhrases?: readonly string[] | undefined;
 };
 
+/** Asking to be put through, not asking whether the assistant is a person ("are you a real person?"). */
 const ASKS_FOR_PERSON =
-  /\b(speak|talk|connect me|put me through)\b.{0,20}\b(person|human|someone|somebody|manager|supervisor|representative|rep|agent|owner|doctor|attorney|lawyer|technician|specialist)\b|\b(real person|live person|human being|operator)\b/;
+  /\bi (?:want|need|would like|'d like) (?:(?:a|an|the) (?:real |live |actual )?(?:person|human|manager|supervisor|representative|operator)|(?:someone|somebody)(?= to (?:talk|speak)|[.?!]*$)|one of (?:your|the) \w+)\b|\b(speak|talk|have a word|deal|connect me|put me through|transfer me|get me)\b.{0,30}\b(person|human|someone|somebody|manager|supervisor|representative|rep|agents?|owner|doctor|nurse|dentist|attorney|lawyer|technician|specialist|operator|salesperson|sales rep|receptionist|staff|girls|guys|ladies|people at)s?\b|\b(?:an? )?operator,? please\b|\bconnect me\b[?.!]*$|\bput (?:a|an|someone|somebody|your|the)\b.{0,25}\bon the (?:line|phone)\b/;
 const READY_TO_BUY =
   /\b(buy|purchase|sign (me )?up|order|ready to|get started|quote|make an offer|submit an offer|close the deal|subscribe)\b/;
+/** "Rent, not buy", "I'm not ready to": the word said and denied. */
+const DENIED = /\b(?:not|n't|never|no) (?:\w+ )?(?:buy|purchase|ready|sign|order|subscribe)/;
+/** An upset caller says so: not "sorry, wrong number". */
+const UPSET =
+  /\b(upset|angry|furious|frustrated|annoyed|unacceptable|ridiculous|terrible|horrible|worst|fed up|sick of|complain(?:t)?|rude|disappointed|outrageous)\b/;
+/** Words that say a matter is urgent, beside the classifier's urgency. */
+const URGENT_WORDS = /\b(urgent(?:ly)?|emergency|asap|right away|immediately|as soon as possible)\b/;
 
 const phraseRe = new Map<string, RegExp>();
+const FUNCTION_WORDS = new Set("the and not any all our your his her its for with from".split(" "));
 function saysPhrase(normalText: string, phrase: string): boolean {
   let re = phraseRe.get(phrase);
   if (!re) {
     const normal = normalizeWords(phrase);
-    re = normal ? new RegExp(`(?:^| )${normal}(?:s|es|ed|ing)?(?= |$)`) : /$^/;
+    const ending = "(?:s|es|ed|ing)?";
+    const words = normal.split(" ");
+    // "A pipe burst" is the keyword "burst pipe" said the other way round.
+    const reversible =
+      words.length === 2 && words.every((word) => word.length >= 3 && !FUNCTION_WORDS.has(word));
+    const either = reversible ? `|${words[1]}${ending} ${words[0]}` : "";
+    re = normal ? new RegExp(`(?:^| )(?:${normal}${either})${ending}(?= |$)`) : /$^/;
     if (phraseRe.size > 5000) phraseRe.clear();
     phraseRe.set(phrase, re);
   }
@@ -71,13 +86,16 @@ export function decideTransfer(input: TransferInput): TransferDecision | null {
       condition === "caller_asks_for_person"
         ? ASKS_FOR_PERSON.test(lower)
         : condition === "urgent"
-          ? analysis.urgency >= 0.7
+          ? analysis.urgency >= 0.7 && (analysis.classification === "important" || URGENT_WORDS.test(lower))
           : condition === "upset_caller"
-            ? analysis.sentiment === "negative" && analysis.urgency >= 0.3
+            ? analysis.sentiment === "negative" && analysis.urgency >= 0.3 && UPSET.test(lower)
             : condition === "important"
               ? analysis.classification === "important"
               : condition === "sales_ready"
-                ? analysis.classification === "sales" && READY_TO_BUY.test(lower)
+                ? analysis.classification === "sales" &&
+                  READY_TO_BUY.test(lower) &&
+                  !DENIED.test(lower) &&
+                  !/\?\s*$/.test(lower)
                 : false;
     if (holds) return { cause: "condition", reason: `Transfer condition: ${condition.replaceAll("_", " ")}` };
   }
@@ -86,7 +104,8 @@ export function decideTransfer(input: TransferInput): TransferDecision | null {
       cause: "minutes",
       reason: `The call has lasted ${input.minutesOnCall} minutes (the script transfers after ${rules.minutes})`,
     };
-  if (agent && analysis.urgency >= agent.transferThreshold)
+  // An agent hands over an urgent matter (someone needs a person), not a busy callee's "right now".
+  if (agent && analysis.classification === "important" && analysis.urgency >= agent.transferThreshold)
     return {
       cause: "agent-urgency",
       reason: `Urgency ${analysis.urgency.toFixed(2)} reaches ${agent.name}'s transfer threshold (${agent.transferThreshold})`,

@@ -15,7 +15,7 @@ import { decideTransfer, TRANSFER_SAYINGS, type TransferDecision, transferTwiml 
  *   handed off and `call.forwardTo` carries the number, as the engine's own forwarding does; with
  *   no number to call, a priority message is taken instead;
  * - else a conversation flow's response is said and its next action taken;
- * - else the engine's reply is reshaped by the reply composer (reply.ts).
+ * - else the engine's reply is said in the persona's manner (reply.ts).
  */
 
 export type TurnTransfer = TransferDecision & {
@@ -96,8 +96,23 @@ export function composeTurn(input: ComposeInput): ComposedTurn {
   });
   // A caller the engine screens out as spam is transferred only for words the owner named.
   if (blocked && decision && decision.cause !== "keyword" && decision.cause !== "flow") decision = null;
+  // What the engine settled (a call back, a stop request, a wrong number, a goodbye) is not
+  // undone by a rule: only a conversation flow the owner made hands over then.
+  // Nor is a call back the engine is arranging ("when would be a better time?").
+  const settled =
+    turn.effects.length > 0 ||
+    turn.state.awaiting === "callback_time" ||
+    (turn.call.end !== null && !blocked) ||
+    ["call_back", "do_not_call", "wrong_number", "voicemail", "not_interested"].includes(
+      turn.call.disposition ?? "",
+    );
+  if (settled && decision && decision.cause !== "flow") decision = null;
+  // A question that merely uses a keyword ("do I need pre-approval before I make an offer?") and
+  // that the business's own words answer is answered, not handed over.
+  if (decision?.cause === "keyword" && turn.answeredQuestion) decision = null;
   // The engine forwards urgent calls by itself (settings): the same transfer, said our way.
-  if (!decision && turn.call.forwardTo)
+  const engineForwarded = !decision && turn.call.forwardTo !== null;
+  if (engineForwarded)
     decision = { cause: "condition", reason: "The assistant forwards urgent calls (settings)" };
 
   const notes: string[] = [];
@@ -120,9 +135,16 @@ export function composeTurn(input: ComposeInput): ComposedTurn {
     };
     end = null;
     if (transferNumber) {
-      reply = holdMessage;
+      // The engine's own forwarding (an urgent caller) keeps its words: what it said (safety
+      // advice first) and what it did. Safety advice is never dropped for a hold message.
+      reply = engineForwarded
+        ? turn.reply
+        : turn.safetyAdvice
+          ? `${turn.safetyAdvice} ${holdMessage}`
+          : holdMessage;
       state.stage = "handed_off";
-      state.actionTaken = `Transferred to ${transferNumber}: ${decision.reason}`;
+      state.disposition = "transferred";
+      if (!engineForwarded) state.actionTaken = `Transferred to ${transferNumber}: ${decision.reason}`;
       forwardTo = transferNumber;
       nextAction = "transfer";
     } else {
@@ -134,7 +156,7 @@ export function composeTurn(input: ComposeInput): ComposedTurn {
       forwardTo = null;
       nextAction = "take_message";
     }
-    notes.push(state.actionTaken);
+    if (!engineForwarded) notes.push(state.actionTaken);
   } else if (routing.flow && !blocked && !input.inAppointmentExchange) {
     const flow = routing.flow;
     reply = fillTemplate(flow.response, {
@@ -181,7 +203,6 @@ export function composeTurn(input: ComposeInput): ComposedTurn {
       agent,
       agentIsNew: input.agentIsNew,
       replyIndex: input.replyIndex,
-      inAppointmentExchange: input.inAppointmentExchange,
       ending: turn.call.end !== null,
     });
   }
@@ -202,7 +223,7 @@ export function composeTurn(input: ComposeInput): ComposedTurn {
       reply,
       lines: changed ? withReply(turn.lines, turn.reply, reply, notes) : turn.lines,
       state,
-      call: { ...turn.call, end, forwardTo },
+      call: { ...turn.call, end, forwardTo, disposition: state.disposition },
     },
     reply,
     transfer,

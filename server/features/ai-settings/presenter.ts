@@ -1,5 +1,6 @@
 import type { AiSettings } from "../../../common/ai-settings";
-import { PERSONALITIES } from "../../../common/ai-settings";
+import { AI_DISCLOSURES, PERSONALITIES } from "../../../common/ai-settings";
+import { readBusinessHours } from "./business-hours-text";
 import type { AiSettingsRow } from "./repository";
 
 /** The assistant's settings as the Settings screen edits them, with the workspace's time zone. */
@@ -15,6 +16,13 @@ export function presentAiSettings(row: AiSettingsRow, timezone: string): AiSetti
     appointmentDuration: row.appointmentDuration,
     workingHours: row.workingHours,
     timezone,
+    customInstructions: row.customInstructions ?? "",
+    aiDisclosure: (AI_DISCLOSURES as readonly string[]).includes(row.aiDisclosure)
+      ? (row.aiDisclosure as AiSettings["aiDisclosure"])
+      : "outbound",
+    businessHours: row.businessHours ?? "",
+    // How the assistant reads the text now, so the screen can say whether it was understood.
+    businessHoursReading: row.businessHours ? readBusinessHours(row.businessHours, row.workingHours) : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

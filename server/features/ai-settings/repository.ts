@@ -37,6 +37,9 @@ export function aiSettingsRepository(db: Db) {
           | "forwardUrgent"
           | "appointmentDuration"
           | "workingHours"
+          | "customInstructions"
+          | "aiDisclosure"
+          | "businessHours"
         >
       >,
     ): Promise<AiSettingsRow> {

@@ -1,15 +1,16 @@
-import type { AiSettings, AiSettingsUpdate } from "../../../common/ai-settings";
+import type { z } from "zod";
+import { type AiSettings, type AiSettingsUpdate, DEFAULT_AI_SETTINGS } from "../../../common/ai-settings";
 import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
+import { readBusinessHours } from "./business-hours-text";
 import { presentAiSettings } from "./presenter";
 import { type AiSettingsRow, aiSettingsRepository } from "./repository";
 
 export type { AiSettingsRow };
 
-type ParsedUpdate = Omit<AiSettingsUpdate, "workingHours"> & {
-  workingHours?: { start: string; end: string; days: number[] } | undefined;
-};
+type ParsedUpdate = z.output<typeof AiSettingsUpdate>;
+type NewSettings = Parameters<ReturnType<typeof aiSettingsRepository>["create"]>[1];
 
 /** How long a workspace's settings are reused without a query (a change drops them at once). */
 const CACHE_MS = 10_000;
@@ -51,10 +52,24 @@ export function aiSettingsService({ db, access, workspaces }: AiSettingsDeps) {
       return presentAiSettings(await repo.get(account.id), account.timezone);
     },
 
-    /** Saves the fields sent; userId in the body is ignored (the session decides whose settings). */
+    /**
+     * Saves the fields sent; userId in the body is ignored (the session decides whose settings).
+     * Business hours the assistant can read become the working hours too, unless the same
+     * request sets those itself; text it cannot read is kept and the working hours stay.
+     */
     async update(account: Account, body: ParsedUpdate): Promise<AiSettings> {
-      const { userId: _ignored, timezone, ...fields } = body;
-      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      const { userId: _ignored, timezone, customInstructions, businessHours, ...fields } = body;
+      const defined: Parameters<typeof repo.update>[1] = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      );
+      if (customInstructions !== undefined) defined.customInstructions = customInstructions || null;
+      if (businessHours !== undefined) {
+        defined.businessHours = businessHours || null;
+        if (businessHours && !defined.workingHours) {
+          const read = readBusinessHours(businessHours, (await repo.get(account.id)).workingHours);
+          if (read) defined.workingHours = read;
+        }
+      }
       const saved = await repo.update(account.id, defined);
       changed(account.id);
       if (timezone) await workspaces.setTimezone(account.id, timezone);
@@ -66,13 +81,13 @@ export function aiSettingsService({ db, access, workspaces }: AiSettingsDeps) {
     /** The same, inside the caller's transaction. */
     rowIn: (tx: Db, workspaceId: string) => aiSettingsRepository(tx).get(workspaceId),
 
-    /** A new workspace's settings, inside the sign-up's transaction. */
-    async createFor(
-      tx: Db,
-      workspaceId: string,
-      fields: Parameters<ReturnType<typeof aiSettingsRepository>["create"]>[1],
-    ): Promise<void> {
-      await aiSettingsRepository(tx).create(workspaceId, fields);
+    /** A new workspace's settings, inside the sign-up's transaction; its business hours read as above. */
+    async createFor(tx: Db, workspaceId: string, fields: NewSettings): Promise<void> {
+      const read =
+        fields.businessHours && !fields.workingHours
+          ? readBusinessHours(fields.businessHours, DEFAULT_AI_SETTINGS.workingHours)
+          : null;
+      await aiSettingsRepository(tx).create(workspaceId, read ? { ...fields, workingHours: read } : fields);
     },
 
     async updateScheduling(

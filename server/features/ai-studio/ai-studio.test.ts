@@ -237,18 +237,18 @@ describe("AI flows", () => {
   it("takes the next action: end the call, transfer to the owner's cellphone, take a message", async () => {
     const c = await buildWorkspace(t);
     await createFlow(c, {
-      name: "Wrong number",
-      triggerKeywords: ["wrong number"],
-      responseTemplate: "No problem, sorry for the trouble. Goodbye!",
+      name: "Job applications",
+      triggerKeywords: ["job application"],
+      responseTemplate: "We're not hiring right now, but thank you for thinking of us. Goodbye!",
       nextAction: "end_call",
     });
-    const ended = await simulatedCall(c, ["Sorry, I think I dialled the wrong number"], { live: true });
+    const ended = await simulatedCall(c, ["Hi, I'm calling about a job application"], { live: true });
     expect(ended.replies[0]).toEqual({
-      text: "No problem, sorry for the trouble. Goodbye!",
+      text: "We're not hiring right now, but thank you for thinking of us. Goodbye!",
       isActive: false,
     });
     expect(ended.call).toMatchObject({ isActive: false, status: "completed" });
-    expect(ended.call.actionTaken).toBe('Call ended by AI flow "Wrong number"');
+    expect(ended.call.actionTaken).toBe('Call ended by AI flow "Job applications"');
 
     await createFlow(c, {
       name: "Billing desk",

@@ -8,6 +8,7 @@ import {
   renderTemplate,
 } from "../../../common/ai-studio";
 import type { TurnResult } from "../../engine";
+import { isCertain } from "../../engine/analyze";
 import { isOpenAt } from "../../engine/schedule";
 import type { AiFlowRow } from "./repository";
 
@@ -151,7 +152,8 @@ export function flowMayAnswer(turn: TurnResult, stageBefore: string): boolean {
     turn.call.end === null &&
     turn.call.forwardTo === null &&
     turn.analysis.appointment === null &&
-    turn.analysis.classification !== "spam" &&
+    // An owner's flow answers a caller the engine only suspects; a sure unwanted call gets none.
+    !(turn.analysis.classification === "spam" && isCertain(turn.analysis)) &&
     !IN_EXCHANGE.has(stageBefore)
   );
 }

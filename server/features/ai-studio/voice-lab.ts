@@ -84,7 +84,10 @@ export async function generateVoice(
   input: { text: string; voiceSettings: { tone: VoiceTone; speed: VoiceSpeed; language: VoiceLanguage } },
 ): Promise<GeneratedVoice> {
   if (!(await ctx.speech.available()))
-    throw new HttpError(503, "Text-to-speech is not available on this server (install espeak-ng)");
+    throw new HttpError(
+      503,
+      "Text-to-speech is not available on this server right now (the built-in voice did not start). Please try again in a moment.",
+    );
   const voice = sampleVoice(input.voiceSettings.tone, input.voiceSettings.language);
   let audio: Buffer;
   try {

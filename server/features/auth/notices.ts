@@ -2,43 +2,58 @@
 export type NoticeRecipient = { id: string; email: string; username: string };
 
 /**
- * What an account's owner is told about their account's security. The messages go by email once
- * the app sends email (a later issue: an adapter of this type over the email provider); until
- * then they are logged for the operator. Implementations must keep sending cheap for the caller
- * and never throw: sign-up and the settings screen do not wait on a mail server.
- *
- * An email implementation should send `signupWithExistingEmail` at most once an hour per account:
- * anyone can trigger it, and the owner's inbox must not become the attacker's megaphone.
+ * What a person is told about their own account, by email (account-mail.ts: SMTP, or the outbox
+ * when the server sends no email). Implementations never throw and never make the caller wait on
+ * a mail server's failure: sign-up, sign-in and the settings screen go on whatever happens.
  */
 export type AccountNotices = {
   /**
    * Someone tried to sign up with this account's email. Sign-up answered them without saying the
-   * email has an account (issue 9, finding 8); the owner is the one who hears about it, with a
-   * link to sign in or reset the password.
+   * email has an account; the owner hears about it, with a link to choose a new password when
+   * one could be issued (`reset`; links are rationed per person, so it may be absent).
    */
-  signupWithExistingEmail(account: NoticeRecipient): Promise<void>;
+  signupWithExistingEmail(account: NoticeRecipient, reset: { token: string } | undefined): Promise<void>;
   /** The password was changed; `otherSessionsEnded` sessions elsewhere were signed out. */
   passwordChanged(account: NoticeRecipient, details: { otherSessionsEnded: number }): Promise<void>;
-  /** The email was changed: this notice belongs at the previous address, so a hijack is seen. */
+  /** The email was changed: this notice goes to the previous address, so a hijack is seen. */
   emailChanged(account: NoticeRecipient, details: { previousEmail: string }): Promise<void>;
+  /**
+   * A link proving `email` is the person's: after sign-up, to change to it, or to confirm the
+   * current one.
+   */
+  confirmAddress(
+    account: NoticeRecipient,
+    email: string,
+    token: string,
+    reason: "signup" | "change" | "confirm",
+  ): Promise<void>;
+  /** A link to choose a new password, sent to the account's email. */
+  resetPassword(account: NoticeRecipient, token: string): Promise<void>;
 };
 
-type InfoLogger = { info(details: Record<string, unknown>, message: string): void };
+/** What sending a notice that must reach its person came to (account-mail.ts). */
+export type NoticeOutcome =
+  /** The mail server (or the outbox) took it. */
+  | "sent"
+  /** Refused for good (the address bounces, the message is refused): trying again will not help. */
+  | "undeliverable"
+  /** A passing failure (no answer, a 4xx): try again later. */
+  | "retry";
 
 /**
- * Notices written to the server log, until email exists. Only the account id goes in: addresses
- * are personal data and a log is no place for them.
+ * The owner of a workspace whose subscription ended is warned before its data is deleted
+ * (features/retention). Unlike the account notices it says how it went: the data is only
+ * deleted once the warning was given.
  */
-export function loggedAccountNotices(log: InfoLogger): AccountNotices {
-  return {
-    async signupWithExistingEmail(account) {
-      log.info({ userId: account.id, notice: "signup-with-existing-email" }, "account notice");
+export type DataDeletionNotices = {
+  dataDeletionWarning(
+    account: NoticeRecipient,
+    details: {
+      workspaceName: string;
+      /** Days as the workspace reads them ("March 4, 2031"). */
+      endedOn: string;
+      deletesOn: string;
+      retentionDays: number;
     },
-    async passwordChanged(account, details) {
-      log.info({ userId: account.id, notice: "password-changed", ...details }, "account notice");
-    },
-    async emailChanged(account) {
-      log.info({ userId: account.id, notice: "email-changed" }, "account notice");
-    },
-  };
-}
+  ): Promise<NoticeOutcome>;
+};

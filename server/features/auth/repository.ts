@@ -1,10 +1,26 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { memberships, rateLimits, sessions, type UserRow, users, workspaces } from "../../db/schema";
+import {
+  emailLinks,
+  memberships,
+  rateLimits,
+  sessions,
+  type UserRow,
+  users,
+  workspaces,
+} from "../../db/schema";
 
 export type { UserRow } from "../../db/schema";
-export type NewUser = Omit<typeof users.$inferInsert, "id" | "role" | "createdAt" | "lastWorkspaceId">;
+export type NewUser = Omit<
+  typeof users.$inferInsert,
+  "id" | "role" | "createdAt" | "lastWorkspaceId" | "emailVerifiedAt" | "pendingEmail"
+>;
+export type EmailLinkPurpose = "confirm" | "reset";
+export type EmailLinkRow = typeof emailLinks.$inferSelect;
+
+/** Links one person may be sent for one purpose in an hour: enough for typos, too few to flood an inbox. */
+const LINKS_PER_HOUR = 5;
 
 const ownerMembership = alias(memberships, "owner_membership");
 const ownerUser = alias(users, "owner_user");
@@ -102,7 +118,9 @@ export function authRepository(db: Db) {
 
     async updateProfile(
       userId: string,
-      fields: Partial<Pick<UserRow, "fullName" | "email" | "cellphoneNumber">>,
+      fields: Partial<
+        Pick<UserRow, "fullName" | "email" | "cellphoneNumber" | "emailVerifiedAt" | "pendingEmail">
+      >,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(fields).where(eq(users.id, userId)).returning();
       return row;
@@ -142,6 +160,127 @@ export function authRepository(db: Db) {
 
     async promoteToAdmin(userId: string): Promise<void> {
       await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+    },
+
+    // --- links that prove an address ---------------------------------------------------------
+
+    /**
+     * Stores a link's hash, unless the person was sent LINKS_PER_HOUR links for this purpose in
+     * the last hour, or one for the same address in the last minute (a double click, a script):
+     * then nothing is stored and false is answered, and no email should go out.
+     */
+    async createEmailLink(input: {
+      userId: string;
+      purpose: EmailLinkPurpose;
+      email: string;
+      tokenHash: string;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      const result = (await db.execute(sql`
+        insert into ${emailLinks} (user_id, purpose, email, token_hash, expires_at)
+        select ${input.userId}, ${input.purpose}, ${input.email}, ${input.tokenHash}, ${input.expiresAt.toISOString()}::timestamptz
+        where (
+            select count(*) from ${emailLinks}
+            where user_id = ${input.userId} and purpose = ${input.purpose}
+              and created_at > now() - interval '1 hour'
+          ) < ${LINKS_PER_HOUR}
+          and not exists (
+            select 1 from ${emailLinks}
+            where user_id = ${input.userId} and purpose = ${input.purpose}
+              and lower(email) = lower(${input.email}) and created_at > now() - interval '1 minute'
+          )
+        returning id`)) as unknown as { rows: unknown[] };
+      return result.rows.length > 0;
+    },
+
+    /** Spends a link: answers it (once, to one caller) while unexpired; undefined otherwise. */
+    async takeEmailLink(tokenHash: string, purpose: EmailLinkPurpose): Promise<EmailLinkRow | undefined> {
+      const [row] = await db
+        .delete(emailLinks)
+        .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, purpose)))
+        .returning();
+      return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
+    },
+
+    /**
+     * The address a confirmation link was sent to is proven: it becomes the person's verified
+     * email (their current one, or the change they asked for). Answers the updated row and the
+     * address it replaced, or undefined when the link's address is neither any more.
+     */
+    async confirmAddress(
+      userId: string,
+      email: string,
+    ): Promise<{ row: UserRow; previousEmail: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        if (!current) return undefined;
+        const isCurrent = current.email.toLowerCase() === email.toLowerCase();
+        const isPending = current.pendingEmail?.toLowerCase() === email.toLowerCase();
+        if (!isCurrent && !isPending) return undefined;
+        const [row] = await tx
+          .update(users)
+          .set({
+            email: isCurrent ? current.email : email,
+            emailVerifiedAt: sql`now()`,
+            pendingEmail: isPending ? null : current.pendingEmail,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!row) return undefined;
+        // The person's other confirmation links for this address are spent with this one.
+        await tx
+          .delete(emailLinks)
+          .where(
+            and(
+              eq(emailLinks.userId, userId),
+              eq(emailLinks.purpose, "confirm"),
+              sql`lower(${emailLinks.email}) = ${email.toLowerCase()}`,
+            ),
+          );
+        return { row, previousEmail: current.email };
+      });
+    },
+
+    /** Sets (or with null, drops) the address waiting for its confirmation link. */
+    async setPendingEmail(userId: string, email: string | null): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ pendingEmail: email })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
+    /**
+     * A new password through a reset link sent to `email`: stored only while that is still the
+     * person's email, which the link proves (it becomes verified). Every session of the person
+     * ends and every other reset link dies, together. Answers the updated row, or undefined.
+     */
+    async resetPassword(
+      userId: string,
+      email: string,
+      passwordHash: string,
+    ): Promise<{ row: UserRow; sessionsEnded: number } | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: sql`now()` })
+          .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+          .returning();
+        if (!row) return undefined;
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, userId))
+          .returning({ id: sessions.id });
+        await tx
+          .delete(emailLinks)
+          .where(and(eq(emailLinks.userId, userId), eq(emailLinks.purpose, "reset")));
+        return { row, sessionsEnded: ended.length };
+      });
+    },
+
+    async deleteExpiredEmailLinks(): Promise<void> {
+      await db.delete(emailLinks).where(lt(emailLinks.expiresAt, sql`now()`));
     },
 
     async createSession(input: {

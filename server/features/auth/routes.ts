@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  ConfirmEmailRequest,
+  EmailSentAnswer,
   LoginRequest,
-  SIGNUP_NOT_COMPLETED_MESSAGE,
+  PasswordReset,
+  PasswordResetRequest,
   SignupNotCompleted,
   SignupRequest,
 } from "../../../common/auth";
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     async (request, reply) => {
       const outcome = await auth.signup(request.body, clientInfo(request));
-      if (!outcome.created) return reply.code(202).send({ message: SIGNUP_NOT_COMPLETED_MESSAGE });
+      if (!outcome.created) return reply.code(202).send({ message: outcome.message });
       setSessionCookie(reply, request, config, outcome.token);
       return reply.code(201).send({ user: await signedInUser(outcome.token) });
     },
@@ -46,6 +49,45 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       // A new token at every sign-in: a token planted before sign-in never becomes a live session.
       await auth.logout(sessionToken(request));
       const { token } = await auth.login(request.body, clientInfo(request));
+      setSessionCookie(reply, request, config, token);
+      return { user: await signedInUser(token) };
+    },
+  );
+
+  // The page a confirmation link opens posts its token here; the person is signed in.
+  app.post(
+    "/api/auth/confirm-email",
+    { config: { public: true }, schema: { body: ConfirmEmailRequest, response: { 200: SignedInResponse } } },
+    async (request, reply) => {
+      await auth.logout(sessionToken(request));
+      const { token } = await auth.confirmEmail(request.body.token, clientInfo(request));
+      setSessionCookie(reply, request, config, token);
+      return { user: await signedInUser(token) };
+    },
+  );
+
+  app.post(
+    "/api/auth/forgot-password",
+    {
+      config: { public: true },
+      schema: { body: PasswordResetRequest, response: { 202: EmailSentAnswer } },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ message: await auth.requestPasswordReset(request.body.email, clientInfo(request)) }),
+  );
+
+  app.post(
+    "/api/auth/reset-password",
+    { config: { public: true }, schema: { body: PasswordReset, response: { 200: SignedInResponse } } },
+    async (request, reply) => {
+      await auth.logout(sessionToken(request));
+      const { token } = await auth.resetPassword(
+        request.body.token,
+        request.body.newPassword,
+        clientInfo(request),
+      );
       setSessionCookie(reply, request, config, token);
       return { user: await signedInUser(token) };
     },

@@ -1,17 +1,29 @@
-import type { LoginRequest, SignupRequest } from "../../../common/auth";
+import {
+  CHECK_EMAIL_MESSAGE,
+  CONFIRM_EMAIL_FIRST_MESSAGE,
+  CONFIRM_LINK_HOURS,
+  LINK_EXPIRED_MESSAGE,
+  type LoginRequest,
+  RESET_LINK_HOURS,
+  RESET_REQUESTED_MESSAGE,
+  SIGNUP_NOT_COMPLETED_MESSAGE,
+  type SignupRequest,
+} from "../../../common/auth";
+import { SIGNUP_TRIAL_DAYS } from "../../../common/plans";
 import type { Config } from "../../config";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { AccessChanges } from "../../events/access";
 import type { Account } from "../../http/account";
-import { conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
+import { badRequest, conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
 import type { WorkspaceDirectory } from "../workspaces/directory";
 import { accountKey, passwordAttempts } from "./attempts";
 import type { AccountNotices } from "./notices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import { type AuthRepository, accountDeletionQueries } from "./repository";
+import { type AuthRepository, accountDeletionQueries, type EmailLinkPurpose } from "./repository";
 import { sessionCache } from "./session-cache";
+import { sessionWatcher } from "./session-watch";
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 export type SignedIn = { user: UserRow; workspaceId: string; token: string };
@@ -23,6 +35,8 @@ export type LiveSession = {
   sessionId: string;
   /** When the session was last marked as used (written at most once a minute). */
   lastSeenAt: number;
+  /** When the session ends, used or not (epoch milliseconds). */
+  expiresAt: number;
 };
 
 /** How long a resolved session is reused without asking the database (changes drop it at once). */
@@ -39,12 +53,18 @@ export type InvitationRedeemer = (
   input: { token: string; userId: string; email: string },
 ) => Promise<string>;
 /**
- * A sign-up either creates the account and signs it in, or ends without saying why: the email
- * already has an account, and telling so would let anyone test which emails are registered.
+ * A sign-up either creates the account and signs it in, or answers a message and no session: when
+ * the server sends email, every sign-up waits for its address to be confirmed, and an address
+ * that already has an account gets the very same answer (its owner is told instead), so the answer
+ * never says which addresses are registered.
  */
-export type SignupOutcome = ({ created: true } & SignedIn) | { created: false };
+export type SignupOutcome = ({ created: true } & SignedIn) | { created: false; message: string };
 
-const TRIAL_DAYS = 30;
+/** What an action that sends a link answers the person: where the link went. */
+const OUTBOX_NOTE =
+  "This server sends no email yet, so the message was written to its outbox folder: ask your administrator for the link.";
+
+const TRIAL_DAYS = SIGNUP_TRIAL_DAYS;
 const USERNAME_TAKEN_MESSAGE = "That username is taken. Please choose another.";
 const WRONG_LOGIN_MESSAGE = "Incorrect username, email or password";
 const EMAIL_TAKEN_MESSAGE = "That email already has an account.";
@@ -91,6 +111,58 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
   access.onChange((change) => cache.invalidate(change));
   const isConfiguredAdmin = (email: string) => config.adminEmails.includes(email.toLowerCase());
   const attempts = passwordAttempts(repo, config.authRateLimitPerMinute);
+  // With SMTP the links reach people; without, they are written to the outbox for an operator,
+  // so nothing can wait on them: sign-up signs in at once and an email change applies at once
+  // (unconfirmed, so it grants nothing that hangs on an address).
+  const emailIsSent = Boolean(config.mail.smtpUrl);
+
+  /** A fresh link for the person, or undefined when their ration of links is spent for now. */
+  async function issueLink(userId: string, purpose: EmailLinkPurpose, email: string) {
+    const token = newSessionToken();
+    const hours = purpose === "reset" ? RESET_LINK_HOURS : CONFIRM_LINK_HOURS;
+    const stored = await repo.createEmailLink({
+      userId,
+      purpose,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + hours * 60 * 60 * 1000),
+    });
+    return stored ? token : undefined;
+  }
+
+  /** Sends a confirmation link for `email`; answers false when the person's ration is spent. */
+  async function sendConfirmation(user: UserRow, email: string, reason: "signup" | "change" | "confirm") {
+    const token = await issueLink(user.id, "confirm", email);
+    if (token) await notices.confirmAddress(user, email, token, reason);
+    return token !== undefined;
+  }
+
+  /**
+   * ADMIN_EMAILS makes an administrator of whoever proved they hold a listed address, never of
+   * whoever typed it: the address must be confirmed by a link sent to it.
+   */
+  async function grantConfiguredAdmin(user: UserRow): Promise<void> {
+    if (user.role === "admin" || !user.emailVerifiedAt || !isConfiguredAdmin(user.email)) return;
+    await repo.promoteToAdmin(user.id);
+    user.role = "admin";
+    access.changed({ userId: user.id });
+  }
+
+  /** Public link routes spend from a per-address budget, like sign-in. */
+  async function admitLinkRequest(client: ClientInfo) {
+    const key = `email-link:ip:${client.ip}`;
+    if ((await repo.reserveAttempt(key, config.authRateLimitPerMinute)) === null) {
+      const seconds = await repo.secondsUntilReset(key);
+      throw tooMany(`Too many requests from your network. Please wait ${seconds} seconds and try again.`);
+    }
+  }
+
+  /** The session a followed link opens, unless the person may not sign in (suspended). */
+  async function signInAfterLink(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    const refusal = await deps.signInGate?.refusal(user.id);
+    if (refusal) throw forbidden(refusal);
+    return startSession(user, await directory.landingFor(user), client);
+  }
 
   async function startSession(user: UserRow, workspaceId: string, client: ClientInfo): Promise<SignedIn> {
     const token = newSessionToken();
@@ -105,11 +177,54 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     return { user, workspaceId, token };
   }
 
-  /** The email is registered: answer as if nothing happened, and let its owner know instead. */
+  /** The email is registered: answer as a new sign-up would, and let its owner know instead. */
   async function signupWithExistingEmail(email: string): Promise<SignupOutcome> {
     const owner = await repo.findUserByLogin(email);
-    if (owner) await notices.signupWithExistingEmail(owner);
-    return { created: false };
+    if (owner) {
+      const token = await issueLink(owner.id, "reset", owner.email);
+      await notices.signupWithExistingEmail(owner, token ? { token } : undefined);
+    }
+    return { created: false, message: emailIsSent ? CHECK_EMAIL_MESSAGE : SIGNUP_NOT_COMPLETED_MESSAGE };
+  }
+
+  /**
+   * The live session behind a cookie token: the person and the workspace it works in, or
+   * undefined. Refreshes the idle clock now and then.
+   */
+  async function resolve(token: string | undefined): Promise<LiveSession | undefined> {
+    if (!token || token.length > 100) return undefined;
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) {
+      if (Date.now() - cached.lastSeenAt > TOUCH_EVERY_MS) {
+        cached.lastSeenAt = Date.now();
+        await repo.touchSession(cached.sessionId);
+      }
+      return cached;
+    }
+    const idleSince = new Date(Date.now() - config.sessionIdleMs);
+    const found = await repo.findLiveSession(tokenHash, idleSince);
+    if (!found) return undefined;
+    let lastSeenAt = found.session.lastSeenAt.getTime();
+    if (Date.now() - lastSeenAt > TOUCH_EVERY_MS) {
+      await repo.touchSession(found.session.id);
+      lastSeenAt = Date.now();
+    }
+    const session: LiveSession = {
+      user: found.user,
+      account: {
+        ...found.workspace,
+        role: found.role as Account["role"],
+        actor: found.user,
+        owner: found.owner,
+      },
+      tokenHash,
+      sessionId: found.session.id,
+      lastSeenAt,
+      expiresAt: found.session.expiresAt.getTime(),
+    };
+    cache.set(session, found.session.expiresAt.getTime());
+    return session;
   }
 
   return {
@@ -146,7 +261,8 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
             passwordHash,
             fullName: input.fullName || null,
           },
-          forceAdmin: isConfiguredAdmin(input.email),
+          // ADMIN_EMAILS counts only once the address is confirmed (grantConfiguredAdmin).
+          forceAdmin: false,
           // Through an invitation the person joins that workspace and gets none of their own.
           settle: (tx, userId) =>
             invitationToken
@@ -167,6 +283,8 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
         if (raced.username || !raced.email) throw conflict(USERNAME_TAKEN_MESSAGE);
         return signupWithExistingEmail(input.email);
       }
+      await sendConfirmation(created.user, created.user.email, "signup");
+      if (emailIsSent) return { created: false, message: CHECK_EMAIL_MESSAGE };
       return { created: true, ...(await startSession(created.user, created.workspaceId, client)) };
     },
 
@@ -194,7 +312,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
             passwordHash,
             fullName: input.fullName || null,
           },
-          forceAdmin: input.role === "admin" || isConfiguredAdmin(input.email),
+          forceAdmin: input.role === "admin",
           settle: (tx, userId) =>
             deps.provisionWorkspace(tx, {
               ownerId: userId,
@@ -260,12 +378,116 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
         await deps.signInGate?.failed(input.login, client.ip, "suspended");
         throw forbidden(refusal);
       }
-      if (user.role !== "admin" && isConfiguredAdmin(user.email)) {
-        await repo.promoteToAdmin(user.id);
-        user.role = "admin";
-        access.changed({ userId: user.id });
+      if (emailIsSent && !user.emailVerifiedAt) {
+        // The password is right, so the person may hear why: the link is sent again.
+        await sendConfirmation(user, user.email, "confirm");
+        throw forbidden(CONFIRM_EMAIL_FIRST_MESSAGE);
       }
+      await grantConfiguredAdmin(user);
       return startSession(user, await directory.landingFor(user), client);
+    },
+
+    /**
+     * A confirmation link was followed: its address becomes the person's confirmed email (their
+     * current one, or the change they asked for, which takes effect now), and they are signed in.
+     */
+    async confirmEmail(token: string, client: ClientInfo): Promise<SignedIn> {
+      await admitLinkRequest(client);
+      const link = await repo.takeEmailLink(hashToken(token), "confirm");
+      if (!link) throw badRequest(LINK_EXPIRED_MESSAGE);
+      let confirmed: Awaited<ReturnType<AuthRepository["confirmAddress"]>>;
+      try {
+        confirmed = await repo.confirmAddress(link.userId, link.email);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw conflict(
+          "Another account started using this email in the meantime, so it cannot become yours.",
+        );
+      }
+      if (!confirmed) throw badRequest(LINK_EXPIRED_MESSAGE);
+      const { row: user, previousEmail } = confirmed;
+      access.changed({ userId: user.id });
+      if (previousEmail.toLowerCase() !== user.email.toLowerCase())
+        await notices.emailChanged(user, { previousEmail });
+      await grantConfiguredAdmin(user);
+      return signInAfterLink(user, client);
+    },
+
+    /**
+     * Sends a link to choose a new password when an account uses `email`; answers the same
+     * either way, and as fast (the message is sent after the answer).
+     */
+    async requestPasswordReset(email: string, client: ClientInfo): Promise<string> {
+      await admitLinkRequest(client);
+      const user = await repo.findUserByLogin(email);
+      if (user) {
+        const token = await issueLink(user.id, "reset", user.email);
+        if (token) void notices.resetPassword(user, token);
+      }
+      return emailIsSent ? RESET_REQUESTED_MESSAGE : `${RESET_REQUESTED_MESSAGE} ${OUTBOX_NOTE}`;
+    },
+
+    /**
+     * A reset link was followed with a new password: it is set, every session of the person
+     * ends (whoever knew the old password is out), the address is confirmed, and they are signed
+     * in afresh.
+     */
+    async resetPassword(token: string, newPassword: string, client: ClientInfo): Promise<SignedIn> {
+      await admitLinkRequest(client);
+      const link = await repo.takeEmailLink(hashToken(token), "reset");
+      if (!link) throw badRequest(LINK_EXPIRED_MESSAGE);
+      const reset = await repo.resetPassword(link.userId, link.email, await hashPassword(newPassword));
+      if (!reset) throw badRequest(LINK_EXPIRED_MESSAGE);
+      const { row: user, sessionsEnded } = reset;
+      access.changed({ userId: user.id });
+      await notices.passwordChanged(user, { otherSessionsEnded: sessionsEnded });
+      await grantConfiguredAdmin(user);
+      return signInAfterLink(user, client);
+    },
+
+    /**
+     * A signed-in person changes their email (password already confirmed by the caller). When the
+     * server sends email the new address waits for its link (the email stays as it is until then);
+     * otherwise it applies at once, unconfirmed.
+     */
+    async changeEmail(user: UserRow, email: string): Promise<UserRow | undefined> {
+      if (emailIsSent) {
+        const row = await repo.setPendingEmail(user.id, email);
+        if (!row) return undefined;
+        access.changed({ userId: user.id });
+        await sendConfirmation(row, email, "change");
+        return row;
+      }
+      const row = await repo.updateProfile(user.id, { email, emailVerifiedAt: null, pendingEmail: null });
+      if (!row) return undefined;
+      access.changed({});
+      await notices.emailChanged(row, { previousEmail: user.email });
+      await sendConfirmation(row, email, "confirm");
+      return row;
+    },
+
+    /** Drops an email change that is waiting for its link. */
+    async cancelEmailChange(user: UserRow): Promise<UserRow | undefined> {
+      const row = await repo.setPendingEmail(user.id, null);
+      access.changed({ userId: user.id });
+      return row;
+    },
+
+    /**
+     * Sends the confirmation link again: for the change waiting, else the unconfirmed email.
+     * Answers the sentence to show the person.
+     */
+    async resendConfirmation(user: UserRow): Promise<string> {
+      const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
+      if (!target) throw conflict("Your email address is already confirmed.");
+      const sent = await sendConfirmation(user, target, user.pendingEmail ? "change" : "confirm");
+      if (!sent)
+        throw tooMany(
+          "We sent a link a moment ago: check your inbox and spam folder, or try again in a few minutes.",
+        );
+      return emailIsSent
+        ? `We sent a new link to ${target}. It works for ${CONFIRM_LINK_HOURS} hours.`
+        : OUTBOX_NOTE;
     },
 
     /**
@@ -319,51 +541,17 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       access.changed({ tokenHash });
     },
 
+    resolve,
+
     /**
-     * The live session behind a cookie token: the person and the workspace it works in, or
-     * undefined. Refreshes the idle clock now and then.
+     * Ends a long-lived response with its session (session-watch.ts): `ended` is called once when
+     * the session behind `token` ends or no longer allows `least` in its workspace.
      */
-    async resolve(token: string | undefined): Promise<LiveSession | undefined> {
-      if (!token || token.length > 100) return undefined;
-      const tokenHash = hashToken(token);
-      const cached = cache.get(tokenHash);
-      if (cached) {
-        if (Date.now() - cached.lastSeenAt > TOUCH_EVERY_MS) {
-          cached.lastSeenAt = Date.now();
-          await repo.touchSession(cached.sessionId);
-        }
-        return cached;
-      }
-      const idleSince = new Date(Date.now() - config.sessionIdleMs);
-      const found = await repo.findLiveSession(tokenHash, idleSince);
-      if (!found) return undefined;
-      let lastSeenAt = found.session.lastSeenAt.getTime();
-      if (Date.now() - lastSeenAt > TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id);
-        lastSeenAt = Date.now();
-      }
-      const session: LiveSession = {
-        user: found.user,
-        account: {
-          ...found.workspace,
-          role: found.role as Account["role"],
-          actor: found.user,
-          owner: found.owner,
-        },
-        tokenHash,
-        sessionId: found.session.id,
-        lastSeenAt,
-      };
-      cache.set(session, found.session.expiresAt.getTime());
-      return session;
-    },
+    watchSession: sessionWatcher({ resolve, access }),
 
     // --- the person's own row (the users table is this area's) ---------------------------------
 
-    async updateProfile(
-      userId: string,
-      fields: Partial<Pick<UserRow, "fullName" | "email" | "cellphoneNumber">>,
-    ) {
+    async updateProfile(userId: string, fields: Partial<Pick<UserRow, "fullName" | "cellphoneNumber">>) {
       const row = await repo.updateProfile(userId, fields);
       // A person's name and cellphone are also the owner's, cached in every session of the
       // workspaces they own: those are not known here, so every cached session goes.
@@ -397,6 +585,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     async housekeeping(): Promise<void> {
       await repo.deleteStaleSessions(new Date(Date.now() - config.sessionIdleMs));
       await repo.pruneRateLimits();
+      await repo.deleteExpiredEmailLinks();
     },
   };
 }

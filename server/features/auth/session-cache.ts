@@ -1,6 +1,14 @@
 import type { AccessChange } from "../../events/access";
 import type { LiveSession } from "./service";
 
+/** Whether an access change could concern a session; a change with no fields concerns every one. */
+export function changeConcerns(session: LiveSession, change: AccessChange): boolean {
+  if (change.tokenHash && change.tokenHash !== session.tokenHash) return false;
+  if (change.userId && change.userId !== session.user.id) return false;
+  if (change.workspaceId && change.workspaceId !== session.account.id) return false;
+  return true;
+}
+
 /**
  * Live sessions by token hash, kept briefly in memory (issue 10, part 10): an authenticated
  * request then costs no query at all. An entry lives at most `ttlMs` (and never past the
@@ -13,13 +21,6 @@ export function sessionCache(options: { ttlMs: number; maxEntries?: number; now?
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 50_000;
   const entries = new Map<string, { session: LiveSession; until: number }>();
-
-  function concerns(session: LiveSession, change: AccessChange): boolean {
-    if (change.tokenHash && change.tokenHash !== session.tokenHash) return false;
-    if (change.userId && change.userId !== session.user.id) return false;
-    if (change.workspaceId && change.workspaceId !== session.account.id) return false;
-    return true;
-  }
 
   return {
     get(tokenHash: string): LiveSession | undefined {
@@ -44,7 +45,7 @@ export function sessionCache(options: { ttlMs: number; maxEntries?: number; now?
     /** Drops every entry the change could concern; a change with no fields drops everything. */
     invalidate(change: AccessChange): void {
       for (const [tokenHash, entry] of entries)
-        if (concerns(entry.session, change)) entries.delete(tokenHash);
+        if (changeConcerns(entry.session, change)) entries.delete(tokenHash);
     },
 
     get size(): number {

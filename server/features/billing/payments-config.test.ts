@@ -95,7 +95,7 @@ describe("production with payments not configured", () => {
       expect(res.json().message).toBe(PAYMENTS_NOT_CONFIGURED);
     }
     expect(PAYMENTS_NOT_CONFIGURED).toBe(
-      "Payments are not set up on this server yet. Ask the administrator to connect Stripe (STRIPE_SECRET_KEY).",
+      "Payments are not set up on this server yet, so nothing can be paid here. Ask the platform administrator to connect Stripe.",
     );
     const left = await rows(
       t,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { checkoutSessions, paymentEvents, subscriptions } from "../../db/schema";
 
@@ -15,6 +15,7 @@ export type SubscriptionPatch = Partial<
     | "paymentCustomerId"
     | "paymentSubscriptionId"
     | "priceId"
+    | "endedAt"
   >
 >;
 
@@ -139,6 +140,60 @@ export function billingRepository(db: Db, onPlanChange: PlanChangeHook = async (
         id: paymentEvents.id,
       });
       return rows.length > 0;
+    },
+
+    /**
+     * Subscriptions whose period passed while nobody read them and that end rather than renew
+     * at its end (a cancellation, a trial nobody chose a plan for, the test checkout's plans):
+     * subscription-state.ts moves them on when read. Oldest first.
+     */
+    async lapsed(at: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ workspaceId: subscriptions.workspaceId })
+        .from(subscriptions)
+        .where(
+          and(
+            isNull(subscriptions.endedAt),
+            ne(subscriptions.planType, "free"),
+            lte(subscriptions.currentPeriodEnd, at),
+            or(
+              eq(subscriptions.cancelAtPeriodEnd, true),
+              and(eq(subscriptions.status, "trialing"), isNull(subscriptions.paymentSubscriptionId)),
+              sql`${subscriptions.paymentSubscriptionId} like 'local\_sub\_%'`,
+            ),
+          ),
+        )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(limit);
+      return rows.map((row) => row.workspaceId);
+    },
+
+    /** Subscriptions that ended at or before `before`, in the order they ended, after `cursor`. */
+    async endedBy(
+      before: Date,
+      cursor: { at: string; workspaceId: string } | null,
+      limit: number,
+    ): Promise<{ workspaceId: string; endedAt: Date; at: string }[]> {
+      const rows = await db
+        .select({
+          workspaceId: subscriptions.workspaceId,
+          endedAt: subscriptions.endedAt,
+          // The database's own text of the time: to the microsecond, unlike a Date (the cursor).
+          at: sql<string>`${subscriptions.endedAt}::text`,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            isNotNull(subscriptions.endedAt),
+            lte(subscriptions.endedAt, before),
+            cursor
+              ? sql`(${subscriptions.endedAt}, ${subscriptions.workspaceId}) > (${cursor.at}::timestamptz, ${cursor.workspaceId}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(subscriptions.endedAt), asc(subscriptions.workspaceId))
+        .limit(limit);
+      return rows.flatMap((row) => (row.endedAt ? [{ ...row, endedAt: row.endedAt }] : []));
     },
 
     async setEventWorkspace(id: string, workspaceId: string): Promise<void> {

@@ -79,6 +79,31 @@ export function billingService(deps: BillingDeps) {
       return plan;
     },
 
+    /**
+     * Moves on up to `limit` subscriptions whose period passed unread (see the repository's
+     * `lapsed`), so that an ended trial or plan is recorded as ended even when nobody signs in.
+     * Answers how many were read.
+     */
+    async settleLapsed(limit: number): Promise<number> {
+      const due = await ctx.repo.lapsed(ctx.now(), limit);
+      for (const workspaceId of due) await current(workspaceId);
+      return due.length;
+    },
+
+    /** Workspaces whose trial or plan ended at or before `before`, a page at a time (retention). */
+    endedBy: (before: Date, cursor: { at: string; workspaceId: string } | null, limit: number) =>
+      ctx.repo.endedBy(before, cursor, limit),
+
+    /**
+     * Inside the caller's transaction: locks the workspace's subscription and answers when it
+     * ended, or null when a plan runs again (a deletion checks this under the lock, so a plan
+     * bought a moment before is never deleted).
+     */
+    async endedAtIn(tx: Db, workspaceId: string): Promise<Date | null> {
+      const row = await ctx.repoFor(tx).subscriptionForUpdate(workspaceId);
+      return row?.endedAt ?? null;
+    },
+
     checkout: bound(startCheckout),
     cancel: bound(cancelSubscription),
     checkoutSession: bound(checkoutSession),

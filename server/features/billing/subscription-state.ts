@@ -24,6 +24,15 @@ export const FREE_FIELDS = {
   priceId: null,
 } as const;
 
+/**
+ * A trial or paid plan that ended at `at` (cancelled, expired, a trial nobody paid for): back on
+ * Free from then, and the day it ended recorded, from which the workspace's data is kept for
+ * the Terms' period (features/retention).
+ */
+export function endedAt(at: Date) {
+  return { ...FREE_FIELDS, currentPeriodStart: at, endedAt: at };
+}
+
 export type CurrentPlan = { row: SubscriptionRow; plan: PlanDefinition };
 
 export function subscriptionProvider(row: SubscriptionRow): "local" | "stripe" | null {
@@ -66,7 +75,7 @@ function transition(ctx: BillingContext, row: SubscriptionRow, at: Date) {
   // A trial nobody chose a plan for (no subscription behind it) ends on free, nothing charged.
   const unpaidTrial = row.status === "trialing" && provider === null;
   if (row.cancelAtPeriodEnd || unpaidTrial || (local && ctx.payments.name !== "local")) {
-    return { ...FREE_FIELDS, currentPeriodStart: end };
+    return endedAt(end);
   }
   // A plan chosen during a trial on the test checkout: its first month starts when the trial
   // ends (Stripe says the same with customer.subscription.updated).

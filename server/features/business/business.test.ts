@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_NUMBERS } from "../../../common/business";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { clockFrom, NORTH_AMERICAN_EVENING, recordAiVoiceConsent } from "../../test/dialing";
 import { buildWorkspace, rows } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Inside the calling hours of every North American number (the dial gate).
+  t = await createTestApp({}, { now: clockFrom(NORTH_AMERICAN_EVENING) });
 });
 afterAll(() => t.close());
 
@@ -26,6 +28,7 @@ async function bulk(c: TestClient, body: object, headers: Record<string, string>
 describe("POST /api/calls/bulk (business features)", () => {
   it("says why it calls as a person would, not the purpose pasted mid-sentence", async () => {
     const c = await buildWorkspace(t, { businessInfo: { companyName: "Rivera & Co" } });
+    await recordAiVoiceConsent(c, ["+15552013350"]);
     const job = await bulk(c, {
       phoneNumbers: ["5552013350"],
       callPurpose: "Confirm your appointment for Tuesday.",
@@ -36,12 +39,13 @@ describe("POST /api/calls/bulk (business features)", () => {
       sql`select ai_response from calls where workspace_id = ${c.user!.workspace.id}`,
     );
     expect(call?.ai_response).toBe(
-      "Hello, this is the AI assistant calling on behalf of Rivera & Co. I'm calling to confirm your appointment for Tuesday. Is now a good time to talk?",
+      "Hi, this is the automated assistant for Rivera & Co. I'm calling to confirm your appointment for Tuesday. Is now a good time to talk?",
     );
   });
 
   it("answers 202 with a job that places one outbound call per number and reports the ones that cannot be called", async () => {
     const c = await buildWorkspace(t);
+    await recordAiVoiceConsent(c, ["+15552013344", "+15552013345"]);
     const job = await bulk(c, {
       phoneNumbers: ["  (555) 201-3344 ", "", "12", "5552013345"],
       callPurpose: "Remind you of tomorrow's delivery",
@@ -81,6 +85,7 @@ describe("POST /api/calls/bulk (business features)", () => {
 
   it("gives a retried request (same Idempotency-Key) the same job, and dials nothing twice", async () => {
     const c = await buildWorkspace(t);
+    await recordAiVoiceConsent(c, ["+15552013360"]);
     const headers = { "idempotency-key": "retry-key-12345" };
     const first = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);
     const again = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);

@@ -10,13 +10,11 @@ import type { CallRow } from "./repository";
 
 /**
  * The assistant's view for one piece of a call's work (both sets cached: no query once warm),
- * read before any transaction. Null without the port, or when the workspace has no default
- * script and no active agent: the engine alone answers, exactly as before scripts and agents.
+ * read before any transaction. Null only without the port (a calls service built alone).
  */
 export async function assistantViewOf(ctx: CallsContext, workspaceId: string): Promise<AssistantView | null> {
   if (!ctx.assistant) return null;
-  const view = await ctx.assistant.view(workspaceId);
-  return view.script || view.snapshot.active.length > 0 ? view : null;
+  return ctx.assistant.view(workspaceId);
 }
 
 /**
@@ -25,10 +23,12 @@ export async function assistantViewOf(ctx: CallsContext, workspaceId: string): P
  */
 export function assistantState(
   view: AssistantView | null,
+  direction: string,
   agentId: string | null,
   transferredTo: string | null = null,
 ): Pick<StoredEngineState, "assistant"> {
-  return view ? { assistant: { agentId, voice: view.voice(agentId), transferredTo } } : {};
+  const voice = view?.voice(direction === "outbound" ? "outbound" : "inbound", agentId) ?? null;
+  return view ? { assistant: { agentId, voice, transferredTo } } : {};
 }
 
 /** The next turn of the event loop: after the reply in hand has been sent. */

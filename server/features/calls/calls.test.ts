@@ -253,7 +253,8 @@ describe("a simulated call", () => {
       "This is the Social Security Administration, your number has been suspended, press 1.",
     );
     const booking = await simulate(c);
-    await say(c, booking.id, "Could you book me in for tomorrow at 11am?");
+    // A working day whatever today is ("tomorrow" on a Saturday is a closed Sunday).
+    await say(c, booking.id, "Could you book me in for Wednesday at 11am?");
     await c.patch(`/api/calls/${booking.id}`, { isActive: false });
     const silent = await simulate(c);
     await c.patch(`/api/calls/${silent.id}`, { isActive: false });

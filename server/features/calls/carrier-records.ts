@@ -25,6 +25,13 @@ export function carrierRecords(ctx: CallsContext) {
       await calls.update(account.id, callId, { recordingUrl: url });
       events.publish(account.id, { type: "call.updated", callId });
     },
+    /** Recordings of calls made before `before`, oldest first, a page at a time (their retention). */
+    recordingsBefore: (before: Date, cursor: { at: string; id: string } | null, limit: number) =>
+      calls.recordingsBefore(before, cursor, limit),
+    /** The recordings are gone (deleted at the carrier, or out of reach): their addresses go too. */
+    forgetRecordings: (ids: readonly string[]) => calls.forgetRecordings(ids),
+    /** A workspace being deleted, a piece at a time (its data's retention): up to `limit` of its calls. */
+    purgeSome: (workspaceId: string, limit: number) => calls.purgeSome(workspaceId, limit),
     /** Live calls of these types, inside the caller's transaction (the concurrent-call limit). */
     countLiveIn: (tx: Db, workspaceId: string, callTypes: readonly string[]) =>
       callRepository(tx).countLive(workspaceId, callTypes),

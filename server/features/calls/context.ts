@@ -1,5 +1,5 @@
 import type { Database, Db } from "../../db/client";
-import type { CallerFacts, EngineAccount, TurnAnalysis, TurnResult } from "../../engine";
+import type { CallerFacts, ConversationModel, EngineAccount, TurnAnalysis, TurnResult } from "../../engine";
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
 import { conflict, notFound } from "../../http/errors";
@@ -36,7 +36,7 @@ export type CallServiceDeps = {
   appointments: Pick<AppointmentService, "enginePorts" | "countCreatedSince">;
   usage: Pick<UsageCountersService, "addIn">;
   /** A known contact's name for a number, and numbers read in the workspace's default country. */
-  contacts: Pick<ContactService, "nameForNumber" | "normalize">;
+  contacts: Pick<ContactService, "nameForNumber" | "normalize" | "get">;
   /**
    * AI Studio (issue 12, part 7). `answerTurn`: an active AI flow whose keyword the caller said
    * answers instead of the engine (cached; most turns ask the database nothing more).
@@ -51,7 +51,24 @@ export type CallServiceDeps = {
    * and voice, the engine's manner, routing each turn to an agent, transfers by the script's
    * rules, the reply composer; the agent's turns and the call's end are recorded for analytics.
    */
-  assistant?: Pick<CallAssistant, "view" | "recordTurn" | "callEnded">;
+  assistant?: Pick<CallAssistant, "view" | "script" | "recordTurn" | "callEnded">;
+  /**
+   * What a call's outcome changes outside the calls area (server/commands/record-call-outcome.ts):
+   * a turn's effects and disposition (the do-not-call list, the contact's status and call back, a
+   * campaign lead's disposition) and, when the call ends, its contact's phone log. Both run inside
+   * the call's transaction.
+   */
+  outcomes?: {
+    turnIn(tx: Db, account: Account, call: CallRow, turn: TurnResult): Promise<void>;
+    endedIn(tx: Db, account: Account, call: CallRow): Promise<void>;
+    /** The carrier measured the length of a call that had already ended (the assistant hung up). */
+    measuredIn(tx: Db, account: Account, call: CallRow): Promise<void>;
+  };
+  /**
+   * A configured language model answering turns through the engine's tools
+   * (providers/llm); absent: the local engine answers every turn.
+   */
+  conversationModel?: ConversationModel | null | undefined;
   /** Where a failed recording of an agent's turn or end is reported (it never fails the call). */
   log?: { warn(details: object, message: string): void };
 };

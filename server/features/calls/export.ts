@@ -1,10 +1,17 @@
 import type { Readable } from "node:stream";
 import { type SQL, sql } from "drizzle-orm";
+import { CALL_DISPOSITION_LABELS, CALL_DISPOSITIONS } from "../../../common/calls";
 import { calls } from "../../db/schema";
 import { csvFileStream, datedCsvName } from "../../http/csv";
 
 // The formatter moved to server/http/csv.ts (contacts and leads export too); kept reachable here.
 export { csvCell, csvLine, flattenBatches } from "../../http/csv";
+
+/** What the call came to, as the screens name it ("Call back"); empty when it came to nothing. */
+const outcomeLabel = sql`case ${calls.disposition} ${sql.join(
+  CALL_DISPOSITIONS.map((code) => sql`when ${code} then ${CALL_DISPOSITION_LABELS[code]}`),
+  sql` `,
+)} else '' end`;
 
 /**
  * The export's columns: header and the SQL that produces each cell as plain text. Every value
@@ -19,6 +26,7 @@ export function exportColumns(timeZone: string): Record<string, SQL> {
     Direction: sql`${calls.direction}`,
     Classification: sql`coalesce(${calls.classification}, '')`,
     Status: sql`${calls.status}`,
+    Outcome: outcomeLabel,
     "Duration (seconds)": sql`${calls.duration}::text`,
     Importance: sql`${calls.importance}::text`,
     Sentiment: sql`coalesce(${calls.sentiment}, '')`,

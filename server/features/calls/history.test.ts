@@ -132,6 +132,7 @@ describe("GET /api/calls/export", () => {
       "Direction",
       "Classification",
       "Status",
+      "Outcome",
       "Duration (seconds)",
       "Importance",
       "Sentiment",

@@ -4,7 +4,7 @@ import { conflict, notFound } from "../../http/errors";
 import type { CallsContext } from "./context";
 import { startOfToday } from "./engine-state";
 import { csvStream, flattenBatches } from "./export";
-import { type CallRow, callRepository, SEARCH_COUNT_CAP } from "./repository";
+import { type CallRow, callRepository, isCappedCount, SEARCH_COUNT_CAP } from "./repository";
 
 /** Call History: one call, the live one, the list with its summary, the export, today's figures, deletion. */
 
@@ -18,11 +18,16 @@ export function activeCall(ctx: CallsContext, account: Account, callType?: strin
   return ctx.calls.latestActive(account.id, callType);
 }
 
-export async function listCalls(ctx: CallsContext, account: Account, query: CallListParams) {
+export async function listCalls(
+  ctx: CallsContext,
+  account: Account,
+  query: Omit<CallListParams, "outcome"> & Partial<Pick<CallListParams, "outcome">>,
+) {
   const options = {
     page: query.page,
     limit: query.limit,
     filter: query.filter,
+    outcome: query.outcome,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     search: query.search || undefined,
@@ -33,7 +38,7 @@ export async function listCalls(ctx: CallsContext, account: Account, query: Call
     ctx.calls.list(account.id, options),
     ctx.calls.summary(account.id),
   ]);
-  const totalCapped = Boolean(options.search) && counted > SEARCH_COUNT_CAP;
+  const totalCapped = isCappedCount(options) && counted > SEARCH_COUNT_CAP;
   const total = totalCapped ? SEARCH_COUNT_CAP : counted;
   const totalPages = Math.max(1, Math.ceil(total / options.limit));
   return {
@@ -58,7 +63,7 @@ export async function listCalls(ctx: CallsContext, account: Account, query: Call
 export function exportCsv(
   ctx: CallsContext,
   account: Account,
-  filters: Pick<CallListParams, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">,
+  filters: Pick<CallListParams, "filter" | "outcome" | "search" | "sortBy" | "sortOrder" | "testCalls">,
 ) {
   const options = { ...filters, search: filters.search || undefined };
   if (ctx.streamRows)

@@ -1,9 +1,13 @@
-import type {
-  Call,
-  CallListResponse,
-  Classification,
-  ProcessAudioResponse,
-  TurnAnalysisOut,
+import {
+  CALL_DISPOSITIONS,
+  type Call,
+  type CallDisposition,
+  type CallListResponse,
+  type Classification,
+  type ContactCall,
+  type ContactCallsResponse,
+  type ProcessAudioResponse,
+  type TurnAnalysisOut,
 } from "../../../common/calls";
 import type { CallRow } from "./repository";
 
@@ -36,8 +40,63 @@ export function presentCall(row: CallRow): Call {
     recordingUrl: row.recordingUrl,
     callType: row.callType,
     isTest: row.isTest,
+    simulated: row.simulated,
     transferredAt: row.transferredAt?.toISOString() ?? null,
     transferredTo: row.engineState?.assistant?.transferredTo ?? null,
+    ...outcomeOf(row),
+  };
+}
+
+/** What the call came to, the call back asked for and the appointment booked (its engine state). */
+function outcomeOf(row: CallRow): Pick<Call, "disposition" | "callbackAt" | "bookedAppointment"> {
+  const state = row.engineState?.state;
+  const booked = state?.booked ?? null;
+  return {
+    disposition: (CALL_DISPOSITIONS as readonly string[]).includes(row.disposition ?? "")
+      ? (row.disposition as CallDisposition)
+      : null,
+    callbackAt: state?.callback?.at ?? null,
+    bookedAppointment: booked
+      ? { startTime: booked.start, endTime: booked.end, appointmentId: booked.id }
+      : null,
+  };
+}
+
+/** One call of a contact's history. */
+export function presentContactCall(row: CallRow): ContactCall {
+  return {
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    direction: row.direction,
+    status: row.status,
+    isActive: row.isActive,
+    isTest: row.isTest,
+    simulated: row.simulated,
+    callType: row.callType,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime?.toISOString() ?? null,
+    duration: row.duration,
+    actionTaken: row.actionTaken,
+    summary: row.summary,
+    ...outcomeOf(row),
+  };
+}
+
+/** A page of a contact's calls, with the contact's call back. */
+export function presentContactCalls(page: {
+  contact: { id: string; name: string; phoneNumber: string | null; scheduledCallback: Date | null };
+  rows: CallRow[];
+  pagination: ContactCallsResponse["pagination"];
+}): ContactCallsResponse {
+  return {
+    contact: {
+      id: page.contact.id,
+      name: page.contact.name,
+      phoneNumber: page.contact.phoneNumber,
+      scheduledCallback: page.contact.scheduledCallback?.toISOString() ?? null,
+    },
+    calls: page.rows.map(presentContactCall),
+    pagination: page.pagination,
   };
 }
 

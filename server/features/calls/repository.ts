@@ -1,5 +1,25 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
-import { type CallListParams, CLASSIFICATIONS, type TestCallChoice } from "../../../common/calls";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import {
+  type CallListParams,
+  type CallOutcomeFilter,
+  CLASSIFICATIONS,
+  type TestCallChoice,
+} from "../../../common/calls";
 import type { BoundQuery, Db } from "../../db/client";
 import { blockedNumbers, callCounts, calls } from "../../db/schema";
 import { EXPORT_HEADERS, exportColumns } from "./export";
@@ -8,9 +28,14 @@ export type CallRow = typeof calls.$inferSelect;
 export type NewCall = Omit<typeof calls.$inferInsert, "id" | "workspaceId" | "createdAt">;
 export type CallPatch = Partial<Omit<typeof calls.$inferInsert, "id" | "workspaceId" | "createdAt">>;
 
-type ExportOptions = Pick<ListOptions, "filter" | "search" | "sortBy" | "sortOrder" | "testCalls">;
+type ExportOptions = Pick<
+  ListOptions,
+  "filter" | "outcome" | "search" | "sortBy" | "sortOrder" | "testCalls"
+>;
 
 type ListOptions = Pick<CallListParams, "page" | "limit" | "filter" | "sortBy" | "sortOrder"> & {
+  /** One outcome, the calls with none, or every call (the default). */
+  outcome?: CallOutcomeFilter | undefined;
   search?: string | undefined;
   active?: boolean | undefined;
   /** Test calls too (the default), none of them, or only them. */
@@ -24,7 +49,14 @@ function testCallCondition(column: typeof calls.isTest | typeof callCounts.isTes
   return undefined;
 }
 
-/** A search counts at most this many matches (see countQuery). */
+/** The condition on calls.disposition for an outcome filter (undefined: every call). */
+function outcomeCondition(outcome?: CallOutcomeFilter): SQL | undefined {
+  if (outcome === undefined || outcome === "all") return undefined;
+  if (outcome === "none") return isNull(calls.disposition);
+  return eq(calls.disposition, outcome);
+}
+
+/** A search or an outcome filter counts at most this many matches (see countQuery). */
 export const SEARCH_COUNT_CAP = 500;
 
 const SORT_COLUMNS = {
@@ -51,13 +83,23 @@ function sortKeys(sortBy: keyof typeof SORT_COLUMNS) {
     : [SORT_COLUMNS[sortBy], calls.createdAt, calls.id];
 }
 
+/** Whether a list's count looks at the calls themselves (and so stops at SEARCH_COUNT_CAP). */
+export function isCappedCount(options: {
+  search?: string | undefined;
+  outcome?: CallOutcomeFilter | undefined;
+}) {
+  return Boolean(options.search) || outcomeCondition(options.outcome) !== undefined;
+}
+
 export function callRepository(db: Db) {
   function listWhere(
     workspaceId: string,
-    options: Pick<ListOptions, "filter" | "search" | "active" | "testCalls">,
+    options: Pick<ListOptions, "filter" | "outcome" | "search" | "active" | "testCalls">,
   ): SQL {
     const conditions: SQL[] = [eq(calls.workspaceId, workspaceId)];
     if (options.filter !== "all") conditions.push(eq(calls.classification, options.filter));
+    const outcome = outcomeCondition(options.outcome);
+    if (outcome) conditions.push(outcome);
     if (options.active !== undefined) conditions.push(eq(calls.isActive, options.active));
     const tests = testCallCondition(calls.isTest, options.testCalls);
     if (tests) conditions.push(tests);
@@ -94,12 +136,13 @@ export function callRepository(db: Db) {
   }
 
   /**
-   * How many calls match. Without a search, from the trigger-kept counters (a few rows, however
-   * many calls). A substring search has to look at the calls, so it counts at most
-   * SEARCH_COUNT_CAP of them: a page of results stays fast even when "5" matches everything.
+   * How many calls match. Without a search or an outcome, from the trigger-kept counters (a few
+   * rows, however many calls). A substring search or an outcome (the counters do not keep it)
+   * has to look at the calls, so it counts at most SEARCH_COUNT_CAP of them: a page of results
+   * stays fast even when "5" matches everything.
    */
   function countQuery(workspaceId: string, options: ListOptions, where: SQL) {
-    if (!options.search) {
+    if (!isCappedCount(options)) {
       const conditions: SQL[] = [eq(callCounts.workspaceId, workspaceId)];
       if (options.filter !== "all") conditions.push(eq(callCounts.classification, options.filter));
       if (options.active !== undefined) conditions.push(eq(callCounts.isActive, options.active));
@@ -388,6 +431,20 @@ export function callRepository(db: Db) {
       return { deleted: deleted.length, missing: 0, live: 0 };
     },
 
+    /** A workspace being deleted, a piece at a time: up to `limit` of its calls; answers how many went (0: none left). */
+    async purgeSome(workspaceId: string, limit: number): Promise<number> {
+      const gone = await db
+        .delete(calls)
+        .where(
+          inArray(
+            calls.id,
+            db.select({ id: calls.id }).from(calls).where(eq(calls.workspaceId, workspaceId)).limit(limit),
+          ),
+        )
+        .returning({ id: calls.id });
+      return gone.length;
+    },
+
     /** Deletes every ended test call of the account; live ones are kept and counted. */
     async deleteEndedTestCalls(workspaceId: string): Promise<{ deleted: number; stillLive: number }> {
       const deleted = await db
@@ -419,6 +476,49 @@ export function callRepository(db: Db) {
         )
         .orderBy(calls.lastActivityAt)
         .limit(limit);
+    },
+
+    /**
+     * Calls made before `before` whose recording is still referenced, across every workspace,
+     * oldest first, after `cursor` (the recordings' retention sweep pages through them).
+     */
+    async recordingsBefore(
+      before: Date,
+      cursor: { at: string; id: string } | null,
+      limit: number,
+    ): Promise<{ id: string; workspaceId: string; recordingUrl: string; at: string }[]> {
+      const rows = await db
+        .select({
+          id: calls.id,
+          workspaceId: calls.workspaceId,
+          recordingUrl: calls.recordingUrl,
+          // The database's own text of the time: to the microsecond, unlike a Date (the cursor).
+          at: sql<string>`${calls.createdAt}::text`,
+        })
+        .from(calls)
+        .where(
+          and(
+            isNotNull(calls.recordingUrl),
+            lt(calls.createdAt, before),
+            cursor
+              ? sql`(${calls.createdAt}, ${calls.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(calls.createdAt), asc(calls.id))
+        .limit(limit);
+      return rows.flatMap((row) => (row.recordingUrl ? [{ ...row, recordingUrl: row.recordingUrl }] : []));
+    },
+
+    /** Drops the recording's address from these calls (the transcript and the rest stay). */
+    async forgetRecordings(ids: readonly string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(calls)
+        .set({ recordingUrl: null })
+        .where(and(inArray(calls.id, [...ids]), isNotNull(calls.recordingUrl)))
+        .returning({ id: calls.id });
+      return rows.length;
     },
 
     // --- carrier calls (telephony finds a webhook's call here, then proves the webhook) -----------

@@ -7,6 +7,8 @@ import {
   CallListQuery,
   CallListResponse,
   CallOut,
+  ContactCallsQuery,
+  ContactCallsResponse,
   DeleteCallsRequest,
   DeleteCallsResponse,
   DeleteTestCallsResponse,
@@ -16,10 +18,11 @@ import {
   SimulateCallRequest,
   Stats,
 } from "../../../common/calls";
+import { ContactIdParams } from "../../../common/contacts";
 import { badRequest } from "../../http/errors";
 import type { SpeechToText } from "../../providers/speech";
 import { exportFileName } from "./export";
-import { presentCall, presentCallList, presentTurn } from "./presenter";
+import { presentCall, presentCallList, presentContactCalls, presentTurn } from "./presenter";
 import type { CallService } from "./service";
 import { readCallerTurn } from "./turn-input";
 
@@ -57,7 +60,7 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, deps
 
   app.get(
     "/api/calls/export",
-    { config: { role: "admin" }, schema: { querystring: CallExportQuery } },
+    { config: { role: "admin", endsWithSession: true }, schema: { querystring: CallExportQuery } },
     async (request, reply) => {
       const { format: _csv, ...filters } = request.query;
       reply
@@ -128,6 +131,21 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, deps
       },
     },
     async (request) => presentCall(await calls.transfer(request.account, request.params.id)),
+  );
+
+  // A contact's history: the calls to and from it, each with what it came to.
+  app.get(
+    "/api/contacts/:id/calls",
+    {
+      config: { role: "agent" },
+      schema: {
+        params: ContactIdParams,
+        querystring: ContactCallsQuery,
+        response: { 200: ContactCallsResponse },
+      },
+    },
+    async (request) =>
+      presentContactCalls(await calls.contactCalls(request.account, request.params.id, request.query)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { Account } from "../../http/account";
 import { carrierRecords } from "./carrier-records";
-import { answerCarrierCall, endCarrierCall } from "./commands/carrier-call";
+import { answerCarrierCall, assignCallAgent, endCarrierCall } from "./commands/carrier-call";
 import { holdCall, patchCall, transferCall } from "./commands/control-call";
 import { endIdleCalls } from "./commands/end-idle-calls";
 import { endOverdueCalls } from "./commands/end-overdue-calls";
@@ -8,6 +8,7 @@ import { flagCall } from "./commands/flag-call";
 import { recordUnscreened, simulateCall, startCarrierCall } from "./commands/start-call";
 import { takeTurn } from "./commands/take-turn";
 import { type CallControlEvent, type CallServiceDeps, type CallsContext, callsContext } from "./context";
+import { appendLines } from "./engine-state";
 import {
   activeCall,
   callStats,
@@ -20,6 +21,8 @@ import {
   listCalls,
   performanceFigures,
 } from "./history";
+import { agentOutcomes, contactCalls } from "./outcomes";
+import { callRepository } from "./repository";
 
 export type { CallControlEvent, CallServiceDeps, Understand } from "./context";
 export { engineAccount, monthOf } from "./engine-state";
@@ -78,6 +81,7 @@ export function callService(deps: CallServiceDeps) {
         admit,
       ),
     answerCarrierCall: bound(answerCarrierCall),
+    assignAgent: bound(assignCallAgent),
     endCarrierCall: bound(endCarrierCall),
 
     /** Subscribes to the user's hold, resume, transfer and end of a call; returns the unsubscribe. */
@@ -86,6 +90,18 @@ export function callService(deps: CallServiceDeps) {
     },
 
     get: bound(getCall),
+    /**
+     * Adds lines to a call's transcript under its lock (the agent console's conversation on a
+     * simulated line: the rep's words and the callee's); a call that ended keeps its transcript.
+     */
+    async appendTranscript(account: Account, callId: string, lines: string[]): Promise<void> {
+      await ctx.inTransaction(async (tx) => {
+        const calls = callRepository(tx);
+        const row = await calls.getForUpdate(account.id, callId);
+        if (!row?.isActive) return;
+        await calls.update(account.id, callId, { transcript: appendLines(row.transcript, lines) });
+      });
+    },
     activeCall: bound(activeCall),
     list: bound(listCalls),
     exportCsv: bound(exportCsv),
@@ -101,6 +117,10 @@ export function callService(deps: CallServiceDeps) {
     performance: bound(performanceFigures),
     /** The enterprise dashboard's Analytics (issue 13 part 7). */
     figuresSince: bound(figuresSince),
+    /** A contact's calls with what each came to (its history). */
+    contactCalls: bound(contactCalls),
+    /** Each agent's ended real calls by what they came to (the agents' analytics). */
+    agentOutcomes: bound(agentOutcomes),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Contact, INVALID_EMAIL, NAME_REQUIRED } from "../../../common/contacts";
+import { type Contact, INVALID_EMAIL, INVALID_PHONE, NAME_REQUIRED } from "../../../common/contacts";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildCall, buildMember, buildWorkspace, rows, type SignedInClient } from "../../test/factories";
 import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP, TAG_COUNT_CAP } from "./service";
@@ -104,11 +104,28 @@ describe("adding a contact", () => {
     expect(new Date(contact.createdAt).getFullYear()).toBeGreaterThan(2020);
   });
 
-  it("keeps a number it cannot read as typed, with no E.164 form", async () => {
-    const c = await buildWorkspace(t);
-    const contact = await add(c, { name: "Short", phoneNumber: "555-1234" });
-    expect(contact).toMatchObject({ phoneNumber: "555-1234", phoneE164: null });
-  });
+  it.each([
+    ["too few digits", "555-1234"],
+    ["an area code and exchange of zeros", "+1 (000) 000-0000"],
+    ["an area code no one has", "(999) 555-0100"],
+  ])(
+    "refuses a number no one can hold (%s) when adding or editing, with the field named",
+    async (_, phoneNumber) => {
+      const c = await buildWorkspace(t);
+      const refused = await c.post("/api/contacts", { name: "Nobody", phoneNumber });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: INVALID_PHONE,
+        issues: [{ path: "phoneNumber", message: INVALID_PHONE }],
+      });
+      const kept = await add(c, { name: "Real", phoneNumber: "(212) 555-0100" });
+      expect(kept).toMatchObject({ phoneE164: "+12125550100" });
+      const edited = await c.patch(`/api/contacts/${kept.id}`, { phoneNumber });
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json().message).toBe(INVALID_PHONE);
+      expect((await c.get(`/api/contacts/${kept.id}`)).json()).toMatchObject({ phoneE164: "+12125550100" });
+    },
+  );
 
   it.each([
     ["no name", { phoneNumber: "5551234567" }, NAME_REQUIRED],

@@ -54,17 +54,45 @@ export function doNotCallRepository(db: Db) {
       entries: { phoneE164: string; phoneNumber: string }[],
       source: string,
       createdBy: string | null,
+      /** The call on which the person asked (source "call"), and when they asked (else now). */
+      asked: { callId: string; at: Date } | null = null,
     ): Promise<DoNotCallRow[]> {
+      const origin = asked ? { callId: asked.callId, createdAt: asked.at } : {};
       const added: DoNotCallRow[] = [];
       for (let i = 0; i < entries.length; i += BATCH) {
         const rows = await db
           .insert(doNotCallNumbers)
-          .values(entries.slice(i, i + BATCH).map((entry) => ({ ...entry, workspaceId, source, createdBy })))
+          .values(
+            entries
+              .slice(i, i + BATCH)
+              .map((entry) => ({ ...entry, workspaceId, source, createdBy, ...origin })),
+          )
           .onConflictDoNothing({ target: [doNotCallNumbers.workspaceId, doNotCallNumbers.phoneE164] })
           .returning();
         added.push(...rows);
       }
       return added;
+    },
+
+    /**
+     * Adds the numbers not listed yet, in one statement of bound arrays (an import's many: a
+     * parameter a value would cost more to build than to run); answers how many it added.
+     */
+    async addMany(
+      workspaceId: string,
+      entries: { phoneE164: string; phoneNumber: string }[],
+      source: string,
+      createdBy: string | null,
+    ): Promise<number> {
+      if (entries.length === 0) return 0;
+      const result = (await db.execute(sql`
+        insert into ${doNotCallNumbers} (workspace_id, phone_e164, phone_number, source, created_by)
+        select ${workspaceId}::uuid, e.phone_e164, e.phone_number, ${source}, ${createdBy}::uuid
+        from unnest(${sql.param(entries.map((entry) => entry.phoneE164))}::text[],
+                    ${sql.param(entries.map((entry) => entry.phoneNumber))}::text[]) as e(phone_e164, phone_number)
+        on conflict (workspace_id, phone_e164) do nothing
+        returning 1 as added`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
     },
 
     async delete(workspaceId: string, id: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Contact, type DoNotCallEntry, INVALID_PHONE, NO_CSV_DATA } from "../../../common/contacts";
+import { csvCellTooLong, csvTooManyColumns } from "../../../common/csv";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildMember, buildWorkspace } from "../../test/factories";
 
@@ -44,6 +45,8 @@ describe("adding and removing numbers", () => {
   it.each([
     ["letters", "call me maybe"],
     ["too few digits", "12345"],
+    ["an area code and exchange of zeros", "+1 (000) 000-0000"],
+    ["an exchange starting with 1", "(212) 155-0100"],
     ["nothing", "   "],
   ])("refuses %s with 400 %s", async (_, phoneNumber) => {
     const c = await buildWorkspace(t);
@@ -157,6 +160,35 @@ describe("importing a list", () => {
     const res = await c.post("/api/do-not-call/import", { csvData });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NO_CSV_DATA);
+  });
+
+  // (A line longer than the 1 MB limit cannot come this way: the request's body is at most 1 MB.)
+  it.each([
+    ["more than 1,000 columns", `Phone\n5552014460\n5552014461,${",".repeat(3_000)}\n`, csvTooManyColumns(3)],
+    [
+      "a cell longer than 64 KB",
+      `Phone,Note\n5552014460\n5552014461,"${"n".repeat(70_000)}"\n`,
+      csvCellTooLong(3, 2),
+    ],
+  ])("refuses a list with %s: 400 naming the line, no number added", async (_, csvData, message) => {
+    const c = await buildWorkspace(t);
+    const res = await c.post("/api/do-not-call/import", { csvData });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await listed(c)).toEqual([]);
+  });
+
+  it("takes a long list in one request, its lines numbered to the end", async () => {
+    const c = await buildWorkspace(t);
+    const numbers = Array.from({ length: 3_000 }, (_, i) => `555${String(3000000 + i)}`);
+    const res = await c.post("/api/do-not-call/import", { csvData: `Phone\n${numbers.join("\n")}\nnope\n` });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toEqual({
+      added: 3_000,
+      alreadyListed: 0,
+      rejected: [{ line: 3_002, value: "nope", reason: INVALID_PHONE }],
+    });
+    expect((await c.get("/api/do-not-call?limit=1")).headers["x-total-count"]).toBe("3000");
   });
 
   it("refuses a file that is not CSV with 400 saying why", async () => {

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema";
+import { contactWhere, type SegmentScope } from "./repository";
+import type { SegmentService } from "./segments";
 
 /**
  * The contacts area's answers for email marketing (issue 15): who has an email and matches an
@@ -20,6 +22,8 @@ const IS_BUSINESS = sql<boolean>`(coalesce(trim(${contacts.company}), '') <> '' 
 const HAS_EMAIL = and(isNotNull(contacts.email), ne(contacts.email, ""));
 
 export type AudienceQuery = {
+  /** A saved segment the audience is drawn from (common/segments); null: every contact. */
+  segmentId?: string | null | undefined;
   targetAudience: "all" | "business" | "individual";
   industry: string | null;
   city: string | null;
@@ -37,8 +41,9 @@ export type AudienceContact = {
   state: string | null;
 };
 
-function matching(workspaceId: string, query: AudienceQuery): SQL {
+function matching(workspaceId: string, query: AudienceQuery, segment: SegmentScope | undefined): SQL {
   const parts: (SQL | undefined)[] = [eq(contacts.workspaceId, workspaceId), HAS_EMAIL];
+  if (segment) parts.push(contactWhere(workspaceId, { segment }));
   if (query.targetAudience === "business") parts.push(IS_BUSINESS);
   if (query.targetAudience === "individual") parts.push(sql`not ${IS_BUSINESS}`);
   if (query.industry) parts.push(sql`lower(${contacts.industry}) = lower(${query.industry})`);
@@ -49,13 +54,18 @@ function matching(workspaceId: string, query: AudienceQuery): SQL {
   return and(...parts) as SQL;
 }
 
-export function emailAudience(db: Db) {
+export function emailAudience(db: Db, segments: Pick<SegmentService, "scope">) {
+  /** The segment's condition; another workspace's segment is a 404, like any id. */
+  const scopeOf = (workspaceId: string, query: AudienceQuery) =>
+    query.segmentId ? segments.scope(workspaceId, query.segmentId) : Promise.resolve(undefined);
+
   return {
     async count(workspaceId: string, query: AudienceQuery): Promise<number> {
+      const segment = await scopeOf(workspaceId, query);
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(contacts)
-        .where(matching(workspaceId, query));
+        .where(matching(workspaceId, query, segment));
       return row?.n ?? 0;
     },
 
@@ -66,9 +76,10 @@ export function emailAudience(db: Db) {
       limit: number,
       afterId?: string,
     ): Promise<AudienceContact[]> {
+      const segment = await scopeOf(workspaceId, query);
       const where = afterId
-        ? and(matching(workspaceId, query), gt(contacts.id, afterId))
-        : matching(workspaceId, query);
+        ? and(matching(workspaceId, query, segment), gt(contacts.id, afterId))
+        : matching(workspaceId, query, segment);
       const rows = await db
         .select({
           id: contacts.id,

@@ -86,6 +86,8 @@ describe("GET /api/contacts/export", () => {
       serpApiData: { searchLocation: "Miami", searchKeyword: "shops" },
     });
     await add(c, { name: "Second" });
+    // No zone recorded: the export says the one the screens show, from the number.
+    const western = await add(c, { name: "Third", phoneNumber: "+14155550123" });
     await add(other, { name: "Not yours" });
     await t.database.db.execute(
       sql`update contacts set last_called = '2026-05-04T15:30:00.987Z', call_count = 2 where id = ${first.id}`,
@@ -100,9 +102,12 @@ describe("GET /api/contacts/export", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     expect((parse(res.body, { bom: true }) as string[][])[0]).toEqual(CONTACT_HEADERS);
-    const [row, second, ...rest] = table(res.body);
+    const [row, second, third, ...rest] = table(res.body);
     expect(rest).toEqual([]);
     expect(second?.Name).toBe("Second");
+    expect(second?.["Time Zone"]).toBe("America/New_York");
+    expect(third?.["Time Zone"]).toBe("America/Los_Angeles");
+    expect((await c.get(`/api/contacts/${western.id}`)).json().timezone).toBe("America/Los_Angeles");
     expect(row).toMatchObject({
       Name: "Dana Whitfield",
       Phone: "(555) 401-2200",

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { contacts } from "../../db/schema";
+import { shownZone } from "./zone-filter";
 
 /**
  * The contacts and leads exports' columns: the header and the SQL giving each cell as the CSV
@@ -27,7 +28,7 @@ const text = (value: SQL | AnyPgColumn): SQL =>
  * contact method, lead score 0-100, call count): none starts with a formula character, so the
  * test is spared (each test costs the database about 0.1 µs a cell; the export writes millions).
  */
-const known = (value: AnyPgColumn): SQL => sql`${value}::text`;
+const known = (value: AnyPgColumn | SQL): SQL => sql`${value}::text`;
 /** An id: hexadecimal digits and dashes, nothing to guard. */
 const id = (column: AnyPgColumn): SQL => sql`${column}::text`;
 /** A number in E.164 always starts with +: always guarded, without a test. */
@@ -73,7 +74,8 @@ export function contactColumns(): ExportColumns {
     "Lead Score": known(contacts.leadScore),
     Status: known(contacts.contactStatus),
     "Preferred Contact Time": text(contacts.preferredContactTime),
-    "Time Zone": text(contacts.timezone),
+    // As the screens show it: the recorded zone, else the number's, else New York.
+    "Time Zone": known(shownZone()),
     "Last Called": instant(contacts.lastCalled),
     "Last Contact Attempt": instant(contacts.lastContactAttempt),
     "Call Count": known(contacts.callCount),

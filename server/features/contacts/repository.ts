@@ -1,6 +1,7 @@
 import {
   and,
   arrayContains,
+  arrayOverlaps,
   asc,
   desc,
   eq,
@@ -8,6 +9,8 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
+  lte,
   ne,
   or,
   type SQL,
@@ -15,8 +18,10 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ContactSort, ContactStatus, LeadSource } from "../../../common/contacts";
+import type { SegmentFilter } from "../../../common/segments";
 import type { BoundQuery, Db } from "../../db/client";
-import { contactCounts, contacts, phoneLogs } from "../../db/schema";
+import { contactCounts, contactListMembers, contacts, phoneLogs } from "../../db/schema";
+import { inTimeZones } from "./zone-filter";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<
@@ -35,7 +40,19 @@ export type ContactFilters = {
   favorite?: boolean | undefined;
   hasPhone?: boolean | undefined;
   doNotCall?: boolean | undefined;
+  /** A saved segment's contacts, resolved by the service (segments.ts). */
+  segment?: SegmentScope | undefined;
+  /** Contacts picked one by one (a bulk selection). */
+  ids?: string[] | undefined;
 };
+
+/**
+ * A segment as a condition: a filter segment's filter (common/segments SegmentFilter, as
+ * stored), or a list's members.
+ */
+export type SegmentScope =
+  | { kind: "filter"; filter: SegmentFilter }
+  | { kind: "list"; segmentId: string; workspaceId: string };
 
 /** The contact stats' counts, and the lead scores' sum (the mean is taken from it). */
 export type StatsSums = {
@@ -82,6 +99,8 @@ const TAGGED = sql`${contacts.tags} <> '{}'::text[]`;
 export function contactWhere(workspaceId: string, filters: ContactFilters, tagIndex = true): SQL {
   return and(
     eq(contacts.workspaceId, workspaceId),
+    filters.segment ? segmentCondition(filters.segment, tagIndex) : undefined,
+    filters.ids ? sql`${contacts.id} = any(${sql.param(filters.ids)}::uuid[])` : undefined,
     filters.search ? searchCondition(filters.search) : undefined,
     filters.status ? eq(contacts.contactStatus, filters.status) : undefined,
     filters.source ? eq(contacts.leadSource, filters.source) : undefined,
@@ -94,6 +113,45 @@ export function contactWhere(workspaceId: string, filters: ContactFilters, tagIn
         : isNull(contacts.phoneNumber),
     filters.doNotCall === undefined ? undefined : eq(contacts.doNotCall, filters.doNotCall),
   ) as SQL;
+}
+
+const hasEmail = sql`(${contacts.email} is not null and ${contacts.email} <> '')`;
+
+/** A saved segment's condition (a list: its members; a filter: every field it sets, together). */
+function segmentCondition(scope: SegmentScope, tagIndex: boolean): SQL {
+  if (scope.kind === "list")
+    return sql`exists (select 1 from ${contactListMembers} where ${contactListMembers.segmentId} = ${scope.segmentId}::uuid and ${contactListMembers.workspaceId} = ${scope.workspaceId}::uuid and ${contactListMembers.contactId} = ${contacts.id})`;
+  const filter = scope.filter;
+  const tags = filter.tags?.length ? filter.tags : undefined;
+  const yes = (value: boolean | undefined, when: SQL) =>
+    value === undefined ? undefined : value ? when : sql`not ${when}`;
+  return (and(
+    filter.search ? searchCondition(filter.search) : undefined,
+    tags
+      ? and(
+          filter.tagsMatch === "all"
+            ? arrayContains(contacts.tags, tags)
+            : arrayOverlaps(contacts.tags, tags),
+          tagIndex ? TAGGED : undefined,
+        )
+      : undefined,
+    filter.statuses?.length ? inArray(contacts.contactStatus, filter.statuses) : undefined,
+    filter.sources?.length ? inArray(contacts.leadSource, filter.sources) : undefined,
+    filter.leadScoreMin === undefined ? undefined : gte(contacts.leadScore, filter.leadScoreMin),
+    filter.leadScoreMax === undefined ? undefined : lte(contacts.leadScore, filter.leadScoreMax),
+    filter.lastCalledAfter ? gte(contacts.lastCalled, new Date(filter.lastCalledAfter)) : undefined,
+    filter.lastCalledBefore ? lt(contacts.lastCalled, new Date(filter.lastCalledBefore)) : undefined,
+    filter.neverCalled === undefined
+      ? undefined
+      : filter.neverCalled
+        ? isNull(contacts.lastCalled)
+        : isNotNull(contacts.lastCalled),
+    filter.timezones?.length ? inTimeZones(filter.timezones) : undefined,
+    filter.favorite === undefined ? undefined : eq(contacts.isFavorite, filter.favorite),
+    yes(filter.hasPhone, sql`(${contacts.phoneNumber} is not null)`),
+    yes(filter.hasEmail, hasEmail),
+    filter.doNotCall === undefined ? undefined : eq(contacts.doNotCall, filter.doNotCall),
+  ) ?? sql`true`) as SQL;
 }
 
 /** Descending with nulls last: the order the sort indexes are built in (see schema/contacts.ts). */
@@ -175,6 +233,31 @@ export function contactRepository(db: Db) {
         .orderBy(desc(contacts.updatedAt))
         .limit(1);
       return contact?.name ?? null;
+    },
+
+    /** Whether a contact of the workspace with this number agreed to AI-voice calls. */
+    async hasAiVoiceConsent(workspaceId: string, e164: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.workspaceId, workspaceId),
+            eq(contacts.phoneE164, e164),
+            isNotNull(contacts.aiVoiceConsentAt),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** The time zones of the workspace's contacts with this number (usually one contact, one zone). */
+    async timeZonesForNumber(workspaceId: string, e164: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ zone: contacts.timezone })
+        .from(contacts)
+        .where(and(eq(contacts.workspaceId, workspaceId), eq(contacts.phoneE164, e164)));
+      return rows.map((row) => row.zone).filter((zone): zone is string => zone !== null);
     },
 
     async insertContacts(workspaceId: string, rows: NewContact[]): Promise<number> {
@@ -309,6 +392,41 @@ export function contactRepository(db: Db) {
       return deleted.length > 0;
     },
 
+    /**
+     * A workspace being deleted, a piece at a time: up to `limit` of its phone log entries, or
+     * once those are gone up to `limit` of its contacts. Answers how many went (0: none left).
+     */
+    async purgeSome(workspaceId: string, limit: number): Promise<number> {
+      const logs = await db
+        .delete(phoneLogs)
+        .where(
+          inArray(
+            phoneLogs.id,
+            db
+              .select({ id: phoneLogs.id })
+              .from(phoneLogs)
+              .where(eq(phoneLogs.workspaceId, workspaceId))
+              .limit(limit),
+          ),
+        )
+        .returning({ id: phoneLogs.id });
+      if (logs.length > 0) return logs.length;
+      const gone = await db
+        .delete(contacts)
+        .where(
+          inArray(
+            contacts.id,
+            db
+              .select({ id: contacts.id })
+              .from(contacts)
+              .where(eq(contacts.workspaceId, workspaceId))
+              .limit(limit),
+          ),
+        )
+        .returning({ id: contacts.id });
+      return gone.length;
+    },
+
     /** Whether another contact of the workspace with this number is marked do-not-call. */
     async otherDoNotCallContact(workspaceId: string, e164: string, exceptId: string): Promise<boolean> {
       const [row] = await db
@@ -397,12 +515,16 @@ export function contactRepository(db: Db) {
     },
 
     /**
-     * VACUUM (ANALYZE) of the contacts table: sets the visibility map (index-only counts),
-     * merges the search index's pending entries and refreshes the planner's statistics. Not in a
-     * transaction (VACUUM cannot run in one).
+     * VACUUM (ANALYZE) of the contacts table and the area's tables written in bulk: sets the
+     * visibility map (index-only counts), merges the search index's pending entries and refreshes
+     * the planner's statistics. Not in a transaction (VACUUM cannot run in one).
      */
     async vacuum(): Promise<void> {
-      await db.execute(sql`vacuum (analyze) contacts`);
+      // The do-not-call list and the bulk actions' tables change in bulk too (a bulk mark lists
+      // a number per contact; its undo rows come and go by the hundred thousand). One table a
+      // statement: on the embedded database each holds the event loop, so holds do not add up.
+      for (const table of ["contacts", "do_not_call_numbers", "contact_bulk_undo", "contact_list_members"])
+        await db.execute(sql.raw(`vacuum (analyze) ${table}`));
     },
 
     /** A dial placed: the contact's call counters and a phone log, together. */

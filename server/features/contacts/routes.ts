@@ -24,10 +24,12 @@ import { badRequest } from "../../http/errors";
 import type { ContactDialer } from "./dial";
 import type { DoNotCallService } from "./do-not-call";
 import { presentContact, presentDoNotCall, presentPhoneLog } from "./presenter";
+import type { SegmentService } from "./segments";
 import type { ContactService } from "./service";
 
 export type ContactRouteDeps = {
   contacts: ContactService;
+  segments: SegmentService;
   doNotCall: DoNotCallService;
   dialer: ContactDialer;
 };
@@ -46,6 +48,7 @@ const ContactExportQuery = ContactListQuery.pick({
   favorite: true,
   hasPhone: true,
   doNotCall: true,
+  segment: true,
 }).extend({
   format: z.enum(["csv"], { error: EXPORT_FORMAT_MESSAGE }).default("csv"),
 });
@@ -82,7 +85,7 @@ function pageHeaders(
   if (links.length) reply.header("link", links.join(", "));
 }
 
-function csvReply(reply: FastifyReply, prefix: string, account: Account) {
+export function csvReply(reply: FastifyReply, prefix: string, account: Account) {
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header(
@@ -98,7 +101,12 @@ function csvReply(reply: FastifyReply, prefix: string, account: Account) {
  * needs an admin, reading it an agent.
  */
 export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app, deps) => {
-  const { contacts, doNotCall, dialer } = deps;
+  const { contacts, doNotCall, dialer, segments } = deps;
+  /** The list's filters with its segment (an id) resolved; another workspace's segment is a 404. */
+  const filtersOf = async <T extends { segment?: string | undefined }>(account: Account, query: T) => {
+    const { segment, ...rest } = query;
+    return { ...rest, segment: segment ? await segments.scope(account.id, segment) : undefined };
+  };
 
   app.get(
     "/api/contacts",
@@ -107,7 +115,10 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app
       schema: { querystring: ContactListQuery, response: { 200: z.array(ContactOut) } },
     },
     async (request, reply) => {
-      const { rows, total, estimated } = await contacts.list(request.account, request.query);
+      const { rows, total, estimated } = await contacts.list(
+        request.account,
+        await filtersOf(request.account, request.query),
+      );
       pageHeaders(reply, "/api/contacts", request.query, total, estimated);
       return rows.map(presentContact);
     },
@@ -121,9 +132,10 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app
 
   app.get(
     "/api/contacts/export",
-    { config: { role: "agent" }, schema: { querystring: ContactExportQuery } },
+    { config: { role: "agent", endsWithSession: true }, schema: { querystring: ContactExportQuery } },
     async (request, reply) => {
-      const { format: _csv, ...filters } = request.query;
+      const { format: _csv, ...query } = request.query;
+      const filters = await filtersOf(request.account, query);
       return csvReply(reply, "contacts", request.account).send(
         contacts.exportContacts(request.account, filters),
       );
@@ -132,9 +144,10 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app
 
   app.get(
     "/api/leads/export",
-    { config: { role: "agent" }, schema: { querystring: ContactExportQuery } },
+    { config: { role: "agent", endsWithSession: true }, schema: { querystring: ContactExportQuery } },
     async (request, reply) => {
-      const { format: _csv, ...filters } = request.query;
+      const { format: _csv, ...query } = request.query;
+      const filters = await filtersOf(request.account, query);
       return csvReply(reply, "leads", request.account).send(contacts.exportLeads(request.account, filters));
     },
   );
@@ -246,8 +259,11 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteDeps> = async (app
     async (request) => doNotCall.importCsv(request.account, request.body.csvData),
   );
 
-  app.get("/api/do-not-call/export", { config: { role: "agent" } }, async (request, reply) =>
-    csvReply(reply, "do-not-call", request.account).send(doNotCall.export(request.account)),
+  app.get(
+    "/api/do-not-call/export",
+    { config: { role: "agent", endsWithSession: true } },
+    async (request, reply) =>
+      csvReply(reply, "do-not-call", request.account).send(doNotCall.export(request.account)),
   );
 
   app.delete(

@@ -3,7 +3,13 @@ import { TZDate } from "@date-fns/tz";
 import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { isTimeZone } from "../../../common/ai-settings";
-import type { ContactCreate, ContactSort, ContactStats, ContactUpdate } from "../../../common/contacts";
+import {
+  type ContactCreate,
+  type ContactSort,
+  type ContactStats,
+  type ContactUpdate,
+  INVALID_PHONE,
+} from "../../../common/contacts";
 import { contactLimitRefusal, planFor, UNLIMITED } from "../../../common/plans";
 import type { Database, Db } from "../../db/client";
 import type { Account } from "../../http/account";
@@ -44,12 +50,12 @@ export const TAG_COUNT_CAP = 1_000;
 /** Where a list's exact count stops for these filters. */
 export function countCap(filters: ContactFilters): number {
   if (filters.search) return SEARCH_COUNT_CAP;
-  if (filters.tag) return TAG_COUNT_CAP;
+  // A segment's conditions (tags, zones, a list's members) are no index's order either.
+  if (filters.tag || filters.segment) return TAG_COUNT_CAP;
   return EXACT_COUNT_CAP;
 }
 /** Phone logs a contact's history shows. */
 const PHONE_LOG_LIMIT = 200;
-const DEFAULT_TIMEZONE = "America/New_York";
 const TIMEZONE_MESSAGE = "Time zone must be a time zone name such as America/New_York";
 
 export type ContactServiceDeps = {
@@ -93,9 +99,10 @@ export function contactService(deps: ContactServiceDeps) {
     return db.transaction((tx) => work(tx as unknown as Db));
   }
 
-  function checkTimezone(value: string | null | undefined): string | undefined {
+  /** A zone to record; an empty one clears it (the number's own zone applies again). */
+  function checkTimezone(value: string | null | undefined): string | null | undefined {
     if (value === undefined) return undefined;
-    if (value === null) return DEFAULT_TIMEZONE;
+    if (value === null || value === "") return null;
     if (!isTimeZone(value))
       throw badRequest(TIMEZONE_MESSAGE, [{ path: "timezone", message: TIMEZONE_MESSAGE }]);
     return value;
@@ -132,9 +139,14 @@ export function contactService(deps: ContactServiceDeps) {
     if (input.phoneNumber !== undefined) {
       fields.phoneNumber = input.phoneNumber;
       fields.phoneE164 = normalizePhone(input.phoneNumber, account.defaultCountry).e164;
+      // A number typed that no one could hold (+1 000 000 0000, seven digits) is refused here
+      // rather than kept undiallable; clearing the box (blank) still removes the number.
+      if (input.phoneNumber?.trim() && !fields.phoneE164)
+        throw badRequest(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
     }
     const timezone = checkTimezone(input.timezone);
     if (timezone !== undefined) fields.timezone = timezone;
+    if (input.aiVoiceConsent !== undefined) fields.aiVoiceConsentAt = input.aiVoiceConsent ? now() : null;
     return fields;
   }
 
@@ -191,6 +203,10 @@ export function contactService(deps: ContactServiceDeps) {
 
   return {
     nameForNumber: (workspaceId: string, e164: string) => repo.nameForNumber(workspaceId, e164),
+    /** The zones recorded on contacts with this number: the dial gate checks each with the number's. */
+    recordedTimeZones: (workspaceId: string, e164: string) => repo.timeZonesForNumber(workspaceId, e164),
+    /** Whether a contact with this number agreed to AI-voice calls (the dial gate asks). */
+    hasAiVoiceConsent: (workspaceId: string, e164: string) => repo.hasAiVoiceConsent(workspaceId, e164),
     /** Which of these numbers (E.164) are contacts now interested, qualified or converted. */
     convertedNumbers: (workspaceId: string, e164s: string[]) =>
       repo.numbersWithStatus(workspaceId, e164s, ["interested", "qualified", "converted"]),
@@ -261,6 +277,9 @@ export function contactService(deps: ContactServiceDeps) {
         return after;
       });
     },
+
+    /** A workspace being deleted, a piece at a time (its data's retention): phone logs, then contacts. */
+    purgeSome: (workspaceId: string, limit: number) => repo.purgeSome(workspaceId, limit),
 
     /**
      * Deletes the contact and its phone logs' link to it. A number its do-not-call flag put on

@@ -1,10 +1,10 @@
 import { ON_DO_NOT_CALL } from "../../../common/contacts";
 import {
-  AGENT_DISPOSITION_CODES,
   type AgentConsole,
   CALL_NOT_CONNECTED,
   CALLBACK_IN_PAST,
   type CurrentCall,
+  DEFAULT_WRAP_UP_SECONDS,
   DISPOSITIONS,
   type DialerAgent,
   type DispositionCode,
@@ -16,10 +16,12 @@ import {
 import { roleAtLeast } from "../../../common/workspaces";
 import type { Account } from "../../http/account";
 import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import { DialRefused } from "../telephony/outbound-gate";
 import { type DialerContext, planLineLimit, startOfDay } from "./context";
 import { settleLead } from "./lead-outcomes";
-import { presentAgent, presentCallback, presentCurrentCall, presentLead } from "./presenter";
+import { dispositionsOf, presentAgent, presentCallback, presentCurrentCall, presentLead } from "./presenter";
 import type { AttemptRow, CallbackRow, DialerRepository, LeadRow } from "./repository";
+import { isAiVoiced } from "./runtime/gate";
 
 const FINISH_CALL_FIRST = "Finish your call first: end it with a disposition";
 const LEAD_NOT_READY = "That lead is not ready to dial: another agent took it, or it is not due yet";
@@ -105,12 +107,35 @@ export async function agentConsole(ctx: DialerContext, account: Account): Promis
     }
   }
   const pending = await ctx.repo.callbacksForAgent(account.id, userId, CALLBACKS_SHOWN);
+  // The campaign of the call (else the one worked) sets the dispositions, script and wrap-up.
+  const campaignId =
+    currentCall?.campaignId ?? previewLead?.campaignId ?? session?.campaignId ?? session?.workingCampaignId;
+  const campaign = campaignId ? await ctx.repo.getCampaign(account.id, campaignId) : undefined;
+  const [script, words, twilio] = await Promise.all([
+    campaign?.scriptId && ctx.scripts ? ctx.scripts.find(account, campaign.scriptId) : null,
+    currentCall?.callId && ctx.callWords ? ctx.callWords.read(account, currentCall.callId) : null,
+    ctx.softphone ? ctx.softphone.carrierFor(account).catch(() => null) : null,
+  ]);
   return {
     agent,
     currentCall,
     previewLead,
     callbacks: await callbackEntries(ctx, account, pending, names),
-    dispositions: AGENT_DISPOSITION_CODES.map((code) => ({ code, ...flagsOf(code) })),
+    dispositions: dispositionsOf(campaign ?? { dispositions: null }).map(({ code, label }) => ({
+      code,
+      ...flagsOf(code),
+      label,
+    })),
+    script: script
+      ? {
+          id: script.id,
+          name: script.name,
+          steps: [script.openingMessage, ...script.conversationFlow].filter((step) => step.trim()),
+        }
+      : null,
+    transcript: words?.lines ?? [],
+    wrapUpSeconds: campaign?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS,
+    phone: twilio ? "softphone" : "simulator",
   };
 }
 
@@ -144,7 +169,11 @@ async function callbackEntries(
 export async function setAgentStatus(
   ctx: DialerContext,
   account: Account,
-  input: { status: SettableAgentStatus; campaignId?: string | null | undefined },
+  input: {
+    status: SettableAgentStatus;
+    campaignId?: string | null | undefined;
+    softphone?: boolean | undefined;
+  },
 ): Promise<AgentConsole> {
   const userId = actorOf(account);
   const open = await ctx.repo.openAttemptFor(account.id, userId);
@@ -152,10 +181,19 @@ export async function setAgentStatus(
   const session = await ctx.repo.session(account.id, userId);
   const campaignId = input.campaignId === undefined ? (session?.campaignId ?? null) : input.campaignId;
   if (campaignId && !(await ctx.repo.getCampaign(account.id, campaignId))) throw notFound("That campaign");
+  // A rep working any campaign is put on one by the next tick, in the fair order. A status set
+  // by hand ends the wrap-up (Ready).
   await ctx.repo.setSession(
     account.id,
     userId,
-    { status: input.status, campaignId, currentAttemptId: null },
+    {
+      status: input.status,
+      campaignId,
+      workingCampaignId: null,
+      currentAttemptId: null,
+      wrapUpUntil: null,
+      ...(input.softphone === undefined ? {} : { softphone: input.softphone }),
+    },
     ctx.now(),
   );
   return agentConsole(ctx, account);
@@ -191,6 +229,10 @@ export async function endCall(
     const [lead] = await repo.leadsByIds([attempt.leadId]);
     const campaign = await repo.getCampaign(account.id, attempt.campaignId);
     if (!lead || !campaign) throw notFound("That call");
+    if (!dispositionsOf(campaign).some((offered) => offered.code === input.disposition)) {
+      const message = "That disposition is not offered on this campaign";
+      throw new HttpError(400, message, [{ path: "disposition", message }]);
+    }
     await repo.updateAttempt(attempt.id, {
       state: isLive(attempt.state) ? "completed" : attempt.state,
       endedAt: attempt.endedAt ?? now,
@@ -216,7 +258,12 @@ export async function endCall(
         phoneNumber: lead.phoneNumber,
         createdBy: userId,
       });
-    return { agent: attempt.agentUserId, phoneNumber: lead.phoneNumber, callId: attempt.callId };
+    return {
+      agent: attempt.agentUserId,
+      phoneNumber: lead.phoneNumber,
+      callId: attempt.callId,
+      wrapUpSeconds: campaign.wrapUpSeconds,
+    };
   });
   // The rep is done with the caller: a line still up is hung up (the carrier, then the call's record).
   if (ended.callId && ctx.hangUp) await ctx.hangUp(account, ended.callId);
@@ -224,11 +271,19 @@ export async function endCall(
   if (DISPOSITIONS[input.disposition].doNotCall) await ctx.doNotCall.add(account, ended.phoneNumber);
   if (ended.agent) {
     const session = await ctx.repo.session(account.id, ended.agent);
+    // The rep wraps up (busy) for the campaign's time before the dialer offers the next call;
+    // the tick makes them available when it ends, Ready sooner.
+    const wrapUp = ended.wrapUpSeconds > 0;
     if (session?.currentAttemptId === attemptId || session?.status === "on_call")
       await ctx.repo.setSession(
         account.id,
         ended.agent,
-        { status: "available", campaignId: session.campaignId, currentAttemptId: null },
+        {
+          status: wrapUp ? "busy" : "available",
+          campaignId: session.campaignId,
+          currentAttemptId: null,
+          wrapUpUntil: wrapUp ? new Date(now.getTime() + ended.wrapUpSeconds * 1000) : null,
+        },
         now,
       );
   }
@@ -289,7 +344,8 @@ export async function scheduleCallback(
  * POST /api/autodialer/leads/:leadId/dial: preview and manual modes, the agent dials a lead.
  * The lead is claimed as the runtime claims (FOR UPDATE SKIP LOCKED, a queued attempt with its
  * unique dial key) with the agent on it; the runtime places the call. The plan's concurrent
- * lines apply (402), and numbers on a do-not-call list are refused.
+ * lines apply (402), and the dial gate's refusals (do-not-call 409, outside the callee's calling
+ * hours 409, no AI-voice consent 403) answer before anything is queued.
  */
 export async function dialLead(ctx: DialerContext, account: Account, leadId: string): Promise<CurrentCall> {
   const userId = actorOf(account);
@@ -302,12 +358,22 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
   if (!["new", "retry", "callback"].includes(lead.status)) throw conflict(LEAD_CLOSED);
   const open = await ctx.repo.openAttemptFor(account.id, userId);
   if (open) throw conflict(FINISH_CALL_FIRST);
-  const listed =
-    (await ctx.doNotCall.listedAmong(account.id, [lead.phoneE164])).has(lead.phoneE164) ||
-    (await ctx.repo.campaignListedAmong(campaign.id, [lead.phoneE164])).has(lead.phoneE164);
-  if (listed) {
-    await ctx.repo.updateLead(lead.id, { status: "do_not_call" });
-    throw conflict(ON_DO_NOT_CALL);
+  // The dial gate, before anything is queued: do-not-call (a listed lead is never offered again),
+  // calling hours in every zone known for the lead, AI-voice consent where AI agents staff the
+  // campaign. The runtime asks it again when it places the call.
+  const onOwnList = (await ctx.repo.campaignListedAmong(campaign.id, [lead.phoneE164])).has(lead.phoneE164);
+  try {
+    await ctx.dialGate.check(account, lead.phoneE164, {
+      timeZones: [lead.timeZone],
+      postalCodes: [lead.zipCode],
+      campaign: { onOwnList, hours: { start: campaign.callingHoursStart, end: campaign.callingHoursEnd } },
+      aiVoice: isAiVoiced(campaign),
+      aiVoiceConsent: lead.aiVoiceConsent,
+    });
+  } catch (error) {
+    if (error instanceof DialRefused && error.refusal.permanent)
+      await ctx.repo.updateLead(lead.id, { status: "do_not_call" });
+    throw error;
   }
   const { planName, limit } = planLineLimit(account.planType);
   if (limit !== null) {
@@ -323,10 +389,17 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
     repo.claimLeads(campaign, 1, now, { agentUserId: userId, leadId: lead.id }),
   );
   if (!claimed) throw conflict(LEAD_NOT_READY);
+  // A rep working any campaign still does after dialling one of them by hand.
+  const session = await ctx.repo.session(account.id, userId);
   await ctx.repo.setSession(
     account.id,
     userId,
-    { status: "on_call", campaignId: campaign.id, currentAttemptId: claimed.attempt.id },
+    {
+      status: "on_call",
+      campaignId: session && session.campaignId === null ? null : campaign.id,
+      workingCampaignId: campaign.id,
+      currentAttemptId: claimed.attempt.id,
+    },
     now,
   );
   const names = await namesOf(ctx, account);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkCallingWindow, effectiveWindow, localMinutes, minutesOf } from "./calling-window";
 import { calleeTimeZones } from "./time-zones";
 
-const newYork = { zones: ["America/New_York"], source: "phone_prefix" as const };
+const newYork = { zones: ["America/New_York"] };
 /** 2026-07-15, New York on daylight time (UTC-4). */
 const julyAt = (hourUtc: number, minute: number) => new Date(Date.UTC(2026, 6, 15, hourUtc, minute));
 
@@ -27,9 +27,9 @@ describe("the 08:00-21:00 window in the callee's time", () => {
 
   it("uses the callee's zone, not the server's: 20:30 in New York is 17:30 in Los Angeles", () => {
     const at = julyAt(0, 30);
-    expect(checkCallingWindow(at, { zones: ["America/Los_Angeles"], source: "contact" }).callable).toBe(true);
-    expect(checkCallingWindow(at, { zones: ["Asia/Tokyo"], source: "contact" }).callable).toBe(true); // 09:30
-    expect(checkCallingWindow(at, { zones: ["Europe/London"], source: "contact" }).callable).toBe(false); // 01:30
+    expect(checkCallingWindow(at, { zones: ["America/Los_Angeles"] }).callable).toBe(true);
+    expect(checkCallingWindow(at, { zones: ["Asia/Tokyo"] }).callable).toBe(true); // 09:30
+    expect(checkCallingWindow(at, { zones: ["Europe/London"] }).callable).toBe(false); // 01:30
   });
 });
 
@@ -63,13 +63,12 @@ describe("a number with no known zone", () => {
   const nowhere = calleeTimeZones({ phoneNumber: "+99912345" });
 
   it("is not called, at any hour", () => {
-    expect(nowhere.source).toBe("unknown");
+    expect(nowhere.zones).toEqual([]);
     for (const hour of [0, 6, 12, 18]) {
       expect(checkCallingWindow(julyAt(hour, 0), nowhere)).toEqual({
         callable: false,
         reason: "unknown_zone",
         zones: [],
-        source: "unknown",
         nextOpening: null,
       });
     }

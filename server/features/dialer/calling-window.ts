@@ -1,12 +1,12 @@
 import { TZDate } from "@date-fns/tz";
 import { LEGAL_WINDOW } from "../../../common/dialer";
-import type { CalleeZones, ZoneSource } from "./time-zones";
+import type { CalleeZones } from "./time-zones";
 
 /**
  * May this number be rung now? The law's window is 08:00 to 21:00 in the callee's own time zone,
- * and a campaign may narrow it with its own hours (in the callee's time too). A callee whose place
- * spans several zones (an area code across a zone line, a mixed postal area) is callable only when
- * it is inside the window in every one of them. Checked when the number is dialled, not when it
+ * and a campaign may narrow it with its own hours (in the callee's time too). A callee known in
+ * several zones (an area code across a zone line, a mixed postal area, a recorded zone that is not
+ * the number's) is callable only when it is inside the window in every one of them. Checked when the number is dialled, not when it
  * was queued (the runtime's dial-time gate).
  *
  * A callee with no known zone is not callable: guessing could ring someone at night. A campaign
@@ -30,12 +30,11 @@ export interface CallingWindowSettings {
 }
 
 export type CallingWindowVerdict =
-  | { callable: true; zones: string[]; source: ZoneSource }
+  | { callable: true; zones: string[] }
   | {
       callable: false;
       reason: "outside_window" | "unknown_zone";
       zones: string[];
-      source: ZoneSource;
       /** When the window next opens in every zone (within a week), for rescheduling the lead. */
       nextOpening: Date | null;
     };
@@ -49,25 +48,24 @@ export function checkCallingWindow(
   const assumed = settings.unknownZoneAssumed;
   const zones = callee.zones.length ? callee.zones : assumed ? [assumed] : [];
   if (!zones.length) {
-    return { callable: false, reason: "unknown_zone", zones: [], source: callee.source, nextOpening: null };
+    return { callable: false, reason: "unknown_zone", zones: [], nextOpening: null };
   }
   if (!window) {
-    return { callable: false, reason: "outside_window", zones, source: callee.source, nextOpening: null };
+    return { callable: false, reason: "outside_window", zones, nextOpening: null };
   }
   if (zones.every((zone) => insideWindow(now, zone, window))) {
-    return { callable: true, zones, source: callee.source };
+    return { callable: true, zones };
   }
   return {
     callable: false,
     reason: "outside_window",
     zones,
-    source: callee.source,
     nextOpening: nextOpening(now, zones, window),
   };
 }
 
 /** Minutes after midnight, [start, end), of the legal window narrowed by the campaign's hours. */
-interface MinuteWindow {
+export interface MinuteWindow {
   start: number;
   end: number;
 }
@@ -94,7 +92,7 @@ export function localMinutes(now: Date, zone: string): number {
   return local.getHours() * 60 + local.getMinutes();
 }
 
-function insideWindow(now: Date, zone: string, window: MinuteWindow): boolean {
+export function insideWindow(now: Date, zone: string, window: MinuteWindow): boolean {
   const minutes = localMinutes(now, zone);
   return minutes >= window.start && minutes < window.end;
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentConsole, CurrentCall, Lead } from "../../../common/dialer";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { clockFrom, NORTH_AMERICAN_EVENING } from "../../test/dialing";
 import { buildMember, buildWorkspace, type SignedInClient } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Agents dial inside the calling hours of every North American number (the dial gate).
+  t = await createTestApp({}, { now: clockFrom(NORTH_AMERICAN_EVENING) });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -133,7 +135,9 @@ describe("dialling a lead and ending the call", () => {
       notes: "  Two lines, starts Monday ",
     });
     expect(ended.statusCode, ended.body).toBe(200);
-    expect(ended.json()).toMatchObject({ currentCall: null, agent: { status: "available", campaignId: id } });
+    // The rep wraps up for the campaign's 30 seconds (busy) before the dialer offers the next call.
+    expect(ended.json()).toMatchObject({ currentCall: null, agent: { status: "busy", campaignId: id } });
+    expect(ended.json().agent.wrapUpUntil).not.toBeNull();
     const after = (await owner.get(`/api/autodialer/campaigns/${id}/leads`)).json().leads as Lead[];
     expect(after[0]).toMatchObject({
       status: "completed",
@@ -234,6 +238,9 @@ describe("preview mode", () => {
     expect(during.previewLead).toBeNull();
     expect(during.currentCall?.attemptId).toBe(call.attemptId);
     await agent.post(`/api/autodialer/console/calls/${call.attemptId}/end`, { disposition: "wrong_number" });
+    // Nothing is offered while the agent wraps up; Ready ends the wrap-up and the next lead comes.
+    expect((await consoleOf(agent)).previewLead).toBeNull();
+    await agent.put("/api/autodialer/console/status", { status: "available" });
     expect((await consoleOf(agent)).previewLead).toMatchObject({ id: leads[1]?.id });
   });
 });

@@ -1,9 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { ENTERPRISE_PLANS, planFor, UNLIMITED } from "../../../common/plans";
 import type { Db } from "../../db/client";
+import type { EventBus } from "../../events/bus";
 import type { Account } from "../../http/account";
+import type { ConferenceCarrier } from "../../providers/telephony/twilio-conference";
 import type { DoNotCallService } from "../contacts/do-not-call";
 import type { ContactService } from "../contacts/service";
+import type { WebhookRequest } from "../telephony/context";
+import type { OutboundCallee } from "../telephony/outbound-gate";
 import { dialerRepository } from "./repository";
 
 /** A workspace member as the dialer shows them (an agent of the dialer). */
@@ -16,7 +20,8 @@ export type DialerMember = { userId: string; name: string; joinedAt: Date };
  * - doNotCall: the workspace's do-not-call list (leads on it are never dialled);
  * - members: the workspace's people (every member can take calls on the agent console);
  * - aiAgentIds: the workspace's AI agents (the agents issue), which may staff a campaign;
- * - hangUp: ends a call still live (the calls area: the carrier hangs up), when a rep ends it.
+ * - hangUp: ends a call still live (the calls area: the carrier hangs up), when a rep ends it;
+ * - dialGate: telephony's dial gate, asked before an agent's dial is queued (throws DialRefused).
  */
 export type DialerDeps = {
   db: Db;
@@ -25,7 +30,41 @@ export type DialerDeps = {
   members: (account: Account) => Promise<DialerMember[]>;
   aiAgentIds: (account: Account) => Promise<Set<string>>;
   hangUp?: ((account: Account, callId: string) => Promise<void>) | undefined;
+  dialGate: { check(account: Account, e164: string, callee: OutboundCallee): Promise<void> };
   now?: (() => Date) | undefined;
+  /** The workspace's scripts (the scripts area's): the one a campaign shows its reps. */
+  scripts?:
+    | {
+        find(
+          account: Account,
+          id: string,
+        ): Promise<{ id: string; name: string; openingMessage: string; conversationFlow: string[] } | null>;
+      }
+    | undefined;
+  /** A call's words (the calls area's record): read for the console, written as the rep and callee talk. */
+  callWords?:
+    | {
+        read(account: Account, callId: string): Promise<{ lines: string[]; isActive: boolean } | null>;
+        append(account: Account, callId: string, lines: string[]): Promise<void>;
+      }
+    | undefined;
+  /** The live events (/api/events): the console hears each line as it is said. */
+  events?: Pick<EventBus, "publish"> | undefined;
+  /** The browser softphone over the workspace's Twilio account (telephony's), and its secrets. */
+  softphone?: SoftphoneDeps | undefined;
+  /** How long the simulated callee takes to answer the rep (tests shorten it). */
+  calleeDelayMs?: number | undefined;
+};
+
+export type SoftphoneDeps = {
+  carrierFor(account: Account): Promise<{ carrier: ConferenceCarrier; phoneNumber: string | null } | null>;
+  /** Seals and opens the API key's secret at rest. */
+  secrets: { seal(plaintext: string): string; open(sealed: string): string };
+  /** The app's public address (the TwiML app's voice URL). */
+  baseUrl: string;
+  holdMusicUrl: string;
+  /** Proves a webhook from the workspace's Twilio account (X-Twilio-Signature); throws 403 otherwise. */
+  proveWebhook(request: WebhookRequest, workspaceId: string): Promise<void>;
 };
 
 export function dialerContext(deps: DialerDeps) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvCellTooLong, csvTooManyColumns } from "../../../common/csv";
 import { DIALER_MESSAGES, type Lead } from "../../../common/dialer";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace, rows } from "../../test/factories";
@@ -83,6 +84,23 @@ describe("adding leads from text lines", () => {
     });
   });
 
+  it("turns away numbers no one can hold (a 000 area code or exchange) and keeps real ones", async () => {
+    const c = await buildWorkspace(t);
+    const id = await campaignOf(c);
+    const res = await c.post(`/api/autodialer/campaigns/${id}/leads`, {
+      text: "+1 (000) 000-0000, Zero\n212 055 0100, Oh Exchange\n(212) 555-0100, Real",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      added: 1,
+      rejected: [
+        { line: 1, message: "Line 1: Please enter a valid phone number", contactId: null },
+        { line: 2, message: "Line 2: Please enter a valid phone number", contactId: null },
+      ],
+    });
+    expect((await leadsOf(c, id)).map((lead) => lead.phoneE164)).toEqual(["+12125550100"]);
+  });
+
   it("refuses empty text, and text with no dialable line", async () => {
     const c = await buildWorkspace(t);
     const id = await campaignOf(c);
@@ -96,6 +114,43 @@ describe("adding leads from text lines", () => {
       { path: "line 1", message: "Line 1: Please enter a valid phone number" },
       { path: "line 2", message: "Line 2: Please enter a valid phone number" },
     ]);
+  });
+
+  // (A line longer than the 1 MB limit cannot come this way: the request's body is at most 1 MB.)
+  it.each([
+    [
+      "more than 1,000 columns",
+      `555-301-2020, Ann\n\n555-301-2021, Bo${",".repeat(2_000)}`,
+      csvTooManyColumns(3),
+    ],
+    [
+      "a cell longer than 64 KB",
+      `555-301-2020, Ann\n\n555-301-2021, ${"b".repeat(70_000)}`,
+      csvCellTooLong(3, 2),
+    ],
+  ])("refuses text with %s: 400 naming the line, no lead added", async (_, text, message) => {
+    const c = await buildWorkspace(t);
+    const id = await campaignOf(c);
+    const res = await c.post(`/api/autodialer/campaigns/${id}/leads`, { text });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await leadsOf(c, id)).toEqual([]);
+  });
+
+  it("adds thousands of lines in batches, with a CR LF text's line numbers and duplicates right", async () => {
+    const c = await buildWorkspace(t);
+    const id = await campaignOf(c);
+    const lines = Array.from({ length: 1_600 }, (_, i) => `555-302-${String(i).padStart(4, "0")}, Lead ${i}`);
+    // The same number again (a duplicate in a later batch) and a bad line at the end.
+    const text = [...lines, "555-302-0000, Again", "nope, Nobody"].join("\r\n");
+    const res = await c.post(`/api/autodialer/campaigns/${id}/leads`, { text });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json()).toMatchObject({
+      added: 1_600,
+      duplicates: 1,
+      rejected: [{ line: 1_602, message: "Line 1602: Please enter a valid phone number", contactId: null }],
+      totalLeads: 1_600,
+    });
   });
 
   it("keeps numbers on the workspace's or the campaign's do-not-call list, marked do_not_call", async () => {

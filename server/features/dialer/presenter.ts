@@ -1,16 +1,18 @@
-import type {
-  AgentStatus,
-  AttemptState,
-  Campaign,
-  CampaignDoNotCall,
-  CampaignStatus,
-  CurrentCall,
-  DialerAgent,
-  DialingMode,
-  DispositionCode,
-  Lead,
-  LeadStatus,
-  ScheduledCallback,
+import {
+  AGENT_DISPOSITION_CODES,
+  type AgentStatus,
+  type AttemptState,
+  type Campaign,
+  type CampaignDoNotCall,
+  type CampaignStatus,
+  type CurrentCall,
+  DEFAULT_CAMPAIGN_DISPOSITIONS,
+  type DialerAgent,
+  type DialingMode,
+  type DispositionCode,
+  type Lead,
+  type LeadStatus,
+  type ScheduledCallback,
 } from "../../../common/dialer";
 import type {
   AgentSessionRow,
@@ -22,6 +24,16 @@ import type {
 } from "./repository";
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** What the console offers on a campaign's calls: its own list (codes still offered to reps), or the defaults. */
+export function dispositionsOf(row: {
+  dispositions: { code: string; label: string }[] | null;
+}): { code: DispositionCode; label: string }[] {
+  const own = (row.dispositions ?? []).filter((entry) =>
+    (AGENT_DISPOSITION_CODES as readonly string[]).includes(entry.code),
+  ) as { code: DispositionCode; label: string }[];
+  return own.length ? own : DEFAULT_CAMPAIGN_DISPOSITIONS;
+}
 
 /** `planLimit`: the plan's concurrent-line limit (null: none), shown as the lines it may use. */
 export function presentCampaign(row: CampaignWithCounts, planLimit: number | null): Campaign {
@@ -51,6 +63,10 @@ export function presentCampaign(row: CampaignWithCounts, planLimit: number | nul
     droppedToProgressive: row.pacing?.droppedToProgressive ?? false,
     planLineLimit: planLimit === null ? null : Math.min(row.maxLines, planLimit),
     startedAt: iso(row.startedAt),
+    wrapUpSeconds: row.wrapUpSeconds,
+    dispositions: dispositionsOf(row),
+    ownDispositions: row.dispositions !== null,
+    scriptId: row.scriptId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -108,8 +124,11 @@ export function presentAgent(
     status: (session?.status as AgentStatus | undefined) ?? "offline",
     statusSince: iso(session?.since),
     campaignId: session?.campaignId ?? null,
+    workingCampaignId: session && !session.campaignId ? (session.workingCampaignId ?? null) : null,
     currentCalls: figures.currentCalls,
     totalCallsToday: figures.totalCallsToday,
+    wrapUpUntil: session?.status === "busy" ? iso(session.wrapUpUntil) : null,
+    softphone: session?.softphone ?? false,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   CurrentCallOut,
   DialerAgentOut,
   EndCallRequest,
+  HoldRequest,
   LeadIdParams,
   LeadListQuery,
   LeadOut,
@@ -24,7 +25,15 @@ import {
   LeadsAdd,
   LeadsAddResult,
   LeadsImport,
+  MonitorRequest,
+  SayRequest,
+  SoftphoneCallOut,
+  SoftphoneTokenOut,
+  SupervisorViewOut,
+  TransferRequest,
 } from "../../../common/dialer";
+import type { Config } from "../../config";
+import { acceptCarrierWebhooks, FormParams, webhookRequest } from "../telephony/webhook-http";
 import { presentCallback, presentCampaign, presentDoNotCall, presentLead } from "./presenter";
 import type { DialerService } from "./service";
 
@@ -228,5 +237,106 @@ export const dialerRoutes: FastifyPluginAsyncZod<DialerRouteDeps> = async (app, 
     { config: agent, schema: { params: LeadIdParams, response: { 201: CurrentCallOut } } },
     async (request, reply) =>
       reply.code(201).send(await dialer.dialLead(request.account, request.params.leadId)),
+  );
+
+  // --- the agent desktop --------------------------------------------------------------------
+
+  /** On the simulator: what the rep says (a script step, or their own words); the callee answers. */
+  app.post(
+    "/api/autodialer/console/calls/:attemptId/say",
+    {
+      config: agent,
+      schema: {
+        params: AttemptIdParams,
+        body: SayRequest,
+        response: { 200: z.object({ lines: z.array(z.string()) }) },
+      },
+    },
+    async (request) => dialer.say(request.account, request.params.attemptId, request.body.text),
+  );
+
+  /** A Twilio Voice access token for the rep's browser softphone (409 without a Twilio connection). */
+  app.post(
+    "/api/autodialer/console/softphone/token",
+    { config: agent, schema: { response: { 200: SoftphoneTokenOut } } },
+    async (request) => dialer.softphoneToken(request.account),
+  );
+
+  app.post(
+    "/api/autodialer/console/calls/:attemptId/hold",
+    {
+      config: agent,
+      schema: { params: AttemptIdParams, body: HoldRequest, response: { 200: SoftphoneCallOut } },
+    },
+    async (request) => dialer.hold(request.account, request.params.attemptId, request.body.hold),
+  );
+
+  app.post(
+    "/api/autodialer/console/calls/:attemptId/transfer",
+    {
+      config: agent,
+      schema: { params: AttemptIdParams, body: TransferRequest, response: { 200: SoftphoneCallOut } },
+    },
+    async (request) => dialer.transfer(request.account, request.params.attemptId, request.body),
+  );
+
+  app.post(
+    "/api/autodialer/console/calls/:attemptId/transfer/complete",
+    { config: agent, schema: { params: AttemptIdParams, response: { 200: SoftphoneCallOut } } },
+    async (request) => dialer.completeTransfer(request.account, request.params.attemptId),
+  );
+
+  app.delete(
+    "/api/autodialer/console/calls/:attemptId/transfer",
+    { config: agent, schema: { params: AttemptIdParams, response: { 200: SoftphoneCallOut } } },
+    async (request) => dialer.cancelTransfer(request.account, request.params.attemptId),
+  );
+
+  // --- supervisors: every rep's state and call; listen, whisper, barge in ---------------------
+
+  app.get(
+    "/api/autodialer/supervisor",
+    { config: admin, schema: { response: { 200: SupervisorViewOut } } },
+    async (request) => dialer.supervisor(request.account),
+  );
+
+  app.post(
+    "/api/autodialer/supervisor/calls/:attemptId/monitor",
+    {
+      config: admin,
+      schema: { params: AttemptIdParams, body: MonitorRequest, response: { 200: SoftphoneCallOut } },
+    },
+    async (request) => dialer.monitor(request.account, request.params.attemptId, request.body.mode),
+  );
+
+  app.delete(
+    "/api/autodialer/supervisor/calls/:attemptId/monitor",
+    { config: admin, schema: { params: AttemptIdParams, response: { 200: SoftphoneCallOut } } },
+    async (request) => dialer.stopMonitoring(request.account, request.params.attemptId),
+  );
+};
+
+/**
+ * The softphone's TwiML app asks this when a softphone dials out. Public: it proves itself with
+ * X-Twilio-Signature under the workspace's Twilio account, 403 otherwise.
+ */
+export const dialerWebhookRoutes: FastifyPluginAsyncZod<DialerRouteDeps & { config: Config }> = async (
+  app,
+  { dialer, config },
+) => {
+  acceptCarrierWebhooks(app);
+  app.post(
+    "/api/telephony/twilio/softphone/:workspaceId",
+    {
+      config: { public: true },
+      schema: {
+        body: FormParams,
+        params: z.object({ workspaceId: z.uuid("That workspace id is not valid") }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/xml; charset=utf-8")
+        .send(await dialer.softphoneVoice(webhookRequest(request, config), request.params.workspaceId)),
   );
 };

@@ -6,6 +6,7 @@ import {
   type CampaignStatus,
   DIALER_MESSAGES,
   type DialingMode,
+  type DispositionCode,
   INVALID_PHONE,
   type LeadStatus,
   NO_AI_CONSENT_LEADS,
@@ -21,11 +22,25 @@ import {
   scheduleCallback,
   setAgentStatus,
 } from "./agent-console";
+import { repConnected, repSays } from "./console-conversation";
+import { addContactLeadsIn, removeContactLeadsIn } from "./contact-leads";
 import { type DialerContext, type DialerDeps, dialerContext, planLineLimit } from "./context";
 import { dialPort } from "./dial-port";
 import { addLeads, importFromContacts, type LeadFields } from "./leads-import";
 import type { CampaignWithCounts, NewCampaign } from "./repository";
+import {
+  cancelTransfer,
+  completeTransfer,
+  holdCall,
+  joinRep,
+  monitorCall,
+  softphoneToken,
+  softphoneVoice,
+  stopMonitoring,
+  transferCall,
+} from "./softphone";
 import { campaignStats } from "./stats";
+import { supervisorView } from "./supervisor";
 
 export type { DialerDeps };
 
@@ -47,6 +62,9 @@ export type CampaignChange = {
   callbackNumber?: string | null | undefined;
   aiAgents?: AiAgentStaffing[] | undefined;
   scheduledStartAt?: string | null | undefined;
+  wrapUpSeconds?: number | undefined;
+  dispositions?: { code: DispositionCode; label: string }[] | null | undefined;
+  scriptId?: string | null | undefined;
 };
 
 const ENTERPRISE_CAMPAIGN_NAMES: Record<EnterpriseCampaignType, string> = {
@@ -106,6 +124,9 @@ export function dialerService(deps: DialerDeps) {
       "voicemailMessage",
       "businessName",
       "aiAgents",
+      "wrapUpSeconds",
+      "dispositions",
+      "scriptId",
     ] as const;
     for (const key of keys)
       if (input[key] !== undefined) (fields as Record<string, unknown>)[key] = input[key];
@@ -121,8 +142,18 @@ export function dialerService(deps: DialerDeps) {
     lineLimit: planLineLimit(account.planType).limit,
   });
 
+  /** A script named must be one of the workspace's. */
+  async function checkScript(account: Account, scriptId: string | null | undefined): Promise<void> {
+    if (!scriptId || !ctx.scripts) return;
+    if (!(await ctx.scripts.find(account, scriptId))) {
+      const message = "That script is not one of this workspace's scripts";
+      throw badRequest(message, [{ path: "scriptId", message }]);
+    }
+  }
+
   async function create(account: Account, input: CampaignCreateParsed) {
     await checkAiAgents(account, input.aiAgents);
+    await checkScript(account, input.scriptId);
     const fields = columnsOf(account, input);
     const row = await repo.insertCampaign(account.id, {
       ...fields,
@@ -181,6 +212,7 @@ export function dialerService(deps: DialerDeps) {
         throw badRequest(message, [{ path: "callingHoursEnd", message }]);
       }
       await checkAiAgents(account, change.aiAgents);
+      await checkScript(account, change.scriptId);
       const updated = await repo.updateCampaign(account.id, id, columnsOf(account, change));
       if (!updated) throw notFound("That campaign");
       return present(account, await ownCampaign(account, id));
@@ -200,6 +232,14 @@ export function dialerService(deps: DialerDeps) {
     ) => addLeads(ctx, account, id, input),
     importLeads: (account: Account, id: string, contactIds: string[] | undefined) =>
       importFromContacts(ctx, account, id, contactIds),
+    /** The contacts area's bulk "add to campaign": a batch's leads, in the batch's transaction. */
+    addContactLeadsIn,
+    /** Its undo: those of its leads never dialled, in the undo batch's transaction. */
+    removeContactLeadsIn,
+    /** A campaign's name, for a bulk action's label; 404 when it is not the workspace's. */
+    async campaignName(account: Account, id: string): Promise<string> {
+      return (await ownCampaign(account, id)).name;
+    },
 
     async leads(
       account: Account,
@@ -256,6 +296,34 @@ export function dialerService(deps: DialerDeps) {
     scheduleCallback: (account: Account, leadId: string, input: { at: string; agentOnly: boolean }) =>
       scheduleCallback(ctx, account, leadId, input),
     dialLead: (account: Account, leadId: string) => dialLead(ctx, account, leadId),
+
+    // The agent desktop: the simulator's conversation, the softphone's conference, supervisors.
+    say: (account: Account, attemptId: string, text: string) => repSays(ctx, account, attemptId, text),
+    /** The runtime put a rep through on a simulated line. */
+    repConnected: (account: Account, callId: string) => repConnected(ctx, account, callId),
+    softphoneToken: (account: Account) => softphoneToken(ctx, account),
+    softphoneVoice: (request: Parameters<typeof softphoneVoice>[1], workspaceId: string) =>
+      softphoneVoice(ctx, request, workspaceId),
+    /** The runtime's hook: a rep on the softphone takes a Twilio line through a conference. */
+    softphone: {
+      joinRep: (...args: Parameters<typeof joinRep> extends [unknown, ...infer R] ? R : never) =>
+        joinRep(ctx, ...args),
+    },
+    hold: (account: Account, attemptId: string, hold: boolean) => holdCall(ctx, account, attemptId, hold),
+    transfer: (account: Account, attemptId: string, input: Parameters<typeof transferCall>[3]) =>
+      transferCall(ctx, account, attemptId, input),
+    completeTransfer: (account: Account, attemptId: string) => completeTransfer(ctx, account, attemptId),
+    cancelTransfer: (account: Account, attemptId: string) => cancelTransfer(ctx, account, attemptId),
+    monitor: (account: Account, attemptId: string, mode: Parameters<typeof monitorCall>[3]) =>
+      monitorCall(ctx, account, attemptId, mode),
+    stopMonitoring: (account: Account, attemptId: string) => stopMonitoring(ctx, account, attemptId),
+    supervisor: (account: Account) => supervisorView(ctx, account),
+
+    /**
+     * Consent to AI-voice calls on file for a number: a lead of any of the workspace's campaigns
+     * with it recorded (the dial gate asks it for calls the assistant makes outside a campaign).
+     */
+    hasAiVoiceConsent: (workspaceId: string, e164: string) => repo.hasAiVoiceConsent(workspaceId, e164),
 
     /** The enterprise dashboard's lead figures over every campaign of the workspace. */
     leadFigures: (account: Account) => repo.leadFigures(account.id),

@@ -4,6 +4,8 @@ import {
   type Abandonment,
   type AbandonmentFigure,
   type CampaignStats,
+  DISPOSITIONS,
+  type DispositionCode,
 } from "../../../common/dialer";
 import { type DialerContext, percent, startOfDay } from "./context";
 import type { CampaignRow, Tally } from "./repository";
@@ -48,7 +50,7 @@ export async function abandonmentOf(
  * Spec 3 §3 campaign stats, read from the attempts: dialedToday (attempts that went out since
  * midnight in the workspace's zone), connectedToday (of those, put through to an agent),
  * contactRate (of those, answered by a person, percent), callsPerHour (dialled in the last 60
- * minutes), the lines in use now, and the abandonment figures.
+ * minutes), the lines in use now, the abandonment figures, and the leads by disposition.
  */
 export async function campaignStats(
   ctx: DialerContext,
@@ -56,10 +58,11 @@ export async function campaignStats(
   timeZone: string,
 ): Promise<CampaignStats> {
   const now = ctx.now();
-  const [counts, lines, abandonment] = await Promise.all([
+  const [counts, lines, abandonment, dispositions] = await Promise.all([
     ctx.repo.dialCounts(campaign.id, startOfDay(now, timeZone), new Date(now.getTime() - HOUR_MS)),
     ctx.repo.liveLines(campaign.workspaceId, campaign.id),
     abandonmentOf(ctx, campaign, timeZone),
+    ctx.repo.leadDispositions(campaign.id),
   ]);
   return {
     dialedToday: counts.dialed,
@@ -68,5 +71,14 @@ export async function campaignStats(
     callsPerHour: counts.lastHour,
     activeLines: lines.campaign,
     abandonment,
+    dispositions: dispositions
+      .filter((row): row is typeof row & { disposition: DispositionCode } => row.disposition in DISPOSITIONS)
+      .map((row) => ({
+        code: row.disposition,
+        label: DISPOSITIONS[row.disposition].label,
+        leads: row.leads,
+        byAi: row.byAi,
+      }))
+      .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label)),
   };
 }

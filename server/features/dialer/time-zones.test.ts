@@ -3,40 +3,66 @@ import phonePrefixTable from "./data/phone-prefix-zones.json" with { type: "json
 import usZipTable from "./data/us-zip-zones.json" with { type: "json" };
 import { calleeTimeZones, isTimeZone, phoneNumberZones, postalCodeZones } from "./time-zones";
 
-describe("calleeTimeZones: contact, then postal code, then the number", () => {
-  it("takes the contact's own time zone first", () => {
+describe("calleeTimeZones: every zone known for the callee, together", () => {
+  it("checks a recorded zone with the number's, never instead of it", () => {
     expect(
       calleeTimeZones({ timeZone: "Europe/Paris", postalCode: "94110", phoneNumber: "+12125550100" }),
     ).toEqual({
-      zones: ["Europe/Paris"],
-      source: "contact",
+      zones: ["Europe/Paris", "America/Los_Angeles", "America/New_York"],
+      sourcesOf: {
+        "Europe/Paris": ["contact"],
+        "America/Los_Angeles": ["postal_code"],
+        "America/New_York": ["phone_prefix"],
+      },
     });
   });
 
-  it("ignores a contact time zone that is not an IANA zone and falls through", () => {
+  it("keeps a Tokyo number's zone when its lead says New York, UTC, Etc/GMT+5 or a New York ZIP", () => {
+    for (const declared of [
+      { timeZone: "America/New_York" },
+      { timeZone: "UTC" },
+      { timeZone: "Etc/GMT+5" },
+      { postalCode: "10001" },
+    ]) {
+      const zones = calleeTimeZones({ ...declared, phoneNumber: "+81312345678" }).zones;
+      expect(zones).toContain("Asia/Tokyo");
+      expect(zones).toHaveLength(2);
+    }
+  });
+
+  it("takes several recorded zones and postal codes (a lead's and its contact's), each once", () => {
+    expect(
+      calleeTimeZones({
+        timeZone: "America/New_York",
+        timeZones: ["America/New_York", "America/Chicago", null, ""],
+        postalCodes: ["10001", undefined],
+        phoneNumber: "+12125550100",
+      }),
+    ).toEqual({
+      zones: ["America/New_York", "America/Chicago"],
+      sourcesOf: {
+        "America/New_York": ["contact", "postal_code", "phone_prefix"],
+        "America/Chicago": ["contact"],
+      },
+    });
+  });
+
+  it("ignores a recorded time zone that is not an IANA zone: the number's still applies", () => {
     expect(calleeTimeZones({ timeZone: "Mars/Olympus", phoneNumber: "+12125550100" })).toEqual({
       zones: ["America/New_York"],
-      source: "phone_prefix",
+      sourcesOf: { "America/New_York": ["phone_prefix"] },
     });
   });
 
-  it("takes the postal code over the number (a New York number living in San Francisco)", () => {
-    expect(calleeTimeZones({ postalCode: "94110", phoneNumber: "+12125550100" })).toEqual({
-      zones: ["America/Los_Angeles"],
-      source: "postal_code",
-    });
+  it("adds nothing for a postal code it cannot read", () => {
+    expect(calleeTimeZones({ postalCode: "not a code", phoneNumber: "+13105550100" }).zones).toEqual([
+      "America/Los_Angeles",
+    ]);
   });
 
-  it("falls back to the area code when the postal code is unknown", () => {
-    expect(calleeTimeZones({ postalCode: "not a code", phoneNumber: "+13105550100" })).toEqual({
-      zones: ["America/Los_Angeles"],
-      source: "phone_prefix",
-    });
-  });
-
-  it("says unknown when nothing gives a zone", () => {
-    expect(calleeTimeZones({ phoneNumber: "+99912345" })).toEqual({ zones: [], source: "unknown" });
-    expect(calleeTimeZones({ phoneNumber: "not a number" })).toEqual({ zones: [], source: "unknown" });
+  it("knows no zone when nothing gives one", () => {
+    expect(calleeTimeZones({ phoneNumber: "+99912345" }).zones).toEqual([]);
+    expect(calleeTimeZones({ phoneNumber: "not a number" }).zones).toEqual([]);
   });
 });
 

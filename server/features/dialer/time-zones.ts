@@ -3,11 +3,13 @@ import phonePrefixTable from "./data/phone-prefix-zones.json" with { type: "json
 import usZipTable from "./data/us-zip-zones.json" with { type: "json" };
 
 /**
- * The callee's time zone(s), for the calling window: from the contact's own time zone, else the
- * postal code (US ZIP or Canadian postal code), else the phone number's prefix (area code and,
- * where Google's libphonenumber data is finer, the exchange). A place that straddles zones gives
- * all of them, and calling-window.ts allows the call only when every one is inside the window.
- * A source that yields nothing falls through to the next; nothing at all is "unknown".
+ * The callee's time zone(s), for the calling window: every zone known for them, together: the
+ * zones recorded for the person (a contact's or a lead's own time zone), their postal codes' (US
+ * ZIP or Canadian postal code) and the phone number's prefix (area code and, where Google's
+ * libphonenumber data is finer, the exchange). A recorded zone never replaces the number's: a
+ * Tokyo number whose contact says New York is called only when it is inside the window in both
+ * places (calling-window.ts). A place that straddles zones gives all of them; a source that yields
+ * nothing adds nothing; nothing at all is "unknown" (no zones).
  *
  * Data (server/features/dialer/data/, rebuilt by build-time-zone-tables.mjs):
  * - phone-prefix-zones.json: libphonenumber's time-zone map (Apache-2.0) as shipped by
@@ -18,34 +20,44 @@ import usZipTable from "./data/us-zip-zones.json" with { type: "json" };
  *   and territories' published time observance (public knowledge), erring toward more zones.
  */
 
-export type ZoneSource = "contact" | "postal_code" | "phone_prefix" | "unknown";
+export type ZoneSource = "contact" | "postal_code" | "phone_prefix";
 
 export interface CalleeZones {
-  /** IANA zone names; empty when the source is "unknown". */
+  /** IANA zone names, each once, from every source; empty when nothing gives a zone. */
   zones: string[];
-  source: ZoneSource;
+  /** Which sources gave each zone (for telling the caller why a zone is checked). */
+  sourcesOf?: Record<string, ZoneSource[]>;
 }
 
 export interface CalleeLocation {
-  /** The contact's own IANA time zone, when recorded. */
-  timeZone?: string | null;
-  postalCode?: string | null;
+  /** A time zone recorded for the callee (the contact's or the lead's own). */
+  timeZone?: string | null | undefined;
+  /** More recorded time zones (a lead's and its contact's): each one is checked too. */
+  timeZones?: readonly (string | null | undefined)[] | undefined;
+  postalCode?: string | null | undefined;
+  postalCodes?: readonly (string | null | undefined)[] | undefined;
   phoneNumber: string;
   /** Country for numbers written without +country code (the workspace's default). */
-  defaultCountry?: CountryCode;
+  defaultCountry?: CountryCode | undefined;
 }
 
 export function calleeTimeZones(callee: CalleeLocation): CalleeZones {
-  const own = callee.timeZone?.trim();
-  if (own && isTimeZone(own)) return { zones: [canonicalZone(own)], source: "contact" };
-
-  const fromPostal = callee.postalCode ? postalCodeZones(callee.postalCode) : [];
-  if (fromPostal.length) return { zones: fromPostal, source: "postal_code" };
-
-  const fromPhone = phoneNumberZones(callee.phoneNumber, callee.defaultCountry);
-  if (fromPhone.length) return { zones: fromPhone, source: "phone_prefix" };
-
-  return { zones: [], source: "unknown" };
+  const sourcesOf: Record<string, ZoneSource[]> = {};
+  const add = (zone: string, source: ZoneSource) => {
+    const sources = sourcesOf[zone] ?? [];
+    if (!sources.includes(source)) sources.push(source);
+    sourcesOf[zone] = sources;
+  };
+  for (const recorded of [callee.timeZone, ...(callee.timeZones ?? [])]) {
+    const name = recorded?.trim();
+    // A recorded name that is not a zone (a typo, "Mars/Olympus") tells nothing: the others still apply.
+    if (name && isTimeZone(name)) add(canonicalZone(name), "contact");
+  }
+  for (const code of [callee.postalCode, ...(callee.postalCodes ?? [])]) {
+    if (code) for (const zone of postalCodeZones(code)) add(zone, "postal_code");
+  }
+  for (const zone of phoneNumberZones(callee.phoneNumber, callee.defaultCountry)) add(zone, "phone_prefix");
+  return { zones: Object.keys(sourcesOf), sourcesOf };
 }
 
 /** Whether the runtime knows the IANA zone name (Intl throws a RangeError for an unknown one). */

@@ -8,7 +8,7 @@ import { waitFor } from "../../test/jobs";
 import { browser, kill, startServer, stopRunningServers } from "../../test/real-server";
 
 /**
- * Issue 15 part 4: the real server (server/main.ts) sends a campaign to 150 contacts through
+ * The real server (server/main.ts) sends a campaign to 150 contacts through
  * SMTP_URL to an SMTP server in this process, is killed with SIGKILL twice mid-campaign and
  * started again on the same data, and in the end every recipient was accepted exactly one
  * message, under the Message-ID of its send row, and every send row is "sent".
@@ -27,9 +27,13 @@ const KILL_AT_ACCEPTED = [40, 95];
 
 type Accepted = { to: string; messageId: string };
 
+/** The account owner's address: the sign-up's confirmation mail goes there, not to the campaign. */
+const OWNER_EMAIL = "email-crash@example.com";
+
 /** A real SMTP server that records what it accepted, and can stop answering (hold every DATA). */
 async function smtpWithBrake() {
   const accepted: Accepted[] = [];
+  const ownerMail: string[] = [];
   let braking = false;
   let onBrake: (() => void) | null = null;
   const server = new SMTPServer({
@@ -39,6 +43,10 @@ async function smtpWithBrake() {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (session.envelope.rcptTo.some((rcpt) => rcpt.address.toLowerCase() === OWNER_EMAIL)) {
+            ownerMail.push(mail.text ?? "");
+            return callback();
+          }
           // Held: no answer, so the client never learns it was taken, and it is not counted.
           if (braking) return;
           for (const rcpt of session.envelope.rcptTo)
@@ -60,6 +68,7 @@ async function smtpWithBrake() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     accepted,
+    ownerMail,
     /** Resolves once `count` messages were accepted; every later one is held from then on. */
     brakeAt(count: number) {
       brakeAt = count;
@@ -93,11 +102,16 @@ describe(`the real server killed mid-campaign (${testEngine()})`, () => {
     const call = browser(() => server);
     await call("POST", "/api/auth/signup", {
       username: "email_crash",
-      email: "email-crash@example.com",
+      email: OWNER_EMAIL,
       password: "correct horse battery",
       planType: "business",
       businessInfo: { companyName: "Crash Mail Ltd" },
     });
+    // With email sending set up, the account is confirmed by its emailed link, which signs it in.
+    await waitFor(async () => smtp.ownerMail.length > 0, 30_000, "the confirmation email");
+    const token = smtp.ownerMail[0]?.match(/confirm-email\?token=([^\s&)\]>]+)/)?.[1];
+    expect(token).toBeTruthy();
+    await call("POST", "/api/auth/confirm-email", { token: decodeURIComponent(token ?? "") });
     await call("PUT", "/api/email-marketing/settings", {
       postalAddress: "1 Main St, Orlando, FL 32801",
       hourlyCap: 10_000,

@@ -283,6 +283,7 @@ export function emailService(deps: EmailServiceDeps) {
         batchSize: request.batchSize,
         delayMs: request.delayBetweenBatches,
         audience: {
+          segmentId: request.segmentId ?? null,
           targetAudience: request.targetAudience,
           industry: request.industry,
           city: request.city,

@@ -10,11 +10,15 @@ import {
 import { PHONE_INVALID } from "../../../common/telephony";
 import { appointments, calls } from "../../db/schema";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { NORTH_AMERICAN_EVENING, recordAiVoiceConsent } from "../../test/dialing";
 import { buildCall, buildMember, buildWorkspace, type SignedInClient } from "../../test/factories";
 import { setWorkspace } from "../../test/telephony";
 
-/** The server's clock: stopped at the start of the file, so the analytics' ranges have exact edges. */
-const NOW = new Date();
+/**
+ * The server's clock: stopped, so the analytics' ranges have exact edges, at an hour inside the
+ * calling hours of every North American number the calls below dial (the dial gate).
+ */
+const NOW = NORTH_AMERICAN_EVENING;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -312,6 +316,7 @@ async function bulk(c: TestClient, body: object) {
 describe("Call Controls' bulk call (POST /api/enterprise/bulk-call)", () => {
   it("dials each number with the purpose through the calls.bulk job; the result counts results.successful", async () => {
     const owner = await buildWorkspace(t, { businessInfo: { companyName: "Northwind" } });
+    await recordAiVoiceConsent(owner, ["+15552014101", "+15552014102"]);
     const job = await bulk(owner, {
       phoneNumbers: ["5552014101", "5552014102", "12"],
       callPurpose: "Confirm your installation window",
@@ -358,6 +363,7 @@ describe("the enterprise plans' concurrent calls", () => {
     const owner = await buildWorkspace(t);
     const workspaceId = owner.user.workspace.id;
     await setWorkspace(t, workspaceId, { planType: "enterprise_starter" });
+    await recordAiVoiceConsent(owner, ["+16465550100", "+16465550101"]);
     await insertCalls(
       workspaceId,
       Array.from({ length: 99 }, () => ({ isActive: true, status: "in_progress", startTime: NOW })),

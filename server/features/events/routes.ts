@@ -16,7 +16,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ events: EventBus }> = async (a
     for (const close of open) close();
   });
 
-  app.get("/api/events", { config: { role: "agent" } }, async (request, reply) => {
+  // The stream ends with its session: a member signed out, removed or suspended hears no more.
+  app.get("/api/events", { config: { role: "agent", endsWithSession: true } }, async (request, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -40,6 +41,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ events: EventBus }> = async (a
       res.end();
     };
     open.add(close);
-    request.raw.on("close", close);
+    // The response's close: the browser went away, or the session ended (see endsWithSession).
+    res.on("close", close);
   });
 };

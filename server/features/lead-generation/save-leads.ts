@@ -97,7 +97,8 @@ export async function saveLeads(
           contactStatus: "new",
           serpApiData: data,
           campaignId,
-          timezone: leadTimeZone({ ...data, address: lead.address }, account.timezone),
+          // Where the search placed the business; a guess is not recorded (the number's zone applies).
+          timezone: leadTimeZone({ ...data, address: lead.address }, null),
         }),
       );
       await repo.attachContact(account.id, reservation, contact.id);

@@ -4,7 +4,7 @@ import { isTimeZone } from "../../../common/ai-settings";
 /**
  * A saved lead's time zone, so the dialer calls within its business hours: from its coordinates
  * when the search gave them (an offline lookup of the world's zone boundaries), else from the US
- * state in its address, else the workspace's own.
+ * state in its address, else `fallback` (null: none recorded, and the number's own zone applies).
  */
 
 /** Each state's most populous zone (a few states span two; coordinates settle those). */
@@ -73,8 +73,8 @@ export function stateOf(address: string | null | undefined): string | null {
 
 export function leadTimeZone(
   where: { latitude?: unknown; longitude?: unknown; state?: unknown; address?: string | null },
-  fallback: string,
-): string {
+  fallback: string | null,
+): string | null {
   const { latitude, longitude } = where;
   if (
     typeof latitude === "number" &&

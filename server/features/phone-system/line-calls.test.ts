@@ -10,6 +10,7 @@ import {
   type Voicemail,
 } from "../../../common/phone-system";
 import type { TestClient } from "../../test/app";
+import { clockFrom, NEW_YORK_NOON } from "../../test/dialing";
 import { buildWorkspace, rows, type SignedInClient } from "../../test/factories";
 import { recordingOf, wordReader } from "../../test/speech";
 import {
@@ -35,8 +36,13 @@ let env: Awaited<ReturnType<typeof telephonyTestApp>>;
 beforeAll(async () => {
   env = await telephonyTestApp(
     {},
-    // The simulated caller's voice carries their words; the test recogniser reads them back.
-    { speech: wordReader(), simulatorVoice: async (text) => recordingOf(text) },
+    // The simulated caller's voice carries their words; the test recogniser reads them back. Noon
+    // in New York: click-to-call's contacts (Orlando numbers) are inside their calling hours.
+    {
+      speech: wordReader(),
+      simulatorVoice: async (text) => recordingOf(text),
+      now: clockFrom(NEW_YORK_NOON),
+    },
   );
 });
 afterAll(() => env.close());

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessCalls,
@@ -295,7 +295,12 @@ export function businessCallsRepository(db: Db) {
       values: Partial<
         Pick<
           VoicemailRow,
-          "audioPath" | "transcription" | "transcriptionStatus" | "transcriptionError" | "listenedAt"
+          | "audioPath"
+          | "recordingUrl"
+          | "transcription"
+          | "transcriptionStatus"
+          | "transcriptionError"
+          | "listenedAt"
         >
       >,
     ): Promise<void> {
@@ -303,6 +308,32 @@ export function businessCallsRepository(db: Db) {
         .update(voicemails)
         .set(values)
         .where(and(eq(voicemails.workspaceId, workspaceId), eq(voicemails.id, id)));
+    },
+
+    /**
+     * Voicemails left before `before` whose audio is still kept (a file, or a recording at
+     * Twilio), across every workspace, oldest first, after `cursor`: their retention sweep.
+     */
+    async voicemailAudioBefore(
+      before: Date,
+      cursor: { at: string; id: string } | null,
+      limit: number,
+    ): Promise<(VoicemailRow & { at: string })[]> {
+      return db
+        .select({ ...getTableColumns(voicemails), at: sql<string>`${voicemails.createdAt}::text` })
+        .from(voicemails)
+        .where(
+          and(
+            or(isNotNull(voicemails.audioPath), isNotNull(voicemails.recordingUrl)),
+            lt(voicemails.createdAt, before),
+            // The cursor is the database's own text of the time: to the microsecond, unlike a Date.
+            cursor
+              ? sql`(${voicemails.createdAt}, ${voicemails.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(voicemails.createdAt), asc(voicemails.id))
+        .limit(limit);
     },
   };
 }

@@ -37,10 +37,10 @@ export const phoneSystemRoutes: FastifyPluginAsyncZod<{ phoneSystem: PhoneSystem
   app.get(
     "/api/grasshopper/numbers",
     { config: { role: "agent" }, schema: { response: { 200: NumbersResponse } } },
-    async (request) => ({
-      success: true as const,
-      numbers: (await phoneSystem.numbers(request.account)).map(presentNumber),
-    }),
+    async (request) => {
+      const numbers = (await phoneSystem.numbers(request.account)).map(presentNumber);
+      return { success: numbers.length > 0, numbers };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { INVALID_PHONE, NO_PHONE_NUMBER, ON_DO_NOT_CALL } from "../../../common/contacts";
+import { INVALID_PHONE, NO_PHONE_NUMBER } from "../../../common/contacts";
 import {
   type AddNumberRequest,
   AGENT_NOT_FOUND,
@@ -23,7 +23,6 @@ import type { Db } from "../../db/client";
 import type { Account, AccountLoader } from "../../http/account";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { AgentService } from "../agents/service";
-import type { DoNotCallService } from "../contacts/do-not-call";
 import type { ContactService } from "../contacts/service";
 import { toE164OrNull } from "../telephony/phone-numbers";
 import type { TelephonyService } from "../telephony/service";
@@ -57,11 +56,11 @@ export type PhoneSystemDeps = {
     | "applyLineHooks"
     | "releaseLine"
     | "placeLineCall"
+    | "checkDial"
     | "lineRecording"
   >;
   /** The workspace's contacts: click-to-call's callee, the analytics' conversions. */
   contacts: Pick<ContactService, "get" | "recordDial" | "convertedNumbers">;
-  doNotCall: Pick<DoNotCallService, "isDoNotCall">;
   accounts: AccountLoader;
   /** The voicemail box (voicemail.ts), built with the jobs queue in the composition root. */
   voicemails: VoicemailBox;
@@ -290,8 +289,9 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
 
     /**
      * POST /api/grasshopper/call: click-to-call. The user's own phone rings first; when they
-     * answer, the contact is dialled with the business number as caller ID. The contact's
-     * do-not-call flag and the workspace's list are checked now, at the moment of dialling.
+     * answer, the contact is dialled with the business number as caller ID. The dial gate
+     * (do-not-call, the contact's calling hours) is asked before anything is recorded, and again
+     * by telephony as the leg is placed. The user talks to the contact: no AI voice.
      */
     async call(
       account: Account,
@@ -301,8 +301,8 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       if (!contact.phoneNumber) throw badRequest(NO_PHONE_NUMBER);
       const to = contact.phoneE164;
       if (!to) throw badRequest(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
-      if (contact.doNotCall || (await deps.doNotCall.isDoNotCall(account.id, to)))
-        throw conflict(ON_DO_NOT_CALL);
+      const callee = { e164: to, contactDoNotCall: contact.doNotCall, timeZones: [contact.timezone] };
+      await deps.telephony.checkDial(account, to, { aiVoice: false, ...callee });
       const active = (await repo.numbers(account.id)).filter((n) => n.isActive);
       const line = input.numberId
         ? active.find((n) => n.id === input.numberId)
@@ -320,11 +320,16 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       });
       let callSid: string;
       try {
-        ({ callSid } = await deps.telephony.placeLineCall(account, line, {
-          to: userPhone,
-          url: `${base}${PHONE_SYSTEM_PATHS.bridge(line.id, call.id)}`,
-          statusCallback: `${base}${PHONE_SYSTEM_PATHS.status(line.id)}?${new URLSearchParams({ callId: call.id })}`,
-        }));
+        ({ callSid } = await deps.telephony.placeLineCall(
+          account,
+          line,
+          {
+            to: userPhone,
+            url: `${base}${PHONE_SYSTEM_PATHS.bridge(line.id, call.id)}`,
+            statusCallback: `${base}${PHONE_SYSTEM_PATHS.status(line.id)}?${new URLSearchParams({ callId: call.id })}`,
+          },
+          callee,
+        ));
       } catch (error) {
         await callsRepo.updateCall(account.id, call.id, { outcome: "missed", endedAt: now() });
         throw error;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Voicemail } from "../../../common/phone-system";
 import { withCheckedAudio } from "../../audio/inspect";
@@ -7,6 +7,7 @@ import type { EventBus } from "../../events/bus";
 import type { Account } from "../../http/account";
 import { HttpError } from "../../http/errors";
 import type { SpeechToText } from "../../providers/speech";
+import type { RecordingDeletion } from "../telephony/business-lines";
 import type { TelephonyService } from "../telephony/service";
 import { presentVoicemail } from "./presenter";
 import { type BusinessNumberRow, businessCallsRepository, type VoicemailRow } from "./repository";
@@ -24,7 +25,7 @@ const VOICEMAIL_AUDIO = {
 
 export type VoicemailDeps = {
   db: Db;
-  telephony: Pick<TelephonyService, "lineRecording">;
+  telephony: Pick<TelephonyService, "lineRecording" | "deleteRecording">;
   dataDir: string;
   /** The recogniser as the administrator's transcription switch leaves it; null: none set up. */
   speech: SpeechToText | null;
@@ -154,6 +155,46 @@ export function voicemailBox(deps: VoicemailDeps) {
         transcriptionStatus: "done",
       });
       deps.events.publish(account.id, { type: "voicemail.transcribed", voicemailId: row.id });
+    },
+
+    /** Voicemails left before `before` whose audio is still kept, a page at a time (their retention). */
+    audioBefore: (before: Date, cursor: { at: string; id: string } | null, limit: number) =>
+      repo.voicemailAudioBefore(before, cursor, limit),
+
+    /**
+     * Deletes a voicemail's audio past its retention period: the recording at Twilio, then the
+     * file under DATA_DIR, then the row's references to both. The transcription stays. A
+     * passing failure at Twilio leaves everything as it was, for the next sweep.
+     */
+    async deleteAudio(
+      row: VoicemailRow,
+    ): Promise<{ carrier: RecordingDeletion | null; fileRemoved: boolean; kept: boolean }> {
+      const carrier = row.recordingUrl
+        ? await deps.telephony.deleteRecording(row.workspaceId, { recordingSid: row.recordingSid })
+        : null;
+      if (carrier === "failed") return { carrier, fileRemoved: false, kept: true };
+      let fileRemoved = false;
+      if (row.audioPath) {
+        // Only our own file name for this voicemail, never a path read from the row.
+        const file = path.join(deps.dataDir, fileOf(row));
+        fileRemoved = await stat(file).then(
+          () => true,
+          () => false,
+        );
+        await rm(file, { force: true });
+      }
+      await repo.updateVoicemail(row.workspaceId, row.id, {
+        audioPath: null,
+        recordingUrl: null,
+        // A transcription still waiting has nothing left to read.
+        ...(row.transcriptionStatus === "pending"
+          ? {
+              transcriptionStatus: "failed",
+              transcriptionError: "The recording was deleted after its retention period",
+            }
+          : {}),
+      });
+      return { carrier, fileRemoved, kept: false };
     },
 
     async list(

@@ -7,6 +7,7 @@ import {
   SLOT_CAPACITY,
 } from "../../../common/satellite";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
+import { recordAiVoiceConsent } from "../../test/dialing";
 import { buildMember, buildWorkspace, rows } from "../../test/factories";
 
 /**
@@ -486,26 +487,46 @@ describe("checkout of a package (local payments provider)", () => {
 });
 
 describe("POST /api/viasat/autodial", () => {
-  it("calls the contact with the satellite-sales script when there is one; another's contact is 404", async () => {
+  it("calls the contact with a satellite-sales agent and script made from the catalogue, never the workspace's own script; another's contact is 404", async () => {
     const c = await buildWorkspace(t);
-    const contactId = await contactOf(c);
-    const plain = await c.post("/api/viasat/autodial", { contactId });
-    expect(plain.statusCode).toBe(200);
-    expect(plain.json()).toMatchObject({ message: "Calling Casey Rivera at +15551230077", script: null });
-    expect(plain.json().callId).toMatch(/^[0-9a-f-]{36}$/);
-    const script = await c.post("/api/ai-scripts", {
-      name: "Viasat satellite sales",
-      description: "Offer Viasat satellite internet to rural homes",
+    // The workspace's calls otherwise follow a dental office's script.
+    await c.post("/api/ai-scripts/from-template/dental-office", { isDefault: true });
+    // A customer in London, where the clock's 11:00 UTC is inside the calling hours (in New York
+    // it is 6 or 7 AM: the dial gate would refuse), who agreed to calls from the AI assistant.
+    const added = await c.post("/api/contacts", {
+      name: "Casey Rivera",
+      phoneNumber: "+44 20 7946 0077",
+      timezone: "Europe/London",
     });
-    expect(script.statusCode).toBe(201);
-    const scripted = await c.post("/api/viasat/autodial", { contactId });
-    expect(scripted.statusCode).toBe(200);
-    expect(scripted.json().script).toBe("Viasat satellite sales");
-    const [call] = await rows<{ opening: string | null }>(
+    expect(added.statusCode, added.body).toBe(201);
+    const contactId = added.json().id as string;
+    await recordAiVoiceConsent(c, ["+442079460077"]);
+    const first = await c.post("/api/viasat/autodial", { contactId });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: "Calling Casey Rivera at +44 20 7946 0077",
+      script: "Satellite internet sales",
+    });
+    const [call] = await rows<{ opening: string; agent: string | null; flow: string }>(
       t,
-      sql`select engine_state->>'opening' as opening from calls where id = ${scripted.json().callId}`,
+      sql`select c.ai_response as opening, a.name as agent,
+                 c.engine_state->'script'->>'name' as flow
+          from calls c left join ai_agents a on a.id = c.agent_id where c.id = ${first.json().callId}`,
     );
-    expect(call).toBeDefined();
+    expect(call?.agent).toBe("Satellite Sales");
+    expect(call?.flow).toBe("Satellite internet sales");
+    expect(call?.opening).toMatch(
+      /^Hi Casey, this is Satellite Sales with .*, calling about satellite internet/,
+    );
+    expect(call?.opening).not.toMatch(/dental|teeth/i);
+    // Made once: the second call finds the same agent and script.
+    const again = await c.post("/api/viasat/autodial", { contactId });
+    expect(again.statusCode, again.body).toBe(200);
+    const made = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from ai_agents where workspace_id = ${c.user!.workspace.id} and name = 'Satellite Sales'`,
+    );
+    expect(made[0]?.n).toBe(1);
 
     const stranger = await buildWorkspace(t);
     const foreign = await stranger.post("/api/viasat/autodial", { contactId });

@@ -19,19 +19,22 @@ import {
 import type { Db } from "../../db/client";
 import type { Account } from "../../http/account";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import type { AgentService } from "../agents/service";
 import type { AppointmentService } from "../appointments/service";
 import type { ProductOrder, ProductSeller } from "../billing/service";
 import type { ContactDialer } from "../contacts/dial";
 import type { ContactService } from "../contacts/service";
 import type { ScriptService } from "../scripts/service";
 import { type OrderRow, type PackageRow, satelliteRepository } from "./repository";
+import { satelliteSales } from "./sales-agent";
 import { earliestDay, latestDay, longDay, slotInterval } from "./schedule";
 
 export type SatelliteDeps = {
   db: Db;
   appointments: Pick<AppointmentService, "bookIn">;
   contacts: Pick<ContactService, "get" | "noteIn">;
-  scripts: Pick<ScriptService, "list">;
+  scripts: Pick<ScriptService, "list" | "fromTemplate">;
+  agents: Pick<AgentService, "listAgents" | "createAgent">;
   dialer: Pick<ContactDialer, "dial">;
   now?: () => Date;
 };
@@ -42,8 +45,7 @@ const confirmationNumber = () =>
   `VS-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("")}`;
 
 const money = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
-const SATELLITE_SCRIPT = /satellite|viasat/i;
-const AUTODIAL_PURPOSE = "Viasat satellite internet service";
+const AUTODIAL_PURPOSE = "satellite internet for your home";
 
 /** What a paid checkout's stored metadata holds: the request's fields, the package and zone then. */
 const StoredMetadata = SatelliteCheckoutMetadata.extend({
@@ -78,6 +80,7 @@ type Installation = {
 export function satelliteService(deps: SatelliteDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = satelliteRepository(deps.db);
+  const satelliteCalls = satelliteSales({ scripts: deps.scripts, agents: deps.agents });
 
   async function packages(workspaceId: string): Promise<PackageRow[]> {
     const rows = await repo.packages(workspaceId);
@@ -351,18 +354,18 @@ export function satelliteService(deps: SatelliteDeps) {
       return repo.orders(account.id, { contactId, limit: 100 });
     },
 
-    /** POST /api/viasat/autodial: a call to the contact, following the satellite-sales script if any. */
+    /**
+     * POST /api/viasat/autodial: a call to the contact by the satellite-sales agent, following the
+     * satellite-internet script (both made from the catalogue the first time).
+     */
     async autodial(account: Account, contactId: string) {
-      const scripts = await deps.scripts.list(account);
-      const script =
-        scripts.find((s) => SATELLITE_SCRIPT.test(s.name)) ??
-        scripts.find((s) => SATELLITE_SCRIPT.test(s.description ?? "")) ??
-        null;
+      const sales = await satelliteCalls.forCall(account);
       const placed = await deps.dialer.dial(account, contactId, {
-        agentId: "viasat",
-        purpose: script?.description?.trim() || AUTODIAL_PURPOSE,
+        agentId: sales.agentId,
+        scriptId: sales.scriptId,
+        purpose: AUTODIAL_PURPOSE,
       });
-      return { message: placed.message, callId: placed.callId, script: script?.name ?? null };
+      return { message: placed.message, callId: placed.callId, script: sales.scriptName };
     },
   };
 }

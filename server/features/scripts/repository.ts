@@ -33,6 +33,15 @@ export function scriptRepository(db: Db) {
       return row;
     },
 
+    /** The workspace's switched-on scripts, the default first, then the newest. */
+    activeScripts(workspaceId: string): Promise<ScriptRow[]> {
+      return db
+        .select()
+        .from(aiScripts)
+        .where(and(eq(aiScripts.workspaceId, workspaceId), eq(aiScripts.isActive, true)))
+        .orderBy(desc(aiScripts.isDefault), desc(aiScripts.updatedAt), desc(aiScripts.id));
+    },
+
     async defaultScript(workspaceId: string): Promise<ScriptRow | undefined> {
       const [row] = await db
         .select()

@@ -34,6 +34,27 @@ export type ScriptForCall = Pick<
   | "personalityTraits"
 >;
 
+/** The script each direction of call uses. */
+export type CallScripts = { inbound: ScriptForCall | null; outbound: ScriptForCall | null };
+
+/** Which kinds of script suit a call: an appointment script serves both directions. */
+const SUITS: Record<"inbound" | "outbound", readonly string[]> = {
+  inbound: ["inbound", "support", "appointment"],
+  outbound: ["outbound", "sales", "appointment"],
+};
+
+/**
+ * The script for each direction: the default script when its kind suits the direction, else the
+ * newest switched-on script of a kind that does, else the default whatever its kind, else none
+ * (the assistant's settings apply). `active` comes default first, then newest first.
+ */
+export function scriptsByDirection(active: readonly (ScriptForCall & { isDefault: boolean })[]): CallScripts {
+  const fallback = active[0]?.isDefault ? active[0] : null;
+  const pick = (direction: "inbound" | "outbound") =>
+    active.find((script) => SUITS[direction].includes(script.scriptType)) ?? fallback;
+  return { inbound: pick("inbound"), outbound: pick("outbound") };
+}
+
 export type ScriptServiceDeps = {
   db: Db;
   /** The default script is cached per workspace; a change is announced so every server drops it. */
@@ -61,11 +82,8 @@ const scriptNotFound = () => new HttpError(404, SCRIPT_NOT_FOUND);
 export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
   const repo = scriptRepository(db);
   // The default script every call reads: kept briefly, reloaded in the background, dropped on change.
-  const cached = refreshingCache<ScriptForCall | null>(
-    async (workspaceId) => {
-      const row = await repo.defaultScript(workspaceId);
-      return row?.isActive ? row : null;
-    },
+  const cached = refreshingCache<CallScripts>(
+    async (workspaceId) => scriptsByDirection(await repo.activeScripts(workspaceId)),
     CACHE_MS,
     MAX_CACHED,
   );
@@ -142,11 +160,13 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
     /**
      * A new script from a catalogue template (its name unless one is given), the template's use
      * counted, and its test cases added to the workspace's agent tests: all in one transaction.
+     * `isActive: false` keeps it out of the workspace's own calls (a call placed with it by id
+     * still follows it).
      */
     async fromTemplate(
       account: Account,
       templateId: string,
-      options: { name?: string | undefined; isDefault?: boolean | undefined },
+      options: { name?: string | undefined; isDefault?: boolean | undefined; isActive?: boolean | undefined },
     ): Promise<{ row: ScriptRow; testCasesAdded: number }> {
       const template = findTemplate(templateId);
       if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
@@ -163,7 +183,7 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
           appointmentSettings: { ...data.appointmentSettings },
           voiceSettings: { ...data.voiceSettings },
           personalityTraits: { ...data.personalityTraits },
-          isActive: true,
+          isActive: options.isActive ?? true,
           isDefault: options.isDefault ?? false,
           templateId: template.id,
           createdBy: account.actor?.id ?? null,
@@ -183,7 +203,12 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
      * The workspace's default script as a call uses it (cached briefly; any change drops it):
      * null when there is none or it is switched off, and the assistant's settings apply.
      */
-    forCall(workspaceId: string): Promise<ScriptForCall | null> {
+    async forCall(workspaceId: string): Promise<ScriptForCall | null> {
+      return (await cached.get(workspaceId)).inbound;
+    },
+
+    /** The script an inbound and an outbound call use (cached like forCall). */
+    callScripts(workspaceId: string): Promise<CallScripts> {
       return cached.get(workspaceId);
     },
 

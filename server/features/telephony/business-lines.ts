@@ -1,7 +1,19 @@
 import type { Account } from "../../http/account";
 import { HttpError } from "../../http/errors";
-import { CarrierError, type NumberHooks } from "../../providers/telephony/types";
+import { CarrierError, type NumberHooks, twilioRecordingOf } from "../../providers/telephony/types";
 import type { TelephonyContext, WebhookRequest } from "./context";
+import { enforceDialGate, type OutboundCallee } from "./outbound-gate";
+
+/**
+ * What became of a recording the carrier kept, when asked to delete it:
+ * - `deleted`: the carrier deleted it now;
+ * - `gone`: the carrier no longer had it (deleted before, or by its own rules);
+ * - `unreachable`: it cannot be asked (no Twilio connection any more, another Twilio account,
+ *   a token sealed under another APP_SECRET, credentials it refuses): the recording is in the
+ *   customer's own Twilio account, out of our reach;
+ * - `failed`: a passing failure (Twilio down, too many requests): ask again later.
+ */
+export type RecordingDeletion = "deleted" | "gone" | "unreachable" | "failed";
 
 /** A workspace's carrier number, as the business phone system keeps it. */
 export type LineNumber = { number: string; provider: string };
@@ -25,6 +37,32 @@ export function businessLines(ctx: TelephonyContext) {
   function carrierFailure(what: string, error: unknown): HttpError {
     const message = error instanceof Error ? error.message : "Unknown error";
     return new HttpError(502, `${what}: ${message}`);
+  }
+
+  /** Deletes recordings of the workspace's Twilio account, through its connection as it is now. */
+  async function recordingDeleter(
+    workspaceId: string,
+  ): Promise<(recording: { url: string } | { recordingSid: string }) => Promise<RecordingDeletion>> {
+    const connection = await repo.connection(workspaceId);
+    let twilio: ReturnType<typeof carriers.twilioFor> | null = null;
+    try {
+      twilio = connection ? carriers.twilioFor(connection) : null;
+    } catch {
+      // A token sealed under another APP_SECRET: nothing can be asked of this account.
+    }
+    return async (recording) => {
+      const named =
+        "url" in recording ? twilioRecordingOf(recording.url) : { accountSid: null, ...recording };
+      if (!named || !connection || !twilio?.deleteRecording) return "unreachable";
+      if (named.accountSid && named.accountSid.toLowerCase() !== connection.accountSid.toLowerCase())
+        return "unreachable";
+      try {
+        return await twilio.deleteRecording(named.recordingSid);
+      } catch (error) {
+        const status = error instanceof CarrierError ? error.status : 502;
+        return status === 429 || status >= 500 ? "failed" : "unreachable";
+      }
+    };
   }
 
   return {
@@ -73,12 +111,18 @@ export function businessLines(ctx: TelephonyContext) {
       if (line.provider !== "twilio") await repo.setSimulatorHooks(account.id, line.number, null);
     },
 
-    /** Places one leg of a click-to-call: the carrier rings `to` from `from`, then asks `url`. */
+    /**
+     * Places one leg of a click-to-call: the carrier rings `to` from `from`, then asks `url`,
+     * whose answer dials `callee`. The callee is who the call is for, so the dial gate is asked
+     * about them (a person, the user, talks to them: no AI voice) before the first leg rings.
+     */
     async placeLineCall(
       account: Account,
       line: LineNumber,
       input: { to: string; url: string; statusCallback: string },
+      callee: { e164: string } & OutboundCallee,
     ): Promise<{ callSid: string }> {
+      await enforceDialGate(ctx, account, callee.e164, { aiVoice: false, ...callee });
       const provider = await providerFor(account, line.provider);
       try {
         return await provider.placeCall({ ...input, from: line.number });
@@ -98,6 +142,21 @@ export function businessLines(ctx: TelephonyContext) {
       if (!twilio.fetchRecording) throw new CarrierError("Recordings cannot be fetched", 501);
       return twilio.fetchRecording(recordingSid);
     },
+
+    /**
+     * Deletes a recording the workspace's Twilio account keeps: a call's (its RecordingUrl) or a
+     * voicemail's (its RecordingSid). The simulator keeps its recordings in memory for minutes,
+     * so there is nothing of its to delete.
+     */
+    async deleteRecording(
+      workspaceId: string,
+      recording: { url: string } | { recordingSid: string },
+    ): Promise<RecordingDeletion> {
+      return (await recordingDeleter(workspaceId))(recording);
+    },
+
+    /** deleteRecording for many of one workspace's recordings: its Twilio connection is read once. */
+    recordingDeleter,
 
     /** Whether telephony has this carrier call (the assistant took it): its status goes there too. */
     async knowsCall(callSid: string): Promise<boolean> {

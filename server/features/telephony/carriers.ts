@@ -2,8 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { derivedToken, secretBox } from "../../crypto/secret-box";
 import { forbidden } from "../../http/errors";
-import { type CarrierDelivery, CarrierSimulator } from "../../providers/telephony/simulator";
+import {
+  type CarrierDelivery,
+  type CarrierMediaFetch,
+  CarrierSimulator,
+} from "../../providers/telephony/simulator";
 import { twilioProvider, validTwilioSignature } from "../../providers/telephony/twilio";
+import { twilioConferences } from "../../providers/telephony/twilio-conference";
 import type { TelephonyProvider } from "../../providers/telephony/types";
 import type { CallRow, WebhookRequest } from "./context";
 import type { ConnectionRow } from "./repository";
@@ -24,6 +29,7 @@ export function carriers(
     deliver: CarrierDelivery;
     log: FastifyBaseLogger;
     simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
+    fetchAudio?: CarrierMediaFetch | undefined;
   },
   baseUrl: string,
 ) {
@@ -38,6 +44,7 @@ export function carriers(
     timeScale: config.telephony.simulatorTimeScale,
     log: deps.log,
     ...(deps.simulatorVoice ? { recordAudio: deps.simulatorVoice } : {}),
+    ...(deps.fetchAudio ? { fetchAudio: deps.fetchAudio } : {}),
   });
 
   function twilioFor(connection: ConnectionRow): TelephonyProvider {
@@ -62,6 +69,12 @@ export function carriers(
     /** The stored token, opened (throws when it was sealed under another APP_SECRET). */
     open: (connection: ConnectionRow) => tokens.open(connection.authTokenEncrypted),
     twilioFor,
+    /** The account's conferences, keys and TwiML apps (the browser softphone). */
+    conferencesFor: (connection: ConnectionRow) =>
+      twilioConferences(
+        { accountSid: connection.accountSid, authToken: tokens.open(connection.authTokenEncrypted) },
+        { apiBaseUrl: config.telephony.twilioApiBaseUrl },
+      ),
 
     /** Who carries this call: its workspace's Twilio, or the simulator (null: Twilio is gone). */
     providerFor(call: Pick<CallRow, "callType">, connection: ConnectionRow | null): TelephonyProvider | null {

@@ -3,14 +3,14 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { EventBus } from "../../events/bus";
 import type { Account, AccountLoader } from "../../http/account";
-import type { CarrierDelivery } from "../../providers/telephony/simulator";
+import type { CarrierDelivery, CarrierMediaFetch } from "../../providers/telephony/simulator";
 import type { CallService } from "../calls/service";
 import type { DoNotCallService } from "../contacts/do-not-call";
 import { type Carriers, carriers } from "./carriers";
 import { type Deliveries, deliveries } from "./deliveries";
 import type { ConnectionRow, TelephonyRepository } from "./repository";
 import { telephonyRepository } from "./repository";
-import { type Voices, voices } from "./voices";
+import { type PhoneVoices, type Voices, voices } from "./voices";
 
 /** A webhook as it arrived: the address Twilio signed, its signature, and the form parameters. */
 export type WebhookRequest = { url: string; signature: string | undefined; params: Record<string, string> };
@@ -42,10 +42,10 @@ export type TelephonyDeps = {
   simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
   /** The workspace a webhook's call or number belongs to, as an Account (no person acting). */
   accounts: AccountLoader;
-  /** The workspace's chosen voice (the voice area's). */
-  voices: {
-    activeVoice(workspaceId: string): Promise<{ stockVoice: string | null; voiceName: string } | undefined>;
-  };
+  /** The workspace's chosen voice (the voice area's), its cloned voice played on the phone. */
+  voices: PhoneVoices;
+  /** How the simulator fetches a <Play>'s audio (app.inject in the server); without it, none is fetched. */
+  fetchAudio?: CarrierMediaFetch | undefined;
   /** The assistant's settings: auto-block and the outbound call's purpose. */
   settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
   /** The workspace's do-not-call list (the contacts area's): every outbound call asks it as it dials. */
@@ -54,6 +54,12 @@ export type TelephonyDeps = {
   dialer?: DialerCallHooks | undefined;
   /** The administrator's platform settings (issue 16): the concurrent-call ceiling, recording. */
   platform?: PlatformCallSettings | undefined;
+  /** The time zones recorded on the workspace's contacts with a number (the contacts area's). */
+  callees?: { recordedTimeZones(workspaceId: string, e164: string): Promise<string[]> } | undefined;
+  /** Whether consent to AI-voice calls is on file for a number (the dialer's leads); built after telephony. */
+  aiVoiceConsent?: { hasConsent(workspaceId: string, e164: string): Promise<boolean> } | undefined;
+  /** The clock the dial gate reads the callee's time on (tests move it). */
+  now?: (() => Date) | undefined;
 };
 
 /** What telephony reads of the platform's configuration (cached a few seconds by the admin area). */
@@ -62,7 +68,12 @@ export type PlatformCallSettings = {
 };
 
 /** A call as the autodialer's hooks see it: telephony's calls carry the dial attempt's key. */
-export type DialerCall = { id: string; dialKey: string | null; callType?: string };
+export type DialerCall = {
+  id: string;
+  dialKey: string | null;
+  callType?: string;
+  providerCallSid?: string | null;
+};
 
 /**
  * What the webhooks ask the autodialer (issue 13) about a call it placed (one with a dial key):
@@ -87,6 +98,7 @@ export type TelephonyContext = TelephonyDeps & {
   deliveries: Deliveries;
   /** Where the carrier reaches this app: PUBLIC_URL, else a local address for the simulator. */
   baseUrl: string;
+  now: () => Date;
 };
 
 /** Relative TwiML and simulator URLs resolve against this when PUBLIC_URL is not set. */
@@ -100,6 +112,7 @@ export function telephonyContext(deps: TelephonyDeps): TelephonyContext {
     ...deps,
     repo,
     baseUrl,
+    now: deps.now ?? (() => new Date()),
     carriers: carriers(deps, baseUrl),
     speech,
     deliveries: deliveries(repo, deps.config, deps.log, speech),

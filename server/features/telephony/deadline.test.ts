@@ -62,9 +62,13 @@ it("answers a slow turn within a second and delivers its TwiML on the redirect",
     `<?xml version="1.0" encoding="UTF-8"?><Response><Pause length="1"/><Redirect method="POST">/api/telephony/twilio/gather/${callId}?turn=1&amp;wait=1</Redirect></Response>`,
   );
 
+  // Twilio plays each Pause before it follows the Redirect; so does this caller (the turn asks the
+  // model twice, to understand and to answer, so the wait covers both failures and the fallback).
   let body = first.body;
   for (let attempt = 0; attempt < 30 && body.includes("wait="); attempt++) {
     const next = body.match(/<Redirect[^>]*>([^<]+)</)?.[1] ?? "";
+    const pauseSeconds = Number(body.match(/<Pause length="(\d+)"/)?.[1] ?? 0);
+    await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
     body = (await twilioPost(t, next.replace(/&amp;/g, "&"), inboundParams(sid, "+12125550147"))).body;
   }
   expect(body).toContain("<Gather");

@@ -12,6 +12,7 @@ import {
 } from "./connection";
 import { type TelephonyContext, type TelephonyDeps, telephonyContext } from "./context";
 import { followCallControls } from "./live-control";
+import { enforceDialGate } from "./outbound-gate";
 import { presentActiveCall } from "./presenter";
 import { endCallsCutOffByRestart, simulateInbound } from "./simulator-calls";
 import { webhooks } from "./webhooks";
@@ -44,7 +45,25 @@ export function telephonyService(deps: TelephonyDeps) {
     testTwilio: bound(testTwilio),
     simulateInbound: bound(simulateInbound),
     placeOutbound: bound(placeOutbound),
+    /**
+     * The dial gate's answer for a number now, without dialling (throws DialRefused): for a path
+     * that writes something of its own before the call is placed (a dialer attempt, a phone
+     * system call row), so a refused call leaves nothing behind. Placing the call asks again.
+     */
+    checkDial: bound(enforceDialGate),
     cancelRinging: bound(cancelRinging),
+
+    /**
+     * The workspace's Twilio account for the browser softphone (conferences, an API key, a TwiML
+     * app) and its number, or null when it has no Twilio connection.
+     */
+    async conferenceCarrier(account: Account) {
+      const connection = await ctx.repo.connection(account.id);
+      if (!connection) return null;
+      const number =
+        (await ctx.repo.numbers(account.id)).find((n) => n.provider === "twilio")?.number ?? null;
+      return { carrier: ctx.carriers.conferencesFor(connection), phoneNumber: number };
+    },
 
     /** The account's live carrier calls, for the active-calls list. */
     async activeCalls(account: Account, at: Date) {

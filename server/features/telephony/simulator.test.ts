@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CarrierSimulator } from "../../providers/telephony/simulator";
 import { twilioSignature } from "../../providers/telephony/twilio";
 import type { TestClient } from "../../test/app";
+import { clockFrom, NEW_YORK_NOON, recordAiVoiceConsent } from "../../test/dialing";
 import { buildWorkspace } from "../../test/factories";
 import { callRowBySid, eventually, telephonyTestApp } from "../../test/telephony";
 
@@ -10,8 +11,11 @@ let env: Awaited<ReturnType<typeof telephonyTestApp>>;
 let owner: TestClient;
 
 beforeAll(async () => {
-  env = await telephonyTestApp();
+  // Noon in New York: the outbound calls below are inside their callees' calling hours.
+  env = await telephonyTestApp({}, { now: clockFrom(NEW_YORK_NOON) });
   owner = await buildWorkspace(env.t, { businessInfo: { companyName: "Rivera Plumbing" } });
+  // The assistant makes the outbound calls: their callees agreed to AI-voice calls.
+  await recordAiVoiceConsent(owner, ["+12125550123", "+12125550002", "+12125550003", "+12125550004"]);
 });
 afterAll(() => env.close());
 
@@ -110,8 +114,12 @@ describe("simulated outbound calls", () => {
     expect(body.callSid).toMatch(/^SIM/);
     const row = await ended(body.callSid);
     expect(row).toMatchObject({ direction: "outbound", callType: "simulator", status: "completed" });
+    // The opening says who calls and that it is automated; the callee's "Hello?" hears it again.
     expect(row.transcript).toMatch(
-      /^AI: Hello, this is the AI assistant calling on behalf of Rivera Plumbing\. I'm calling to follow up with you\./,
+      /^AI: Hi, this is the automated assistant for Rivera Plumbing\. Is now a good time to talk\?/,
+    );
+    expect(row.transcript).toContain(
+      "AI: This is the assistant for Rivera Plumbing. Is now a good time to talk?",
     );
     expect(row.transcript).toContain("Caller: Hello?");
     expect(row.transcript).toContain("Caller: Thanks, goodbye.");

@@ -21,6 +21,11 @@ export type Speech = {
   gatherLanguage?: string;
   /** <Gather speechTimeout> in whole seconds; absent: "auto". */
   speechTimeout?: number;
+  /**
+   * The workspace's cloned voice: the address of a reply's audio for <Play> (its synthesis
+   * started), or null to <Say> it with `voice`. Absent: every reply is <Say>.
+   */
+  play?: ((text: string) => string | null) | undefined;
 };
 
 /** How a call's stored engine state says it speaks (see agents/call-assistant-voice.ts). */
@@ -54,6 +59,8 @@ export function speechOfCall(
     ...(Object.keys(prosody).length ? { prosody } : {}),
     ...(voice.gatherLanguage ? { gatherLanguage: voice.gatherLanguage } : {}),
     ...(voice.speechTimeout ? { speechTimeout: voice.speechTimeout } : {}),
+    // The workspace's cloned voice speaks over the script's stock one; its <Say> voice is the fallback.
+    ...(base.play ? { play: base.play } : {}),
   };
 }
 
@@ -93,7 +100,20 @@ export function gatherAction(
 /** Voices that read SSML: Twilio ignores or refuses it for man, woman and alice. */
 const READS_SSML = /^(Polly|Google)\./;
 
-function say(target: { say: VoiceResponse["say"] }, speech: Speech, text: string): void {
+/**
+ * The assistant says `text`: <Play> of its audio in the workspace's cloned voice when there is one
+ * (prosody is the voice service's own then), else <Say> in the call's voice.
+ */
+function say(
+  target: { say: VoiceResponse["say"]; play: VoiceResponse["play"] },
+  speech: Speech,
+  text: string,
+): void {
+  const audio = speech.play?.(text);
+  if (audio) {
+    target.play({}, audio);
+    return;
+  }
   const attributes = { voice: speech.voice as SayVoice, language: speech.language };
   if (speech.prosody && READS_SSML.test(speech.voice))
     target.say(attributes, "").prosody(speech.prosody, text);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telephonyConnections, telephonyWebhookEvents, usageTracking } from "../../db/schema";
 import type { TestClient } from "../../test/app";
+import { numbersInCallingHoursNow, recordAiVoiceConsent } from "../../test/dialing";
 import { buildWorkspace } from "../../test/factories";
 import {
   callRowBySid,
@@ -345,16 +346,20 @@ describe("retries", () => {
 
 describe("outbound through Twilio", () => {
   it("places the call with the REST API and states its purpose when answered", async () => {
+    // Numbers in a place inside its calling hours now (this file keeps the wall clock), whose
+    // people agreed to AI-voice calls: the dial gate lets them through.
+    const [callee = "", busyCallee = ""] = numbersInCallingHoursNow(2, "0182");
+    await recordAiVoiceConsent(owner, [callee, busyCallee]);
     const res = await owner.post("/api/voice/outbound", {
-      phoneNumber: "(646) 555-0182",
+      phoneNumber: callee,
       purpose: "your kitchen estimate",
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, message: "Calling +16465550182" });
+    expect(body).toMatchObject({ success: true, message: `Calling ${callee}` });
     expect(body.callSid).toMatch(/^CA[0-9a-f]{32}$/);
     const placed = await env.fake.waitFor((r) => r.path.endsWith("/Calls.json"));
-    expect(placed.form).toMatchObject({ To: "+16465550182", From: TWILIO.phoneNumber, Method: "POST" });
+    expect(placed.form).toMatchObject({ To: callee, From: TWILIO.phoneNumber, Method: "POST" });
     expect(placed.form.Url).toBe(`${PUBLIC_URL}/api/telephony/twilio/voice?callId=${body.callId}`);
     expect(placed.form.StatusCallback).toBe(
       `${PUBLIC_URL}/api/telephony/twilio/status?callId=${body.callId}`,
@@ -366,22 +371,22 @@ describe("outbound through Twilio", () => {
     );
 
     const answered = await twilioPost(env.t, `${VOICE}?callId=${body.callId}`, {
-      ...inboundParams(body.callSid, TWILIO.phoneNumber, "+16465550182"),
+      ...inboundParams(body.callSid, TWILIO.phoneNumber, callee),
       Direction: "outbound-api",
       CallStatus: "in-progress",
     });
     expect(answered.body).toContain(
-      "calling on behalf of Rivera Plumbing. I'm calling about your kitchen estimate.",
+      "Hi, this is the automated assistant for Rivera Plumbing. I'm calling about your kitchen estimate. Is now a good time to talk?",
     );
     const live = (await owner.get("/api/voice/active-calls")).json().activeCalls;
     expect(live).toContainEqual(
       expect.objectContaining({ callSid: body.callSid, status: "in-progress", direction: "outbound" }),
     );
 
-    const busy = await owner.post("/api/voice/outbound", { phoneNumber: "+16465550183" });
+    const busy = await owner.post("/api/voice/outbound", { phoneNumber: busyCallee });
     const busySid = busy.json().callSid as string;
     await twilioPost(env.t, `${STATUS}?callId=${busy.json().callId}`, {
-      ...inboundParams(busySid, TWILIO.phoneNumber, "+16465550183"),
+      ...inboundParams(busySid, TWILIO.phoneNumber, busyCallee),
       Direction: "outbound-api",
       CallStatus: "busy",
     });
@@ -470,7 +475,10 @@ describe("concurrent calls by plan", () => {
     expect(refused.transcript).toContain(
       "System: Refused: Your Personal plan allows 2 calls at the same time, and all are in use. End a call or upgrade your plan to take more.",
     );
-    const outbound = await small.post("/api/voice/outbound", { phoneNumber: "+16465550190" });
+    // A number inside its calling hours now, with consent on file: only the plan's limit refuses it.
+    const [callee = ""] = numbersInCallingHoursNow(1, "0190");
+    await recordAiVoiceConsent(small, [callee]);
+    const outbound = await small.post("/api/voice/outbound", { phoneNumber: callee });
     expect(outbound.statusCode).toBe(429);
     expect(outbound.json().message).toMatch(/^Your Personal plan allows 2 calls at the same time/);
 

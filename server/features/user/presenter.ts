@@ -8,6 +8,8 @@ export function presentUser(row: UserRow, account: Account): User {
     id: row.id,
     username: row.username,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
     fullName: row.fullName,
     cellphoneNumber: row.cellphoneNumber,
     planType: account.planType,

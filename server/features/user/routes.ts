@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { EmailSentAnswer } from "../../../common/auth";
 import { AcceptTerms, PasswordChange, PasswordChanged, ProfileUpdate, User } from "../../../common/user";
 import { unauthorized } from "../../http/errors";
 import { clientInfo } from "../auth/client-info";
@@ -19,6 +20,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         await users.updateProfile(request.user, request.body, actingSession(request)),
         request.account,
       ),
+  );
+
+  // Sends the confirmation link again: for an email change waiting, else an unconfirmed email.
+  app.post(
+    "/api/user/email/confirmation",
+    { config: { role: "agent" }, schema: { response: { 202: EmailSentAnswer } } },
+    async (request, reply) => reply.code(202).send({ message: await users.resendConfirmation(request.user) }),
+  );
+
+  app.delete(
+    "/api/user/email/pending",
+    { config: { role: "agent" }, schema: { response: { 200: User } } },
+    async (request) => presentUser(await users.cancelEmailChange(request.user), request.account),
   );
 
   app.post(

@@ -5,8 +5,8 @@ import {
   CurrentDemoResponse,
   OutboundCallRequest,
   OutboundCallResponse,
+  ProcessDemoAnswer,
   ProcessDemoRequest,
-  ProcessDemoResponse,
   StartDemoRequest,
   StartDemoResponse,
   StartSystemTestRequest,
@@ -51,7 +51,7 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<{ voiceCalls: VoiceCallServi
     "/api/conversation/process",
     {
       config: { role: "agent" },
-      schema: { body: ProcessDemoRequest, response: { 200: ProcessDemoResponse } },
+      schema: { body: ProcessDemoRequest, response: { 200: ProcessDemoAnswer } },
     },
     async (request) => voice.processDemo(request.account, request.body.callId, request.body.message),
   );

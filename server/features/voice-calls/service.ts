@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type {
   CurrentDemoResponse,
   DemoAction,
-  ProcessDemoResponse,
+  ProcessDemoAnswer,
   StartSystemTestRequest,
   SystemTestCall,
   SystemTestStats,
@@ -21,6 +21,8 @@ import { planSystemTest, testNumber } from "./system-test";
 export function voiceCallService(deps: {
   calls: CallService;
   telephony: TelephonyService;
+  /** The address of a reply's audio in the workspace's voice (the voice area's); null without a voice. */
+  replies?: { demoReplyAddress(workspaceId: string, text: string): Promise<string | null> } | undefined;
   usage?: { callStop(account: Account): Promise<{ message: string } | null> } | undefined;
   now?: () => Date;
   /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
@@ -99,6 +101,12 @@ export function voiceCallService(deps: {
     };
   }
 
+  /** The reply in the workspace's voice, the same audio a phone call plays; null without a voice or words. */
+  async function replyAddress(account: Account, text: string | null | undefined): Promise<string | null> {
+    if (!text || !deps.replies) return null;
+    return deps.replies.demoReplyAddress(account.id, text);
+  }
+
   return {
     async outbound(account: Account, input: { phoneNumber: string; purpose?: string | undefined }) {
       const placed = await telephony.placeOutbound(account, input);
@@ -109,7 +117,7 @@ export function voiceCallService(deps: {
       return {
         success: true,
         message: `Calling ${placed.to}`,
-        instructions: `${through} When they answer, your assistant says why it is calling and handles the conversation. Follow it in the list below or on Active Calls; it is saved to Call History when it ends${placed.provider === "twilio" ? "" : " (under Test calls: nobody real was called, so no figure counts it)"}.`,
+        instructions: `${through} When they answer, your assistant says why it is calling and handles the conversation. Follow it in the list below or on Active Calls; it is saved to Call History when it ends${placed.provider === "twilio" ? "" : ", marked Simulated, and counts in your figures like any call"}.`,
         callSid: placed.callSid,
         callId: placed.callId,
       };
@@ -127,7 +135,11 @@ export function voiceCallService(deps: {
         providerCallSid: null,
         answered: true,
       });
-      return { callId: row.id, greeting: greeting ?? "" };
+      return {
+        callId: row.id,
+        greeting: greeting ?? "",
+        greetingAudioUrl: await replyAddress(account, greeting),
+      };
     },
 
     /** The account's demo call still in progress (a page left without End), to pick it up again. */
@@ -137,7 +149,7 @@ export function voiceCallService(deps: {
       return { call: presentDemoCall(row) };
     },
 
-    async processDemo(account: Account, callId: string, message: string): Promise<ProcessDemoResponse> {
+    async processDemo(account: Account, callId: string, message: string): Promise<ProcessDemoAnswer> {
       const call = await calls.get(account, callId);
       if (call.callType !== "demo") throw notFound("That demo call");
       const result = await calls.hear(account, callId, message, { transcribed: false });
@@ -148,6 +160,7 @@ export function voiceCallService(deps: {
       else if (result.analysis.appointment) action = "schedule_appointment";
       return {
         response: result.reply ?? "",
+        audioUrl: await replyAddress(account, result.reply),
         intent: result.analysis.intent,
         urgency: result.analysis.urgency,
         action,

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_VOICE_PROFILES, VOICE_PROFILE_LIMIT } from "../../../common/voice";
 import { createTestApp, type TestApp } from "../../test/app";
-import { asDataUrl, toneWav } from "../../test/audio";
+import { asDataUrl, ffmpeg, toneWav } from "../../test/audio";
 import { buildWorkspace } from "../../test/factories";
 
 /**
@@ -16,12 +15,6 @@ import { buildWorkspace } from "../../test/factories";
  */
 
 let dir: string;
-
-function ffmpeg(args: string[]): Buffer {
-  return execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", ...args], {
-    maxBuffer: 32 * 1024 * 1024,
-  });
-}
 
 /**
  * The outside probe's file: a 200 Hz tone of 8,280 s (2.3 hours) as 6 kb/s Opus in Ogg, about

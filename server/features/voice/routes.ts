@@ -80,9 +80,10 @@ export const voiceRoutes: FastifyPluginAsyncZod<VoiceRouteDeps> = async (app, de
     async (request) => presentVoiceProfile(await voice.activate(request.account, request.params.id)),
   );
 
+  // Deleting the active profile changes the voice every call speaks with, as activating does.
   app.delete(
     "/api/voice-profiles/:id",
-    { config: { role: "agent" }, schema: { params: VoiceProfileParams } },
+    { config: { role: "admin" }, schema: { params: VoiceProfileParams } },
     async (request, reply) => {
       await voice.remove(request.account, request.params.id);
       return reply.code(204).send();

@@ -27,9 +27,18 @@ import type { VoiceProviders } from "../../providers/voice/index";
 import type { SpeechAudio } from "../../providers/voice/types";
 import { AnalysisFailed, analyzeOffThread } from "./analysis";
 import { ANALYSIS_RATE, type SampleAnalysis, sampleQuality } from "./audio";
+import { replyAudio } from "./reply-audio";
 import { type VoiceProfileRow, voiceRepository } from "./repository";
 
-export type VoiceDeps = { db: Db; dataDir: string; providers: VoiceProviders; log: FastifyBaseLogger };
+export type VoiceDeps = {
+  db: Db;
+  dataDir: string;
+  providers: VoiceProviders;
+  log: FastifyBaseLogger;
+  /** Signs the addresses of the assistant's spoken replies (reply-audio.ts). */
+  appSecret: string;
+  now?: (() => Date) | undefined;
+};
 
 const UNREADABLE = "The recording could not be read. Please record your sample again.";
 
@@ -65,8 +74,15 @@ function readDataUrl(audioData: string): { bytes: Buffer; mimeType: AudioType; f
   return { bytes, mimeType, fullType: `${mimeType}${match[2] ?? ""}` };
 }
 
-export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
+export function voiceService({ db, dataDir, providers, log, appSecret, now }: VoiceDeps) {
   const repo = voiceRepository(db);
+  const replies = replyAudio({
+    repo,
+    providers,
+    appSecret,
+    log,
+    ...(now ? { now: () => now().getTime() } : {}),
+  });
   const samplesDir = path.join(dataDir, "voice-samples");
 
   /**
@@ -119,13 +135,16 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
   async function speakAs(row: VoiceProfileRow, text: string): Promise<SpeechAudio> {
     if (row.provider === "elevenlabs" && providers.cloner) {
       try {
-        return await providers.cloner.speak(row.voiceId, text);
+        return await replies.speak(row, text);
       } catch (error) {
         log.warn({ err: error }, "voice service could not speak; using the local voice");
       }
     }
     if (!(await providers.stock.available())) {
-      throw new HttpError(503, "Text-to-speech is not available on this server (install espeak-ng)");
+      throw new HttpError(
+        503,
+        "Text-to-speech is not available on this server right now (the built-in voice did not start). Please try again in a moment.",
+      );
     }
     return providers.stock.speak(row.stockVoice ?? nearestStockVoice(null), text);
   }
@@ -154,6 +173,25 @@ export function voiceService({ db, dataDir, providers, log }: VoiceDeps) {
     list: (account: Account) => repo.list(account.id),
     /** The workspace's chosen voice, for the phone line's spoken answers. */
     activeVoice: (workspaceId: string) => repo.activeVoice(workspaceId),
+
+    /**
+     * How the phone speaks for the workspace: its active profile's built-in voice (for <Say>),
+     * and a player of its cloned voice when it has one and the voice service is set up.
+     */
+    async phoneVoice(workspaceId: string) {
+      const row = await repo.active(workspaceId);
+      if (!row) return undefined;
+      return { stockVoice: row.stockVoice, voiceName: row.voiceName, play: replies.phonePlayer(row) };
+    },
+
+    /** The address of a reply's audio in the workspace's active voice for the browser demos; null without one. */
+    async demoReplyAddress(workspaceId: string, text: string): Promise<string | null> {
+      const row = await repo.active(workspaceId);
+      return row ? replies.demoAddress(row, text) : null;
+    },
+
+    /** The audio a reply's signed address names (the public route's work). */
+    replyAudio: (token: string) => replies.serve(token),
 
     async create(account: Account, input: CreateVoiceProfile & { consent: true }) {
       const { bytes, mimeType, fullType } = readDataUrl(input.audioData);

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -16,34 +15,17 @@ import {
 } from "../../../common/voice";
 import { decodeToPcm, withCheckedAudio } from "../../audio/inspect";
 import { createTestApp, type TestApp } from "../../test/app";
-import { asDataUrl, toneWav } from "../../test/audio";
+import { asDataUrl, ffmpeg, spokenWav, toneWav } from "../../test/audio";
 import { buildVoiceProfile, buildWorkspace, rows, voiceSample } from "../../test/factories";
 import { analyzePcm } from "./audio";
 
-const hasEspeak = (() => {
-  try {
-    execFileSync("espeak-ng", ["--version"]);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 /** A real spoken sample, encoded the way Chromium's MediaRecorder does (WebM/Opus). */
-function spokenWebm(): Buffer {
-  const wav = execFileSync("espeak-ng", [
-    "-v",
-    "en-us+f2",
-    "--stdout",
+async function spokenWebm(): Promise<Buffer> {
+  const wav = await spokenWav(
     "Hello, this is Jordan. I am recording a sample of my voice so my assistant can sound like me on the phone.",
-  ]);
-  return execFileSync(
-    "ffmpeg",
-    ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", "-c:a", "libopus", "-f", "webm", "pipe:1"],
-    {
-      input: wav,
-    },
+    ["-v", "en-us+f2"],
   );
+  return ffmpeg(["-i", "pipe:0", "-c:a", "libopus", "-f", "webm", "pipe:1"], wav);
 }
 
 describe("voice profiles with the local voice", () => {
@@ -61,7 +43,8 @@ describe("voice profiles with the local voice", () => {
   it("says plainly that cloning is not set up", async () => {
     const c = await buildWorkspace(t);
     const res = await c.get("/api/voice-profiles/service");
-    expect(res.json()).toMatchObject({ provider: "local", cloning: false, speech: hasEspeak });
+    // espeak-ng is always there: Debian's, or its WebAssembly build from npm.
+    expect(res.json()).toMatchObject({ provider: "local", cloning: false, speech: true });
     expect(res.json().message).toMatch(/^Voice cloning is not set up on this server/);
   });
 
@@ -108,26 +91,23 @@ describe("voice profiles with the local voice", () => {
     expect(played.rawPayload).toEqual(audio);
   });
 
-  it.runIf(hasEspeak)(
-    "picks the stock voice nearest the speaker's pitch, from a browser-style recording",
-    async () => {
-      const c = await buildWorkspace(t);
-      const webm = spokenWebm();
-      const res = await c.post("/api/voice-profiles", {
-        voiceName: "Recorded",
-        audioData: asDataUrl(webm, "audio/webm;codecs=opus"),
-        consent: true,
-      });
-      expect(res.statusCode).toBe(201);
-      expect(res.json().stockVoice).toMatch(/^en-us\+f\d\/p\d+$/);
-      expect(res.json().stockVoiceLabel).toMatch(/female voice/);
-      expect(res.json().sampleDuration).toBeGreaterThanOrEqual(5);
-      const low = await c.post("/api/voice-profiles", voiceSample({ seconds: 4, hz: 95 }));
-      expect(low.json().stockVoice).toMatch(/^en-us\+m\d\//);
-    },
-  );
+  it("picks the stock voice nearest the speaker's pitch, from a browser-style recording", async () => {
+    const c = await buildWorkspace(t);
+    const webm = await spokenWebm();
+    const res = await c.post("/api/voice-profiles", {
+      voiceName: "Recorded",
+      audioData: asDataUrl(webm, "audio/webm;codecs=opus"),
+      consent: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().stockVoice).toMatch(/^en-us\+f\d\/p\d+$/);
+    expect(res.json().stockVoiceLabel).toMatch(/female voice/);
+    expect(res.json().sampleDuration).toBeGreaterThanOrEqual(5);
+    const low = await c.post("/api/voice-profiles", voiceSample({ seconds: 4, hz: 95 }));
+    expect(low.json().stockVoice).toMatch(/^en-us\+m\d\//);
+  });
 
-  it.runIf(hasEspeak)("previews the profile's voice as speech", async () => {
+  it("previews the profile's voice as speech", async () => {
     const c = await buildWorkspace(t);
     const profile = await buildVoiceProfile(c);
     const res = await c.get(

@@ -184,6 +184,35 @@ export function workspaceRepository(db: Db) {
       return row;
     },
 
+    /** Who to tell about the workspace's data (its owner's address) and whether they run the platform. */
+    async ownerContact(workspaceId: string) {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          email: users.email,
+          platformRole: users.role,
+          workspaceName: workspaces.name,
+          timezone: workspaces.timezone,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, "owner")));
+      return row;
+    },
+
+    /** Whether the person belongs to any workspace (as anything). */
+    async belongsAnywhere(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ workspaceId: memberships.workspaceId })
+        .from(memberships)
+        .where(eq(memberships.userId, userId))
+        .limit(1);
+      return Boolean(row);
+    },
+
     /** A member's own phone (the autodialer rings a rep there on a Twilio line); undefined: not a member. */
     async memberCellphone(workspaceId: string, userId: string): Promise<string | null | undefined> {
       const [row] = await db

@@ -352,6 +352,38 @@ export function workspaceService({
       return { deleted, handedOver };
     },
 
+    /** The workspace's owner, with their address, for a notice about the workspace's data. */
+    ownerContact: (workspaceId: string) => repo.ownerContact(workspaceId),
+
+    /**
+     * Deletes one workspace with everything in it, inside the caller's transaction (its rows go
+     * by their foreign keys: members' sessions in it, invitations, every tenant row). Answers its
+     * owner and whether the owner now belongs to no workspace at all, or null when it was gone
+     * already. Call `workspacesChanged` once the transaction commits.
+     */
+    async deleteWorkspaceIn(
+      tx: Db,
+      workspaceId: string,
+    ): Promise<{
+      ownerId: string | null;
+      ownerIsPlatformAdmin: boolean;
+      ownerLeftWithout: boolean;
+      members: number;
+    } | null> {
+      const txRepo = workspaceRepository(tx);
+      await txRepo.lockWorkspace(workspaceId);
+      if (!(await txRepo.get(workspaceId))) return null;
+      const members = await txRepo.memberCount(workspaceId);
+      const owner = await txRepo.ownerContact(workspaceId);
+      await txRepo.delete(workspaceId);
+      return {
+        ownerId: owner?.userId ?? null,
+        ownerIsPlatformAdmin: owner?.platformRole === "admin",
+        ownerLeftWithout: owner ? !(await txRepo.belongsAnywhere(owner.userId)) : false,
+        members,
+      };
+    },
+
     /** The workspaces a deletion changed: sessions working in them read them afresh. */
     workspacesChanged(workspaceIds: string[]): void {
       for (const workspaceId of workspaceIds) accessChanged({ workspaceId });

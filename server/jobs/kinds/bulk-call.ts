@@ -22,7 +22,11 @@ const LINE_WAIT_LIMIT_MS = 10 * 60_000;
  * plan's lines are busy the job waits for one (up to ten minutes a number), as a person dialling
  * down a list would, rather than reporting most of the list as failed. A number on the
  * workspace's do-not-call list (or a do-not-call contact's) is refused with ON_DO_NOT_CALL,
- * checked just before it would be dialled: one listed while the job runs is not called.
+ * checked just before it would be dialled: one listed while the job runs is not called. The rest
+ * of the dial gate is telephony's, as every call placed (placeOutbound): a number outside its
+ * calling hours (in its own zone and any zone recorded for it), or without consent to AI-voice
+ * calls on file (the assistant makes these calls), is refused with why, in the result, and the
+ * job goes on.
  */
 /**
  * Read in the workspace's country and as telephony dials it today (North American): refused if

@@ -17,13 +17,22 @@ function hash(text: string): number {
 
 const title = (text: string) => text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
+/**
+ * Area codes in service, for the simulated numbers: they must pass the full number check every
+ * contact and lead passes (an unassigned area code would be refused when the business is saved).
+ */
+const AREA_CODES = [
+  201, 205, 206, 210, 212, 213, 214, 303, 305, 312, 313, 404, 407, 415, 469, 480, 503, 512, 602, 614, 615,
+  617, 619, 702, 704, 713, 720, 727, 813, 904, 916, 919,
+];
+
 export function simulatedProvider(): LeadSearchProvider {
   return {
     name: "simulated",
     label: "Simulated search",
     async search(query: BusinessQuery, { isNew } = {}) {
       const seed = hash(`${query.industry.toLowerCase()}|${query.location.toLowerCase()}`);
-      const area = 200 + (seed % 700);
+      const area = AREA_CODES[seed % AREA_CODES.length];
       const city = title(query.location.split(",")[0]?.trim() || query.location);
       const kind = title(query.industry.replace(/s$/i, ""));
       const kept: FoundBusiness[] = [];

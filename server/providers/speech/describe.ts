@@ -24,7 +24,7 @@ export function describeSpeech(speech: SpeechToText | null, timeoutMs: number): 
       kind: "pocketsphinx",
       label: "local (pocketsphinx)",
       accuracy: "rough",
-      message: `Speech recognition: local (pocketsphinx), rough on open speech: about ${wrong} words in 10 come back wrong. For accurate transcripts set SPEECH_BASE_URL to a Whisper server.`,
+      message: `Speech recognition: local (pocketsphinx), rough on open speech: about ${wrong} words in 10 come back wrong. For accurate transcripts, ask the platform administrator to connect a Whisper speech server.`,
       ...limits,
     };
   }
@@ -33,7 +33,7 @@ export function describeSpeech(speech: SpeechToText | null, timeoutMs: number): 
     label: "none",
     accuracy: "none",
     message:
-      "Speech recognition: none on this server, so recordings cannot be transcribed. Type what the caller says, or set SPEECH_BASE_URL to a Whisper server.",
+      "Speech recognition: none on this server, so recordings cannot be transcribed. Type what the caller says, or ask the platform administrator to connect a Whisper speech server.",
     ...limits,
   };
 }

@@ -40,9 +40,10 @@ export function pocketsphinxArgs(wavFile: string, modelDir = POCKETSPHINX_MODEL_
   ];
 }
 
-async function hasCommand(command: string): Promise<boolean> {
+/** True when `command` runs with `args` (through the tool runner, which finds npm's ffmpeg too). */
+async function runs(command: string, args: string[]): Promise<boolean> {
   try {
-    await runTool("sh", ["-c", `command -v ${command}`], { timeoutMs: 5000, maxOutputBytes: 4096 });
+    await runTool(command, args, { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 });
     return true;
   } catch {
     return false;
@@ -50,14 +51,15 @@ async function hasCommand(command: string): Promise<boolean> {
 }
 
 /**
- * Offline recognition with Debian's pocketsphinx: ffmpeg turns the checked recording into 16 kHz
- * mono WAV, pocketsphinx_continuous reads it. Both run as child processes, through the audio
- * work queue, and are killed at the deadline. Fine for short clear phrases; weak on open speech.
+ * Offline recognition with Debian's pocketsphinx: ffmpeg (Debian's or npm's) turns the checked
+ * recording into 16 kHz mono WAV, pocketsphinx_continuous reads it. Both run as child processes,
+ * through the audio work queue, and are killed at the deadline. Fine for short clear phrases;
+ * weak on open speech.
  */
 export async function localPocketsphinx(options: { timeoutMs: number }): Promise<SpeechToText | null> {
   if (
-    !(await hasCommand("ffmpeg")) ||
-    !(await hasCommand("pocketsphinx_continuous")) ||
+    !(await runs("ffmpeg", ["-version"])) ||
+    !(await runs("sh", ["-c", "command -v pocketsphinx_continuous"])) ||
     !existsSync(path.join(POCKETSPHINX_MODEL_DIR, "en-us.lm.bin"))
   ) {
     return null;

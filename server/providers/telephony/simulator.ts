@@ -47,6 +47,24 @@ export type CarrierDelivery = (
   signature: string,
 ) => Promise<{ status: number; body: string }>;
 
+/** How the carrier fetches a <Play>'s audio (a GET, as Twilio's media fetch: no signature). */
+export type CarrierMediaFetch = (
+  url: string,
+) => Promise<{ status: number; contentType: string; bytes: number }>;
+
+/** One <Play> the carrier fetched, for tests, demos and the bench. */
+export type PlayedAudio = {
+  url: string;
+  status: number;
+  contentType: string;
+  bytes: number;
+  /**
+   * From posting the webhook whose TwiML held the <Play> (the caller had just finished) to the
+   * audio's arrival: the caller's wait for the first sound of the reply.
+   */
+  msToAudio: number;
+};
+
 export type SimulatorOptions = {
   /** The AccountSid the simulator's webhooks carry. */
   accountSid: string;
@@ -67,6 +85,10 @@ export type SimulatorOptions = {
    * server, words a test recogniser reads back in tests; by default a second of silence a word.
    */
   recordAudio?: (text: string) => Promise<Buffer>;
+  /** Fetches a <Play>'s audio (the assistant's reply in a cloned voice); without it, nothing is fetched. */
+  fetchAudio?: CarrierMediaFetch;
+  /** Told of every <Play> fetched (the bench measures the time to the reply's audio). */
+  onAudio?: (played: PlayedAudio) => void;
 };
 
 /** A recording the simulator made (<Record>), kept in memory a while like Twilio keeps its recordings. */
@@ -108,6 +130,10 @@ type SimCall = {
   heard: string[];
   said: string[];
   dialed: string[];
+  /** The <Play> audio fetched (the assistant's replies in a cloned voice). */
+  played: PlayedAudio[];
+  /** When the carrier last posted a webhook (the time to a <Play>'s audio counts from it). */
+  lastPostAt: number;
   recording: boolean;
   done: Promise<CallStatus>;
   resolveDone: (status: CallStatus) => void;
@@ -148,9 +174,10 @@ export function carriedByDeadProcess(sid: string): boolean {
 /**
  * The built-in carrier. It plays the telephone network's part for calls that do not go through
  * Twilio: it rings the app's voice webhook, speaks the caller's script into <Gather> actions,
- * follows <Dial>, <Play loop="0"> (hold), <Redirect>, <Reject> and <Hangup>, takes live-call
- * updates like Twilio's REST API, and reports the end to the status callback. Its webhooks are
- * signed with Twilio's scheme, so they go through exactly the handlers Twilio's do.
+ * plays <Play> (fetching its audio when given fetchAudio; loop="0" is hold music), follows <Dial>,
+ * <Redirect>, <Reject> and <Hangup>, takes live-call updates like Twilio's REST API, and reports
+ * the end to the status callback. Its webhooks are signed with Twilio's scheme, so they go
+ * through exactly the handlers Twilio's do.
  */
 export class CarrierSimulator {
   private readonly calls = new Map<string, SimCall>();
@@ -289,6 +316,7 @@ export class CarrierSimulator {
       heard: [...call.heard],
       said: [...call.said],
       dialed: [...call.dialed],
+      played: [...call.played],
       recording: call.recording,
       done: call.done,
     };
@@ -339,6 +367,8 @@ export class CarrierSimulator {
       heard: [],
       said: [],
       dialed: [],
+      played: [],
+      lastPostAt: performance.now(),
       recording: false,
       done,
       resolveDone,
@@ -391,13 +421,16 @@ export class CarrierSimulator {
             call.onHold = true;
             return;
           }
-          await this.sleep(call, 2000 * Math.max(1, Number(verb.attributes.loop ?? 1)));
+          await this.play(call, verb, docUrl);
           break;
         case "Start":
           if (verb.children.some((child) => child.name === "Recording")) call.recording = true;
           break;
         case "Gather": {
-          for (const child of verb.children) if (child.name === "Say") await this.listen(call, child);
+          for (const child of verb.children) {
+            if (child.name === "Say") await this.listen(call, child);
+            else if (child.name === "Play") await this.play(call, child, docUrl);
+          }
           if (!this.live(call, gen)) return;
           const line = call.party.script[call.nextLine];
           if (!line) {
@@ -520,6 +553,29 @@ export class CarrierSimulator {
     await this.sleep(call, Math.min(3000, (300 + text.split(/\s+/).length * 60) / speed));
   }
 
+  /**
+   * <Play>: the audio is fetched as Twilio fetches it (when the simulator has a way to), then
+   * played for about two seconds a loop; the caller waits for it to finish before speaking.
+   */
+  private async play(call: SimCall, verb: TwimlNode, docUrl: string): Promise<void> {
+    const loops = Math.max(1, Number(verb.attributes.loop ?? 1));
+    if (this.options.fetchAudio && verb.text) {
+      const url = this.absolute(verb.text, docUrl);
+      const fetched = await this.options
+        .fetchAudio(url)
+        .catch(() => ({ status: 0, contentType: "", bytes: 0 }));
+      const played: PlayedAudio = { url, ...fetched, msToAudio: performance.now() - call.lastPostAt };
+      call.played.push(played);
+      this.options.onAudio?.(played);
+      if (fetched.status >= 400 || fetched.status === 0)
+        this.options.log?.warn(
+          { url, status: fetched.status },
+          "the carrier could not fetch a <Play>'s audio",
+        );
+    }
+    await this.sleep(call, 2000 * loops);
+  }
+
   private finish(call: SimCall, status: CallStatus): void {
     if (call.ended) return;
     call.ended = true;
@@ -575,6 +631,7 @@ export class CarrierSimulator {
     };
     const signature = twilioSignature(this.options.token, url, params);
     const started = performance.now();
+    call.lastPostAt = started;
     let result: { status: number; body: string };
     try {
       result = await this.options.deliver(url, params, signature);

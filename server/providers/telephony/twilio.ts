@@ -99,6 +99,17 @@ export function twilioProvider(
       return audio;
     },
 
+    async deleteRecording(recordingSid) {
+      if (!RECORDING_SID.test(recordingSid)) throw new CarrierError("Not a Twilio recording SID", 400);
+      try {
+        await wrap(() => client.recordings(recordingSid).remove());
+        return "deleted";
+      } catch (error) {
+        if (error instanceof CarrierError && error.status === 404) return "gone";
+        throw error;
+      }
+    },
+
     async verify() {
       const account = await wrap(() => client.api.v2010.accounts(credentials.accountSid).fetch());
       const numbers = await wrap(() => client.incomingPhoneNumbers.list({ limit: 100 }));

@@ -14,12 +14,28 @@ export type TelephonyProvider = {
   configureNumber?(phoneNumber: string, hooks: NumberHooks): Promise<void>;
   /** A recording's audio as WAV (Twilio: GET Recordings/{Sid}.wav with the account's credentials). */
   fetchRecording?(recordingSid: string): Promise<Buffer>;
+  /**
+   * Deletes a recording the carrier keeps (Twilio: DELETE Recordings/{Sid}.json); "gone" when
+   * the carrier no longer has it. Throws CarrierError otherwise.
+   */
+  deleteRecording?(recordingSid: string): Promise<"deleted" | "gone">;
 };
 
 export type NumberHooks = { voiceUrl: string; statusCallback: string };
 
 /** A Twilio RecordingSid: RE and 32 hex digits. Anything else is never fetched. */
 export const RECORDING_SID = /^RE[0-9a-f]{32}$/;
+
+/**
+ * The account and recording a Twilio RecordingUrl names
+ * (https://api.twilio.com/2010-04-01/Accounts/AC.../Recordings/RE...), or null for any other address.
+ */
+export function twilioRecordingOf(url: string): { accountSid: string; recordingSid: string } | null {
+  const match = /\/Accounts\/(AC[0-9a-fA-F]{32})\/Recordings\/(RE[0-9a-f]{32})(?:\.\w+)?(?:[?#].*)?$/.exec(
+    url,
+  );
+  return match?.[1] && match[2] ? { accountSid: match[1], recordingSid: match[2] } : null;
+}
 /** The largest recording fetched: 120 s of WAV at 16 kHz is under 4 MB. */
 export const MAX_RECORDING_BYTES = 16 * 1024 * 1024;
 

@@ -45,18 +45,24 @@ const MAX_TEXT = 1000;
 
 /**
  * espeak-ng writes a 22 kHz WAV to stdout; nothing leaves the machine. It runs through the audio
- * tool runner (server/audio/tools.ts), so starting it never holds the server's event loop.
+ * tool runner (server/audio/tools.ts): Debian's program when installed, else its WebAssembly
+ * build from npm in a worker thread there, so it never holds the server's event loop.
  */
 export function espeakSpeech(binary = "espeak-ng"): StockSpeech {
-  let availability: Promise<boolean> | undefined;
+  let available = false;
   return {
     name: "espeak-ng",
-    available() {
-      availability ??= runTool(binary, ["--version"], { timeoutMs: 5000, maxOutputBytes: 64 * 1024 }).then(
+    async available() {
+      // Only a yes is kept: a check that failed (a busy machine past the deadline) is asked again.
+      // The WebAssembly build loads its whole program to answer, a second at worst.
+      available ||= await runTool(binary, ["--version"], {
+        timeoutMs: 15_000,
+        maxOutputBytes: 64 * 1024,
+      }).then(
         () => true,
         () => false,
       );
-      return availability;
+      return available;
     },
     async speak(stockVoice, text, options = {}): Promise<SpeechAudio> {
       const { voice, pitch } = parseStockVoice(stockVoice);

@@ -1,7 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { BottomNav } from "../../components/shell/bottom-nav";
 import { Header } from "../../components/shell/header";
+import { MaintenanceBanner } from "../../components/shell/maintenance-banner";
 import { Sidebar } from "../../components/shell/sidebar";
+import { FocusKeeper } from "../../components/ui/focus-keeper";
 import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import type { LayoutKind } from "../../lib/device";
@@ -18,17 +20,40 @@ import { AppHeader } from "./app-header";
  * `<main>` sits at the same place in the tree whatever the layout, so a window resized across
  * the breakpoint (or a phone rotated) keeps the screen's state: an open dialog, a typed form.
  * Separate layout components would remount every screen at each switch.
+ *
+ * "Skip to main content" is the first Tab stop; the page scrolls a focused control clear of the
+ * phone layouts' sticky header and fixed bottom bar (scroll padding on the page, set here while
+ * the bar shows).
  */
 export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   const { user } = useUser();
   const desktop = kind === "desktop";
   const tabs = kind === "app" ? APP_TABS : MOBILE_TABS;
+  const bottomBar = !desktop && Boolean(user);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle("has-bottom-bar", bottomBar);
+    root.classList.toggle("has-app-header", kind === "app");
+    return () => root.classList.remove("has-bottom-bar", "has-app-header");
+  }, [bottomBar, kind]);
   return (
     <div className={cn("flex min-h-dvh flex-col", !desktop && "pt-safe", kind === "app" && "px-safe")}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg"
+      >
+        Skip to main content
+      </a>
+      <FocusKeeper />
       {desktop ? <Header SignInDialog={SignInDialog} /> : kind === "app" ? <AppHeader /> : null}
+      <MaintenanceBanner />
       <div className="flex flex-1">
         {desktop && user ? <Sidebar /> : null}
-        <main id="main" className={cn("min-w-0 flex-1", desktop ? "p-6" : "p-4 pb-24")}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn("min-w-0 flex-1 outline-none", desktop ? "p-6" : "p-4 pb-24")}
+        >
           {children}
         </main>
       </div>
@@ -41,7 +66,12 @@ export function Shell({ kind, children }: { kind: LayoutKind; children: ReactNod
         <BottomNav
           items={tabs}
           label={kind === "app" ? "App" : "Mobile"}
-          more={moreSections({ desktop: false, admin: user.role === "admin", shown: tabs })}
+          more={moreSections({
+            desktop: false,
+            admin: user.role === "admin",
+            role: user.workspace.role,
+            shown: tabs,
+          })}
         />
       ) : null}
     </div>

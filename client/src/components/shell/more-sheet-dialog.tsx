@@ -35,6 +35,14 @@ export function MoreSheetDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        onOpenAutoFocus={(event) => {
+          // The sheet's first screen, at the top: Radix would pass over links to the first button,
+          // Sign Out, at the sheet's far end and off screen, where Enter signs out.
+          const first = (event.target as HTMLElement).querySelector<HTMLElement>("nav a[href]");
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
         onCloseAutoFocus={(event) => {
           // Back to the More tab, as a Radix trigger would get it.
           event.preventDefault();

@@ -1,33 +1,39 @@
 import { displayName } from "@common/user";
+import { ROLE_LABELS } from "@common/workspaces";
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { isSidebarItemActive, moreSections, type NavItem, SIDEBAR_ITEMS } from "../../app/navigation";
+import { isSidebarItemActive, type NavItem, sidebarSections } from "../../app/navigation";
 import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Avatar, useSignOut } from "./user-menu";
 
 /**
- * Spec 1 §2.3: the sixteen items with their highlight rule, and the signed-in user at the foot.
- * Below them, the screens the spec routes to but never links (issue 9: every screen reachable).
+ * The sidebar's items under their product labels, grouped: the day's work first, then sales pages,
+ * setup, and the tools and demos; each screen the spec routes to is here (every screen is
+ * reachable), less those the member's role has no use for. The signed-in person at the foot.
  */
 export function Sidebar() {
   const { pathname } = useLocation();
   const { user } = useUser();
   const signOut = useSignOut();
-  const sections = moreSections({ desktop: true, admin: user?.role === "admin", shown: SIDEBAR_ITEMS });
+  const sections = sidebarSections({
+    desktop: true,
+    admin: user?.role === "admin",
+    role: user?.workspace.role,
+  });
+  const roleLabel = user
+    ? [ROLE_LABELS[user.workspace.role], user.role === "admin" ? "Platform admin" : null]
+        .filter(Boolean)
+        .join(" · ")
+    : "";
   return (
     <aside className="sticky top-16 flex h-[calc(100dvh-4rem)] w-64 shrink-0 flex-col border-r bg-background">
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
-        <ul className="grid gap-0.5">
-          {SIDEBAR_ITEMS.map((item) => (
-            <SidebarLink key={item.to} item={item} pathname={pathname} />
-          ))}
-        </ul>
-        {sections.map((section) => {
-          const id = `sidebar-${section.title.toLowerCase()}`;
+        {sections.map((section, index) => {
+          const id = `sidebar-${section.title.toLowerCase().replaceAll(" ", "-")}`;
           return (
-            <div key={section.title} className="mt-4">
+            <div key={section.title} className={cn(index > 0 && "mt-4 border-t pt-3")}>
               <p
                 id={id}
                 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
@@ -48,7 +54,9 @@ export function Sidebar() {
           <Avatar user={user} className="size-8 text-sm" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium">{displayName(user)}</p>
-            <p className="text-xs text-muted-foreground">{user.role === "admin" ? "Admin" : "User"}</p>
+            <p className="text-xs text-muted-foreground" data-testid="sidebar-role">
+              {roleLabel}
+            </p>
           </div>
           <Button variant="ghost" size="icon" aria-label="Sign out" title="Sign out" onClick={signOut}>
             <LogOut />

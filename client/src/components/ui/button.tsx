@@ -1,10 +1,10 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../../lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer",
   {
     variants: {
       variant: {
@@ -29,12 +29,60 @@ export const buttonVariants = cva(
 export type ButtonProps = React.ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+/**
+ * A button. One that is disabled while it has focus (Save while saving) stays focusable and says
+ * it is unavailable (aria-disabled) until focus leaves it: a disabled element drops focus to the
+ * page body, and a keyboard or screen reader user would start again from the top.
+ */
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  disabled,
+  onClick,
+  onFocus,
+  onBlur,
+  ...props
+}: ButtonProps) {
+  const [focused, setFocused] = React.useState(false);
+  if (asChild) {
+    const Comp = Slot.Root as React.ElementType;
+    return (
+      <Comp
+        className={cn(buttonVariants({ variant, size }), className)}
+        disabled={disabled}
+        onClick={onClick}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        {...props}
+      />
+    );
+  }
+  const keepFocus = Boolean(disabled) && focused;
   return (
-    <Comp
+    <button
       className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? "button" })}
+      type={type ?? "button"}
+      disabled={disabled && !keepFocus}
+      aria-disabled={keepFocus ? true : undefined}
+      onClick={(event) => {
+        if (keepFocus) {
+          // No click and no form submission while unavailable.
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        onBlur?.(event);
+      }}
       {...props}
     />
   );

@@ -2,8 +2,13 @@ import { XIcon } from "lucide-react";
 import { Toast } from "radix-ui";
 import { cn } from "../../lib/cn";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "../../lib/toast";
+import { escapeTopDialog } from "./dialog";
 
-/** Radix Toast: swipe right past 50 px to dismiss, F8 focuses the notifications region. */
+/**
+ * Radix Toast: swipe right past 50 px to dismiss, F8 focuses the notifications region. A toast is
+ * a layer above whatever was open when it appeared; Escape still closes the open dialog first
+ * (the toast stays until its own time, its close button or the next Escape).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -14,6 +19,9 @@ export function Toaster() {
           open={item.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
+          }}
+          onEscapeKeyDown={(event) => {
+            if (escapeTopDialog(event)) event.preventDefault();
           }}
           className={cn(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",

@@ -10,6 +10,7 @@ const AUDIT_LABELS: Record<string, string> = {
   "user.activated": "User activated",
   "user.deleted": "User deleted",
   "user.created": "User created",
+  "user.data-kept": "Data kept until",
   "user.role_changed": "Role changed",
   "users.bulk": "Bulk user action",
   "config.changed": "Configuration changed",
@@ -39,5 +40,16 @@ export function formatWhen(iso: string | null, timeZone: string): string {
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
+  });
+}
+
+/** A day as the viewer reads it ("Mar 4, 2031"); a YYYY-MM-DD day is read as that day, whatever the zone. */
+export function formatDay(iso: string, timeZone: string): string {
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  return new Date(dayOnly ? `${iso}T12:00:00.000Z` : iso).toLocaleDateString("en-US", {
+    timeZone: dayOnly ? "UTC" : timeZone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
   });
 }

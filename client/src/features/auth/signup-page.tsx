@@ -1,5 +1,5 @@
-import { humanize, INDUSTRIES, type SignupPlan, SignupRequest } from "@common/auth";
-import { formatDollars, SIGNUP_PLAN_DETAILS } from "@common/plans";
+import { INDUSTRIES, industryLabel, type SignupPlan, SignupRequest } from "@common/auth";
+import { formatDollars, SIGNUP_PLAN_DETAILS, SIGNUP_TRIAL_DAYS } from "@common/plans";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon } from "lucide-react";
 import { useState } from "react";
@@ -65,7 +65,8 @@ export function SignupPage() {
       <div className="text-center">
         <h1 className="text-2xl font-bold md:text-3xl">Create your AI Platform account</h1>
         <p className="mt-1 text-muted-foreground">
-          Choose a plan, then tell us about you. Already have an account?{" "}
+          Choose a plan and try it free for {SIGNUP_TRIAL_DAYS} days, then tell us about you. Already have an
+          account?{" "}
           <Link to="/" className="text-primary underline">
             Sign in
           </Link>
@@ -95,6 +96,13 @@ export function SignupPage() {
                   <span className="text-sm text-muted-foreground">/month</span>
                 </span>
               </div>
+              <p className="mt-2 text-sm font-medium text-success" data-testid={`trial-${id}`}>
+                {SIGNUP_TRIAL_DAYS}-day free trial, no card needed
+              </p>
+              <p className="text-xs text-muted-foreground">
+                When it ends, the account moves to the Free plan unless you subscribe for{" "}
+                {formatDollars(details.priceCents)} a month.
+              </p>
               <ul className="mt-3 grid gap-1.5 text-sm">
                 {details.features.map((feature) => (
                   <li key={feature} className="flex items-center gap-2">
@@ -160,7 +168,7 @@ export function SignupPage() {
                     <option value="">Choose an industry</option>
                     {INDUSTRIES.map((industry) => (
                       <option key={industry} value={industry}>
-                        {humanize(industry)}
+                        {industryLabel(industry)}
                       </option>
                     ))}
                   </NativeSelect>

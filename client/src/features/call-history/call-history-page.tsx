@@ -1,11 +1,14 @@
 import type { Call } from "@common/calls";
 import { Download, FlaskConical, History, RefreshCw, SearchX, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { RoleNote } from "../../components/forms/role-note";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useUser } from "../../lib/auth/use-user";
+import { useWorkspace } from "../../lib/auth/use-workspace";
+import { cn } from "../../lib/cn";
 import { saveFile } from "../../lib/download";
 import { useCallEvents } from "../../lib/shared-api/use-call-events";
 import { toast, toastError } from "../../lib/toast";
@@ -20,7 +23,7 @@ import { HistoryFilters } from "./components/history-filters";
 import { HistoryPagination } from "./components/pagination";
 import { SummaryCards } from "./components/summary-cards";
 import { TranscriptDialog } from "./components/transcript-dialog";
-import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./history-query";
+import { HISTORY_PAGE_SIZE, type HistoryFilter, type HistoryOutcome } from "./history-query";
 import { useHistoryParams } from "./use-history-params";
 
 type Open = { kind: "transcript" | "details"; call: Call } | null;
@@ -41,6 +44,8 @@ export function CallHistoryPage() {
   const { params, sort, update } = useHistoryParams();
   const history = useCallHistory(params);
   const exporter = useExportCalls();
+  // Exporting and deleting calls are an admin's (the server refuses an agent).
+  const manage = useWorkspace().can("admin");
   const deleteOne = useDeleteCall();
   const deleteChosen = useDeleteCalls();
   const deleteTests = useDeleteTestCalls();
@@ -74,6 +79,7 @@ export function CallHistoryPage() {
     exporter.mutate(
       {
         filter: params.filter,
+        outcome: params.outcome,
         search: params.search,
         sortBy: params.sortBy,
         sortOrder: params.sortOrder,
@@ -163,9 +169,15 @@ export function CallHistoryPage() {
             Every call your assistant screened, with its transcript and analysis.
           </p>
         </div>
-        <Button onClick={exportCsv} disabled={exporter.isPending}>
-          <Download aria-hidden /> {exporter.isPending ? "Exporting..." : "Export CSV"}
-        </Button>
+        {manage ? (
+          <Button onClick={exportCsv} disabled={exporter.isPending}>
+            <Download aria-hidden /> {exporter.isPending ? "Exporting..." : "Export CSV"}
+          </Button>
+        ) : (
+          <RoleNote least="admin" className="max-w-80">
+            Only a workspace admin or owner can export or delete calls.
+          </RoleNote>
+        )}
       </div>
 
       <SummaryCards summary={data?.summary} />
@@ -179,8 +191,8 @@ export function CallHistoryPage() {
             <FlaskConical className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <span data-testid="test-calls-note">
               {params.tests === "hide"
-                ? `${countTestCalls(testCalls)} from the system test, the voice demo and the simulator ${testCalls === 1 ? "is" : "are"} hidden. No figure counts them.`
-                : `${countTestCalls(testCalls)} from the system test, the voice demo and the simulator. No figure counts them.`}
+                ? `${countTestCalls(testCalls)} from the system test and the voice demo ${testCalls === 1 ? "is" : "are"} hidden. No figure counts them.`
+                : `${countTestCalls(testCalls)} from the system test and the voice demo. No figure counts them.`}
             </span>
           </p>
           <div className="flex flex-wrap gap-2">
@@ -189,14 +201,16 @@ export function CallHistoryPage() {
                 Show test calls
               </Button>
             ) : null}
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => setDeleting({ kind: "tests", count: testCalls })}
-              disabled={deletePending}
-            >
-              <Trash2 aria-hidden /> Delete all test calls
-            </Button>
+            {manage ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setDeleting({ kind: "tests", count: testCalls })}
+                disabled={deletePending}
+              >
+                <Trash2 aria-hidden /> Delete all test calls
+              </Button>
+            ) : null}
           </div>
         </section>
       ) : null}
@@ -212,10 +226,12 @@ export function CallHistoryPage() {
           <HistoryFilters
             search={params.search}
             filter={params.filter}
+            outcome={params.outcome}
             sort={sort}
             tests={params.tests}
             onSearch={onSearch}
             onFilter={(filter: HistoryFilter) => update({ filter })}
+            onOutcome={(outcome: HistoryOutcome) => update({ outcome })}
             onSort={(value) => update({ sort: value })}
             onTests={(tests) => update({ tests })}
           />
@@ -235,8 +251,8 @@ export function CallHistoryPage() {
               <SearchX className="size-10 text-muted-foreground" aria-hidden />
               <p className="font-semibold">No calls found</p>
               <p className="text-sm text-muted-foreground">
-                {params.search || params.filter !== "all"
-                  ? "Try another search or call type."
+                {params.search || params.filter !== "all" || params.outcome !== "all"
+                  ? "Try another search, call type or outcome."
                   : params.tests === "only"
                     ? "There are no test calls."
                     : "Calls your assistant screens will show here."}
@@ -244,7 +260,12 @@ export function CallHistoryPage() {
             </div>
           ) : (
             <>
-              <div className="flex min-h-9 flex-wrap items-center justify-between gap-3 border-b pb-2 text-sm">
+              <div
+                className={cn(
+                  "flex min-h-9 flex-wrap items-center justify-between gap-3 border-b pb-2 text-sm",
+                  !manage && "hidden",
+                )}
+              >
                 <div className="flex items-center gap-2">
                   <Checkbox
                     id="choose-all-calls"
@@ -284,7 +305,7 @@ export function CallHistoryPage() {
                     call={call}
                     timeZone={timeZone}
                     selected={chosen.has(call.id)}
-                    onSelect={(on) => choose(call.id, on)}
+                    onSelect={manage ? (on) => choose(call.id, on) : null}
                     onTranscript={() => setOpen({ kind: "transcript", call })}
                     onDetails={() => setOpen({ kind: "details", call })}
                   />
@@ -305,7 +326,7 @@ export function CallHistoryPage() {
         call={open?.kind === "details" ? open.call : null}
         timeZone={timeZone}
         onClose={() => setOpen(null)}
-        onDelete={(call) => setDeleting({ kind: "one", call })}
+        onDelete={manage ? (call) => setDeleting({ kind: "one", call }) : null}
       />
       <ConfirmDialog
         open={deleting !== null}
@@ -319,7 +340,7 @@ export function CallHistoryPage() {
         }
         description={
           deleting?.kind === "tests"
-            ? "Every ended call from the system test, the voice demo and the simulator goes, with its transcript. Your real calls and your figures stay as they are."
+            ? "Every ended call from the system test and the voice demo goes, with its transcript. Your real calls and your figures stay as they are."
             : "The call history loses them, with their transcripts and analysis. Appointments they booked stay. This cannot be undone."
         }
         keepLabel="Keep"

@@ -1,8 +1,9 @@
-import { CALL_FILTERS } from "@common/calls";
+import { CALL_DISPOSITION_LABELS, CALL_FILTERS, CALL_OUTCOME_FILTERS } from "@common/calls";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type {
   HistoryFilter,
+  HistoryOutcome,
   HistoryParams,
   HistorySortBy,
   HistorySortOrder,
@@ -18,6 +19,25 @@ export const FILTER_OPTIONS: { value: HistoryFilter; label: string }[] = [
   { value: "sales", label: "Sales" },
   { value: "legitimate", label: "Legitimate" },
   { value: "important", label: "Important" },
+];
+
+/** What the calls came to, good news first; then the calls that came to nothing. */
+export const OUTCOME_OPTIONS: { value: HistoryOutcome; label: string }[] = [
+  { value: "all", label: "All outcomes" },
+  ...(
+    [
+      "booked",
+      "qualified",
+      "interested",
+      "call_back",
+      "transferred",
+      "not_interested",
+      "do_not_call",
+      "wrong_number",
+      "voicemail",
+    ] as const
+  ).map((value) => ({ value, label: CALL_DISPOSITION_LABELS[value] })),
+  { value: "none", label: "No outcome" },
 ];
 
 export const SORT_OPTIONS: {
@@ -47,9 +67,9 @@ export const SEARCH_MAX = 100;
 export type HistoryChange = Partial<Omit<HistoryParams, "sortBy" | "sortOrder">> & { sort?: string };
 
 /**
- * The screen's page, filter, search, sort and test-call view live in the address (page, filter,
- * search, sortBy, sortOrder, tests; defaults left out), so a reload or a shared link shows the
- * same view. Anything that is not a valid value falls back to the default.
+ * The screen's page, filter, outcome, search, sort and test-call view live in the address (page,
+ * filter, outcome, search, sortBy, sortOrder, tests; defaults left out), so a reload or a shared
+ * link shows the same view. Anything that is not a valid value falls back to the default.
  */
 export function useHistoryParams(): {
   params: HistoryParams;
@@ -65,6 +85,10 @@ export function useHistoryParams(): {
     const filter = (CALL_FILTERS as readonly string[]).includes(rawFilter ?? "")
       ? (rawFilter as HistoryFilter)
       : "all";
+    const rawOutcome = searchParams.get("outcome");
+    const outcome = (CALL_OUTCOME_FILTERS as readonly string[]).includes(rawOutcome ?? "")
+      ? (rawOutcome as HistoryOutcome)
+      : "all";
     const search = (searchParams.get("search") ?? "").slice(0, SEARCH_MAX);
     const sort =
       SORT_OPTIONS.find(
@@ -73,7 +97,7 @@ export function useHistoryParams(): {
       ) ?? DEFAULT_SORT;
     const rawTests = searchParams.get("tests");
     const tests = TEST_CALL_OPTIONS.find((option) => option.value === rawTests)?.value ?? "hide";
-    return { page, filter, search, sortBy: sort.sortBy, sortOrder: sort.sortOrder, tests };
+    return { page, filter, outcome, search, sortBy: sort.sortBy, sortOrder: sort.sortOrder, tests };
   }, [searchParams]);
 
   const update = useCallback(
@@ -86,6 +110,7 @@ export function useHistoryParams(): {
             else next.set(key, value);
           };
           if (change.filter !== undefined) set("filter", change.filter, "all");
+          if (change.outcome !== undefined) set("outcome", change.outcome, "all");
           if (change.search !== undefined) set("search", change.search, "");
           if (change.tests !== undefined) set("tests", change.tests, "hide");
           if (change.sort !== undefined) {
@@ -102,6 +127,7 @@ export function useHistoryParams(): {
           const page =
             change.page ??
             (change.filter !== undefined ||
+            change.outcome !== undefined ||
             change.search !== undefined ||
             change.sort !== undefined ||
             change.tests !== undefined

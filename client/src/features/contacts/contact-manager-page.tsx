@@ -1,9 +1,11 @@
 import { CONTACT_MESSAGES, type Contact } from "@common/contacts";
-import { Download, Pencil, Plus, RefreshCw, SearchX, Star, Trash2, Users } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import type { SegmentFilterInput } from "@common/segments";
+import { Download, History, Pencil, Plus, RefreshCw, SearchX, Star, Trash2, Users } from "lucide-react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
 import { Switch } from "../../components/ui/switch";
 import { cn } from "../../lib/cn";
 import { saveFile } from "../../lib/download";
@@ -11,17 +13,35 @@ import { toast, toastError } from "../../lib/toast";
 import { useExportContacts } from "./api/export-contacts";
 import { type ContactFilters, useContacts } from "./api/get-contacts";
 import { useUpdateContact } from "./api/update-contact";
+import { BulkControls } from "./components/bulk-controls";
+import { ContactHistoryDialog } from "./components/contact-history-dialog";
 import { DeleteContactDialog } from "./components/delete-contact-dialog";
 import { ImportPanel } from "./components/import-panel";
 import { LoadingList } from "./components/loading-list";
 import { ManagerContactDialog } from "./components/manager-contact-dialog";
 import { ManagerFilters } from "./components/manager-filters";
+import { SegmentsPanel } from "./components/segments-panel";
 import { DoNotCallSection } from "./do-not-call/do-not-call-section";
 import { STATUS_LABELS, sourceLabel } from "./labels";
+import { useContactSelection } from "./selection";
+
+/** The list's filters as a new segment's start (a segment keeps several statuses, sources and tags). */
+function segmentFilterOf(filters: ContactFilters): Partial<SegmentFilterInput> {
+  const filter: Partial<SegmentFilterInput> = {};
+  if (filters.search?.trim()) filter.search = filters.search.trim();
+  if (filters.tag?.trim()) filter.tags = [filters.tag.trim()];
+  if (filters.status) filter.statuses = [filters.status];
+  if (filters.source) filter.sources = [filters.source];
+  if (filters.favorite !== undefined) filter.favorite = filters.favorite;
+  if (filters.hasPhone !== undefined) filter.hasPhone = filters.hasPhone;
+  if (filters.doNotCall !== undefined) filter.doNotCall = filters.doNotCall;
+  return filter;
+}
 
 const hasFilters = (filters: ContactFilters) =>
   Boolean(
-    filters.search?.trim() ||
+    filters.segment ||
+      filters.search?.trim() ||
       filters.status ||
       filters.source ||
       filters.tag?.trim() ||
@@ -37,12 +57,15 @@ const hasFilters = (filters: ContactFilters) =>
 export function ContactManagerPage() {
   const [filters, setFilters] = useState<ContactFilters>({ sort: "newest" });
   const { query, contacts, total, estimated } = useContacts(filters);
+  const shownIds = useMemo(() => contacts.map((contact) => contact.id), [contacts]);
+  const selection = useContactSelection(filters, shownIds);
   const exporter = useExportContacts();
   const [dialog, setDialog] = useState<{ open: boolean; contact: Contact | null }>({
     open: false,
     contact: null,
   });
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [viewing, setViewing] = useState<Contact | null>(null);
   const onFilters = useCallback(
     (change: Partial<ContactFilters>) => setFilters((current) => ({ ...current, ...change })),
     [],
@@ -81,6 +104,12 @@ export function ContactManagerPage() {
 
       <ImportPanel />
 
+      <SegmentsPanel
+        current={filters.segment}
+        onShow={(segment) => onFilters({ segment })}
+        fromFilters={segmentFilterOf(filters)}
+      />
+
       <Card className="min-w-0">
         <CardHeader className="gap-4">
           <div className="flex items-center justify-between gap-2">
@@ -96,6 +125,7 @@ export function ContactManagerPage() {
             ) : null}
           </div>
           <ManagerFilters filters={filters} onChange={onFilters} />
+          <BulkControls selection={selection} shown={contacts.length} total={total} estimated={estimated} />
         </CardHeader>
         <CardContent aria-busy={query.isFetching}>
           {query.isPending ? (
@@ -127,8 +157,11 @@ export function ContactManagerPage() {
                   <ManagerRow
                     key={contact.id}
                     contact={contact}
+                    selected={selection.isSelected(contact.id)}
+                    onSelect={(checked) => selection.toggle(contact.id, checked)}
                     onEdit={() => setDialog({ open: true, contact })}
                     onDelete={() => setDeleting(contact)}
+                    onHistory={() => setViewing(contact)}
                   />
                 ))}
               </ul>
@@ -160,18 +193,26 @@ export function ContactManagerPage() {
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
       <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} />
+      <ContactHistoryDialog contact={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }
 
 function ManagerRow({
   contact,
+  selected,
+  onSelect,
   onEdit,
   onDelete,
+  onHistory,
 }: {
   contact: Contact;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the contact's calls, each with what it came to. */
+  onHistory: () => void;
 }) {
   const id = useId();
   const update = useUpdateContact();
@@ -186,6 +227,12 @@ function ManagerRow({
   return (
     <li className="grid gap-3 py-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
       <div className="flex min-w-0 items-start gap-2">
+        <Checkbox
+          className="mt-1 shrink-0"
+          checked={selected}
+          onCheckedChange={(checked) => onSelect(checked === true)}
+          aria-label={`Select ${contact.name}`}
+        />
         <Button
           variant="ghost"
           size="icon"
@@ -235,7 +282,7 @@ function ManagerRow({
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 pl-11 md:justify-end md:pl-0">
+      <div className="flex flex-wrap items-center gap-2 pl-[4.25rem] md:justify-end md:pl-0">
         <div className="mr-2 flex items-center gap-2">
           <Switch
             id={`${id}-dnc`}
@@ -255,6 +302,15 @@ function ManagerRow({
             Do not call
           </label>
         </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onHistory}
+          aria-label={`Call history of ${contact.name}`}
+        >
+          <History aria-hidden />
+          History
+        </Button>
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${contact.name}`}>
           <Pencil aria-hidden />
           Edit

@@ -1,19 +1,22 @@
 import type { Contact } from "@common/contacts";
 import { nativeCallMessages } from "@common/telephony";
 import { BookUser, Mail, Pencil, Phone, Plus, RefreshCw, SearchX, Trash2 } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
 import { cn } from "../../lib/cn";
 import { followTelLink } from "../../lib/tel-link";
 import { toast } from "../../lib/toast";
 import { useContacts } from "./api/get-contacts";
+import { BulkControls } from "./components/bulk-controls";
 import { ContactDialog } from "./components/contact-dialog";
 import { ContactSearch } from "./components/contact-search";
 import { DeleteContactDialog } from "./components/delete-contact-dialog";
 import { LoadingList } from "./components/loading-list";
 import { dialNumber } from "./dial-number";
+import { useContactSelection } from "./selection";
 
 /**
  * Spec 2 §2 /contacts: a search box (name, phone and email, case-insensitive, on the server), the
@@ -21,7 +24,10 @@ import { dialNumber } from "./dial-number";
  */
 export function ContactsPage() {
   const [search, setSearch] = useState("");
-  const { query, contacts, total, estimated } = useContacts({ search });
+  const filters = useMemo(() => ({ search }), [search]);
+  const { query, contacts, total, estimated } = useContacts(filters);
+  const shownIds = useMemo(() => contacts.map((contact) => contact.id), [contacts]);
+  const selection = useContactSelection(filters, shownIds);
   const [dialog, setDialog] = useState<{ open: boolean; contact: Contact | null }>({
     open: false,
     contact: null,
@@ -63,6 +69,7 @@ export function ContactsPage() {
               placeholder="Search by name, phone or email..."
             />
           </search>
+          <BulkControls selection={selection} shown={contacts.length} total={total} estimated={estimated} />
         </CardHeader>
         <CardContent aria-busy={query.isFetching}>
           {query.isPending ? (
@@ -94,6 +101,8 @@ export function ContactsPage() {
                   <ContactRow
                     key={contact.id}
                     contact={contact}
+                    selected={selection.isSelected(contact.id)}
+                    onSelect={(checked) => selection.toggle(contact.id, checked)}
                     onEdit={() => setDialog({ open: true, contact })}
                     onDelete={() => setDeleting(contact)}
                   />
@@ -131,10 +140,14 @@ export function ContactsPage() {
 
 function ContactRow({
   contact,
+  selected,
+  onSelect,
   onEdit,
   onDelete,
 }: {
   contact: Contact;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -147,6 +160,12 @@ function ContactRow({
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
+        <Checkbox
+          className="mt-3 shrink-0"
+          checked={selected}
+          onCheckedChange={(checked) => onSelect(checked === true)}
+          aria-label={`Select ${contact.name}`}
+        />
         <span
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
           aria-hidden

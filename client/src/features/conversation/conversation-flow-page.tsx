@@ -1,4 +1,11 @@
-import { type ConversationTestResponse, TEST_MESSAGE_MAX, TEST_PHONE_NUMBER } from "@common/agents";
+import {
+  type ConversationTestResponse,
+  DEFAULT_TEST_MESSAGE,
+  HISTORY_MAX,
+  type HistoryTurn,
+  TEST_MESSAGE_MAX,
+  TEST_PHONE_NUMBER,
+} from "@common/agents";
 import { PhoneForwarded, Play, RotateCcw, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "../../components/ui/badge";
@@ -9,37 +16,57 @@ import { Textarea } from "../../components/ui/input";
 import { useTestConversation } from "./api/test-conversation";
 import { QUICK_EXAMPLES } from "./examples";
 
-type Result =
-  | { id: number; message: string; ok: true; answer: ConversationTestResponse }
-  | { id: number; message: string; ok: false; error: string };
+type Result = { id: number; message: string; turn: number; again: boolean } & (
+  | { ok: true; answer: ConversationTestResponse }
+  | { ok: false; error: string }
+);
+
+/** A preview as sent: the customer's words and the conversation before them. */
+type Sent = { text: string; history: HistoryTurn[] };
+
+/** How many times the customer has spoken in `turns`. */
+const customerTurns = (turns: HistoryTurn[]) => turns.filter((turn) => turn.role === "caller").length;
 
 /**
  * Spec 3 §2 Conversation Flow (plain): type what a customer says and see the agent's answer as
  * raw data. Quick examples, Clear Results and Test Again. A transfer case (enterprise-level,
  * custom equipment, special pricing, multiple locations, complex) is decided by the server, which
  * answers the transfer number, the hold and fallback messages and the TwiML it would play.
+ *
+ * Each preview continues one conversation, as the turns of a call do: it goes with the
+ * conversation so far (conversationHistory), so the engine remembers what was asked and answered
+ * (the script's questions one after another, a time already agreed). Test Again says the last
+ * message again in the same place of the conversation and its answer takes the earlier one's
+ * place; Clear Results starts a new conversation.
  */
 export function ConversationFlowPage() {
   const [message, setMessage] = useState("");
   const [results, setResults] = useState<Result[]>([]);
-  const [last, setLast] = useState<string | null>(null);
+  const [thread, setThread] = useState<HistoryTurn[]>([]);
+  const [last, setLast] = useState<Sent | null>(null);
   const test = useTestConversation();
 
-  const run = (text: string) => {
-    setLast(text);
+  const run = ({ text, history }: Sent, again: boolean) => {
+    setLast({ text, history });
+    // The server answers an empty message as the default greeting: the conversation remembers that.
+    const said = text.trim() || DEFAULT_TEST_MESSAGE;
+    const shown = { id: Date.now(), message: text, turn: customerTurns(history) + 1, again };
     test.mutate(
-      { message: text, phoneNumber: TEST_PHONE_NUMBER },
+      { message: text, phoneNumber: TEST_PHONE_NUMBER, conversationHistory: history.slice(-HISTORY_MAX) },
       {
-        onSuccess: (answer) =>
-          setResults((current) => [{ id: Date.now(), message: text, ok: true, answer }, ...current]),
+        onSuccess: (answer) => {
+          const reply = answer.response.trim().slice(0, TEST_MESSAGE_MAX);
+          setThread([
+            ...history,
+            { role: "caller", text: said.slice(0, TEST_MESSAGE_MAX) },
+            ...(reply ? [{ role: "agent" as const, text: reply }] : []),
+          ]);
+          setResults((current) => [{ ...shown, ok: true, answer }, ...current]);
+        },
+        // An unanswered message is not part of the conversation.
         onError: (error) =>
           setResults((current) => [
-            {
-              id: Date.now(),
-              message: text,
-              ok: false,
-              error: error instanceof Error ? error.message : String(error),
-            },
+            { ...shown, ok: false, error: error instanceof Error ? error.message : String(error) },
             ...current,
           ]),
       },
@@ -47,8 +74,9 @@ export function ConversationFlowPage() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!test.isPending) run(message);
+    if (!test.isPending) run({ text: message, history: thread }, false);
   };
+  const spoken = customerTurns(thread);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -61,7 +89,8 @@ export function ConversationFlowPage() {
         <CardHeader>
           <CardTitle>Customer message</CardTitle>
           <CardDescription>
-            Routed and answered as on a call with your agents and default script.
+            Routed and answered as on a call with your agents and default script. Each preview continues the
+            conversation so far; Clear Results starts a new one.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -104,7 +133,7 @@ export function ConversationFlowPage() {
                 type="button"
                 variant="outline"
                 disabled={last === null || test.isPending}
-                onClick={() => last !== null && run(last)}
+                onClick={() => last !== null && run(last, true)}
               >
                 <RotateCcw aria-hidden /> Test Again
               </Button>
@@ -115,11 +144,17 @@ export function ConversationFlowPage() {
                 onClick={() => {
                   setResults([]);
                   setLast(null);
+                  setThread([]);
                 }}
               >
                 <Trash2 aria-hidden /> Clear Results
               </Button>
             </div>
+            <p className="text-sm text-muted-foreground" data-testid="conversation-so-far" aria-live="polite">
+              {spoken === 0
+                ? "A new conversation: the next preview is the customer's first words."
+                : `Conversation so far: the customer has spoken ${spoken === 1 ? "once" : `${spoken} times`}.`}
+            </p>
           </form>
         </CardContent>
       </Card>
@@ -140,18 +175,27 @@ export function ConversationFlowPage() {
 function ResultBlock({ result }: { result: Result }) {
   return (
     <article className="grid min-w-0 gap-3 rounded-lg border bg-card p-4" data-testid="flow-result">
+      <p className="text-xs font-medium text-muted-foreground" data-testid="flow-turn">
+        Turn {result.turn}
+        {result.again ? " (again)" : ""}
+      </p>
       <p className="text-sm wrap-anywhere">
         <span className="font-medium">Customer:</span>{" "}
         {result.message || <em>(empty: the default greeting)</em>}
       </p>
       {result.ok ? (
         <>
-          <pre
-            className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap wrap-anywhere"
-            data-testid="raw-answer"
+          {/* A long answer scrolls inside its box (on a phone, most do). */}
+          <section
+            aria-label={`Turn ${result.turn} raw answer, scrollable`}
+            className="max-h-96 overflow-auto rounded-md bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
           >
-            {JSON.stringify(rawView(result.answer), null, 2)}
-          </pre>
+            <pre className="p-3 text-xs whitespace-pre-wrap wrap-anywhere" data-testid="raw-answer">
+              {JSON.stringify(rawView(result.answer), null, 2)}
+            </pre>
+          </section>
           {result.answer.transfer ? <TransferBlock answer={result.answer} /> : null}
         </>
       ) : (

@@ -148,16 +148,20 @@ export function TestPreviewPage() {
                 No messages yet. Say what a caller would say.
               </p>
             ) : (
-              <ol
-                aria-label="Conversation"
-                className="grid max-h-[32rem] gap-3 overflow-y-auto pr-1"
-                aria-live="polite"
+              // A long conversation scrolls inside its box.
+              <section
+                aria-label="Conversation, scrollable"
+                className="max-h-[32rem] overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-ring"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+                tabIndex={0}
               >
-                {turns.map((turn) => (
-                  <TurnBubble key={turn.id} turn={turn} />
-                ))}
-                <li ref={end} aria-hidden className="h-0" />
-              </ol>
+                <ol aria-label="Conversation" className="grid gap-3" aria-live="polite">
+                  {turns.map((turn) => (
+                    <TurnBubble key={turn.id} turn={turn} />
+                  ))}
+                  <li ref={end} aria-hidden className="h-0" />
+                </ol>
+              </section>
             )}
             {test.isPending ? (
               <p role="status" className="text-sm text-muted-foreground">

@@ -20,9 +20,11 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useWorkspace } from "../../lib/auth/use-workspace";
 import { useCallEvents } from "../../lib/shared-api/use-call-events";
 import { useStats } from "./api/get-stats";
 import { useSystemStatus } from "./api/get-system-status";
+import { SetupChecklist } from "./components/setup-checklist";
 
 const NAV_CARDS = [
   {
@@ -49,9 +51,10 @@ const NAV_CARDS = [
   },
 ];
 
-/** Spec 1 §2.7, with today's real figures from /api/stats. */
+/** The home screen, with today's real figures from /api/stats, after the setup checklist while it is wanted. */
 export function DashboardPage() {
   const stats = useStats();
+  const { can } = useWorkspace();
   useCallEvents();
   const value = (n: number | undefined, suffix = "") => (stats.isLoading ? "..." : `${n ?? 0}${suffix}`);
 
@@ -61,6 +64,8 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold">AI Platform</h1>
         <p className="text-muted-foreground">Advanced AI-powered telecommunications sales platform</p>
       </div>
+
+      <SetupChecklist can={can} />
 
       <section aria-label="Today" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Today's Calls" value={value(stats.data?.todaysCalls)} icon={PhoneCall} />

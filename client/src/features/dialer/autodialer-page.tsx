@@ -16,6 +16,7 @@ import { CampaignCard } from "./components/campaign-card";
 import { CampaignDialog } from "./components/campaign-dialog";
 import { CampaignDoNotCall } from "./components/campaign-do-not-call";
 import { CampaignLeads } from "./components/campaign-leads";
+import { DispositionCounts } from "./components/disposition-counts";
 import { DialerStatsCards } from "./components/stats-cards";
 import { plural } from "./labels";
 
@@ -104,6 +105,7 @@ export function AutodialerPage() {
           ) : null}
         </div>
         <DialerStatsCards stats={stats.data} failed={stats.isError} campaignName={selected?.name ?? null} />
+        <DispositionCounts stats={stats.data} campaignName={selected?.name ?? null} />
       </section>
 
       <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -63,3 +63,31 @@ describe("the campaign form", () => {
     expect(form.aiAgents).toEqual({ "a-2": "4" });
   });
 });
+
+describe("the agent desk's settings", () => {
+  it("sends the defaults as null, and a list of the campaign's own once one is left out or renamed", () => {
+    const fresh = campaignFormState(null);
+    expect(campaignBody(fresh)).toMatchObject({ wrapUpSeconds: 30, scriptId: null, dispositions: null });
+    const trimmed = {
+      ...fresh,
+      wrapUpSeconds: "45",
+      dispositions: fresh.dispositions.map((entry) =>
+        entry.code === "sale"
+          ? { ...entry, label: "Sold a roof" }
+          : { ...entry, offered: ["interested", "callback"].includes(entry.code) },
+      ),
+    };
+    expect(campaignBody(trimmed)).toMatchObject({
+      wrapUpSeconds: 45,
+      dispositions: [
+        { code: "sale", label: "Sold a roof" },
+        { code: "interested", label: "Interested" },
+        { code: "callback", label: "Call back" },
+      ],
+    });
+    expect(checkCampaignForm({ ...fresh, name: "Roofs", wrapUpSeconds: "900" })).toMatchObject({
+      ok: false,
+      errors: { wrapUpSeconds: expect.stringContaining("from 0 to 600") },
+    });
+  });
+});

@@ -3,12 +3,15 @@ import {
   CAMPAIGN_DEFAULTS,
   type Campaign,
   CampaignCreate,
+  DEFAULT_CAMPAIGN_DISPOSITIONS,
+  DEFAULT_WRAP_UP_SECONDS,
   type DialingMode,
+  type DispositionCode,
 } from "@common/dialer";
 import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
 
 /** The create/edit dialog's tabs, in the order a problem's tab is opened. */
-export const CAMPAIGN_TABS = ["basics", "pacing", "messages"] as const;
+export const CAMPAIGN_TABS = ["basics", "pacing", "messages", "desk"] as const;
 export type CampaignTab = (typeof CAMPAIGN_TABS)[number];
 
 /** The campaign dialog's fields as typed (numbers as text until sent). */
@@ -29,6 +32,10 @@ export type CampaignFormState = {
   callbackNumber: string;
   /** AI agents staffing the campaign, by agent id: the calls each takes at once (as typed). */
   aiAgents: Record<string, string>;
+  /** The agent console: wrap-up seconds (as typed), the script shown, the dispositions offered. */
+  wrapUpSeconds: string;
+  scriptId: string;
+  dispositions: { code: DispositionCode; label: string; offered: boolean }[];
 };
 
 /** A new campaign's form: spec 3 §9 and issue 13's defaults; an existing one's values to edit. */
@@ -52,6 +59,20 @@ export function campaignFormState(campaign: Campaign | null): CampaignFormState 
     aiAgents: Object.fromEntries(
       source.aiAgents.map((staff) => [staff.agentId, String(staff.concurrentCalls)]),
     ),
+    wrapUpSeconds: String(campaign?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS),
+    scriptId: campaign?.scriptId ?? "",
+    // The campaign's own list in its order, then the codes it leaves out (unticked).
+    dispositions: [
+      ...(campaign?.ownDispositions ? campaign.dispositions : DEFAULT_CAMPAIGN_DISPOSITIONS).map((entry) => ({
+        ...entry,
+        offered: true,
+      })),
+      ...(campaign?.ownDispositions
+        ? DEFAULT_CAMPAIGN_DISPOSITIONS.filter(
+            (entry) => !campaign.dispositions.some((own) => own.code === entry.code),
+          ).map((entry) => ({ ...entry, offered: false }))
+        : []),
+    ],
   };
 }
 
@@ -82,7 +103,25 @@ export function campaignBody(form: CampaignFormState) {
       agentId,
       concurrentCalls: numberOf(calls),
     })),
+    wrapUpSeconds: numberOf(form.wrapUpSeconds),
+    scriptId: form.scriptId || null,
+    // Every default offered under its own label: the defaults (null), else the campaign's list.
+    dispositions: sameAsDefaults(form.dispositions)
+      ? null
+      : form.dispositions.filter((entry) => entry.offered).map(({ code, label }) => ({ code, label })),
   };
+}
+
+function sameAsDefaults(list: CampaignFormState["dispositions"]): boolean {
+  return (
+    list.length === DEFAULT_CAMPAIGN_DISPOSITIONS.length &&
+    list.every(
+      (entry, index) =>
+        entry.offered &&
+        entry.code === DEFAULT_CAMPAIGN_DISPOSITIONS[index]?.code &&
+        entry.label.trim() === DEFAULT_CAMPAIGN_DISPOSITIONS[index]?.label,
+    )
+  );
 }
 
 /** Which tab shows a field's message. */
@@ -91,6 +130,7 @@ export function tabOf(path: string): CampaignTab {
   if (["name", "description", "dialingMode", "maxLines", "dialRatio", "form"].includes(field))
     return "basics";
   if (["voicemailMessage", "businessName", "callbackNumber", "aiAgents"].includes(field)) return "messages";
+  if (["wrapUpSeconds", "scriptId", "dispositions"].includes(field)) return "desk";
   return "pacing";
 }
 

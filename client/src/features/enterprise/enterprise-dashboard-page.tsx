@@ -10,7 +10,7 @@ import {
   RefreshCw,
   SlidersHorizontal,
 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -34,8 +34,14 @@ type Tab = (typeof TABS)[number]["value"];
  * Spec 2 §2 /enterprise-dashboard: tabs Live Calls, Campaigns, Analytics and Call Controls, a
  * Live/Paused toggle (Live polls the figures every 5 s, Paused stops) and a Refresh button.
  * Every figure is computed on the server from the workspace's calls and dialer campaigns.
+ * `leaderboard`: the agents ranked (the reports feature's, composed by the route table), shown
+ * under the analytics; it reads again while the dashboard is Live.
  */
-export function EnterpriseDashboardPage() {
+export function EnterpriseDashboardPage({
+  leaderboard,
+}: {
+  leaderboard?: (live: boolean) => ReactNode;
+} = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get("tab");
   const tab: Tab = TABS.some((t) => t.value === asked) ? (asked as Tab) : "live";
@@ -124,7 +130,10 @@ export function EnterpriseDashboardPage() {
           <CampaignsTab stats={stats.data} manage={can("admin")} />
         </TabsContent>
         <TabsContent value="analytics">
-          <AnalyticsTab range={range} onRange={setRange} live={live} />
+          <div className="grid grid-cols-1 gap-6">
+            <AnalyticsTab range={range} onRange={setRange} live={live} />
+            {leaderboard?.(live)}
+          </div>
         </TabsContent>
         <TabsContent value="controls">
           <CallControlsTab />

@@ -33,9 +33,9 @@ import { useFailureToast } from "./use-failure-toast";
 const CONNECTED = "Connected";
 
 /**
- * Spec 3 §2 Business phone system (/grasshopper): the integration status, Setup Call Routing,
+ * The business phone system (/grasshopper): the integration status, Setup Call Routing,
  * six stats, the business-number cards (each opening its settings, hours and extensions), the
- * first five voicemails and click-to-call. Built on our own telephony (issue 17): the numbers are
+ * first five voicemails and click-to-call. Built on our own telephony: the numbers are
  * the account's simulator or Twilio numbers. Everyone reads; workspace admins change things.
  */
 export function PhoneSystemPage() {
@@ -51,10 +51,9 @@ export function PhoneSystemPage() {
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = numbers.data?.numbers;
-  // Spec 3 §2: Disconnected unless the numbers answered success true. Ours always does (there is no
-  // API key to miss), so a workspace with no business number yet, the spec's "not configured", is
-  // Disconnected too.
-  const connected = numbers.data?.success === true && numbers.data.numbers.length > 0;
+  // Disconnected unless the numbers answered success true: the server's word, which is true once
+  // the workspace has a business number to answer.
+  const connected = numbers.data?.success === true;
 
   useFailureToast(numbers.isError, FETCH_NUMBERS_FAILED, numbers.errorUpdatedAt);
   useFailureToast(analytics.isError, FETCH_ANALYTICS_FAILED, analytics.errorUpdatedAt);

@@ -12,9 +12,11 @@ import {
 import { CreditCard, PhoneOutgoing } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useWorkspace } from "../../lib/auth/use-workspace";
+import { useSubscription } from "../../lib/shared-api/get-subscription";
 import { toast, toastError } from "../../lib/toast";
 import { useAutodial } from "./api/autodial";
 import { useCustomer } from "./api/get-customer";
@@ -51,6 +53,8 @@ export function ViasatPaymentPage() {
   const orders = useOrders(contactId);
   const checkout = useStartPackageCheckout();
   const autodial = useAutodial();
+  // Said before the form is filled: on a server that cannot take payments, nothing here can be paid.
+  const paymentsUnavailable = useSubscription().data?.checkout.unavailable ?? null;
   const { can } = useWorkspace();
   const [packageId, setPackageId] = useState<string | null>(null);
   const [form, setForm] = useState<InstallationValues>(EMPTY);
@@ -117,6 +121,8 @@ export function ViasatPaymentPage() {
           </Button>
         ) : null}
       </div>
+
+      {paymentsUnavailable ? <PaymentsUnavailable message={paymentsUnavailable} /> : null}
 
       {outcome === "success" ? (
         <p

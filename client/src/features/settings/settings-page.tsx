@@ -1,5 +1,6 @@
 import { Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router";
 import { useUser } from "../../lib/auth/use-user";
 import { AiSettingsSection } from "./components/ai-settings-section";
 import { CalendarSection } from "./components/calendar-section";
@@ -14,6 +15,30 @@ import { VoiceSection } from "./components/voice-section";
  */
 export function SettingsPage({ phoneService, team }: { phoneService?: ReactNode; team?: ReactNode } = {}) {
   const { user, isLoading } = useUser();
+  const { hash } = useLocation();
+  const ready = Boolean(user);
+  // A link to a section (/settings#phone-service, from the dashboard's checklist) lands on it, and
+  // stays on it while the sections above finish loading and grow, until the person scrolls.
+  useEffect(() => {
+    if (!hash || !ready) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    const align = () => target.scrollIntoView({ block: "start" });
+    // Focus starts there too, as after following an in-page link (and is not lost with the link).
+    target.focus({ preventScroll: true });
+    align();
+    const resized = new ResizeObserver(align);
+    resized.observe(document.getElementById("main") ?? document.body);
+    const stop = () => resized.disconnect();
+    const timer = window.setTimeout(stop, 3000);
+    const events = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const event of events) window.addEventListener(event, stop, { once: true, passive: true });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+      for (const event of events) window.removeEventListener(event, stop);
+    };
+  }, [hash, ready]);
   if (isLoading || !user) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -29,9 +54,17 @@ export function SettingsPage({ phoneService, team }: { phoneService?: ReactNode;
         <p className="text-muted-foreground">Your profile, your team and how your assistant behaves</p>
       </div>
       <ProfileSection user={user} />
-      {team ?? null}
+      {team ? (
+        <div id="team" tabIndex={-1} className="scroll-mt-20 outline-none">
+          {team}
+        </div>
+      ) : null}
       <AiSettingsSection hasCellphone={Boolean(user.cellphoneNumber)} />
-      {phoneService ?? null}
+      {phoneService ? (
+        <div id="phone-service" tabIndex={-1} className="scroll-mt-20 outline-none">
+          {phoneService}
+        </div>
+      ) : null}
       <VoiceSection timeZone={user.timezone} />
       <CalendarSection />
       <InstallSection />

@@ -2,10 +2,12 @@ import { SUBSCRIPTION_FAILED } from "@common/billing";
 import { PLAN_LADDER } from "@common/plans";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { RoleNote } from "../../components/forms/role-note";
 import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { useRefreshUser } from "../../lib/auth/session";
 import { useUser } from "../../lib/auth/use-user";
+import { useWorkspace } from "../../lib/auth/use-workspace";
 import { useRefreshSubscription, useSubscription } from "../../lib/shared-api/get-subscription";
 import { serverMessage, toast } from "../../lib/toast";
 import { usePlans } from "./api/get-plans";
@@ -26,6 +28,8 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
  */
 export function SubscriptionPage() {
   const { user } = useUser();
+  // Only the owner buys, changes or cancels the plan (the server refuses anyone else).
+  const owner = useWorkspace().can("owner");
   const timeZone = user?.timezone ?? browserTimeZone();
   const subscription = useSubscription();
   const plans = usePlans();
@@ -91,7 +95,7 @@ export function SubscriptionPage() {
             data={data}
             plans={plans.data}
             timeZone={timeZone}
-            onCancel={() => setCancelling(true)}
+            onCancel={owner ? () => setCancelling(true) : null}
           />
           <CancelDialog
             subscription={data.subscription}
@@ -116,6 +120,9 @@ export function SubscriptionPage() {
                 : null}
           </p>
         </div>
+        {!owner && data ? (
+          <RoleNote least="owner">Only the workspace owner can choose, change or cancel the plan.</RoleNote>
+        ) : null}
         {data?.checkout.unavailable ? <PaymentsUnavailable message={data.checkout.unavailable} /> : null}
         {data ? <TrialNote data={data} plans={plans.data} timeZone={timeZone} /> : null}
         {plans.isError ? (
@@ -129,6 +136,7 @@ export function SubscriptionPage() {
             data={data}
             timeZone={timeZone}
             choice={{
+              ownerOnly: !owner,
               onChoose: (plan) => choose(plan.id),
               onFree: () => setCancelling(true),
               pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null,

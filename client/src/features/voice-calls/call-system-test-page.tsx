@@ -38,7 +38,9 @@ export function CallSystemTestPage() {
     toastError("Simulation Failed", "Failed to start call simulation", error);
 
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its content (grid-cols-1 is minmax(0, 1fr)): the calls
+    // table scrolls inside its card instead of widening the page at 320 px.
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold">Call System Test</h1>
         <p className="text-sm text-muted-foreground">
@@ -107,7 +109,7 @@ export function CallSystemTestPage() {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="test-stats-title" className="grid gap-4">
+      <section aria-labelledby="test-stats-title" className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="test-stats-title" className="text-lg font-semibold">
             Statistics
@@ -154,36 +156,53 @@ export function CallSystemTestPage() {
               />
             </div>
             <Card>
-              <CardContent className="overflow-x-auto p-0">
+              {/* Below 640 px the table leaves out the row number and shows the classification
+                  under the state; narrower than about 340 px it scrolls inside its card, whose
+                  box takes focus so that it can be scrolled with the arrow keys. */}
+              <CardContent
+                className="overflow-x-auto p-0"
+                tabIndex={0}
+                role="region"
+                aria-label="Test calls table"
+              >
                 <table className="w-full text-sm" aria-label="Test calls">
                   <thead className="border-b text-left text-muted-foreground">
                     <tr>
-                      <th className="px-4 py-2 font-medium">#</th>
-                      <th className="px-4 py-2 font-medium">Phone number</th>
-                      <th className="px-4 py-2 font-medium">State</th>
-                      <th className="px-4 py-2 font-medium">Duration</th>
-                      <th className="px-4 py-2 font-medium">Classification</th>
+                      <th className="hidden px-2 py-2 sm:table-cell sm:px-4 font-medium">#</th>
+                      <th className="px-2 py-2 sm:px-4 font-medium">Phone number</th>
+                      <th className="px-2 py-2 sm:px-4 font-medium">State</th>
+                      <th className="px-2 py-2 sm:px-4 font-medium">Duration</th>
+                      <th className="hidden px-2 py-2 sm:table-cell sm:px-4 font-medium">Classification</th>
                     </tr>
                   </thead>
                   <tbody className="divide-y">
                     {data.calls.map((call) => (
                       <tr key={call.callId}>
-                        <td className="px-4 py-2 tabular-nums">{call.index + 1}</td>
-                        <td className="px-4 py-2">{call.phoneNumber}</td>
-                        <td className="px-4 py-2">
-                          <StateBadge state={call.state} />
+                        <td className="hidden px-2 py-2 sm:table-cell sm:px-4 tabular-nums">
+                          {call.index + 1}
                         </td>
-                        <td className="px-4 py-2 tabular-nums" data-testid="test-call-duration">
+                        <td className="px-2 py-2 sm:px-4">{call.phoneNumber}</td>
+                        <td className="px-2 py-2 sm:px-4">
+                          <StateBadge state={call.state} />
+                          {call.classification ? (
+                            <span className="block pt-1 text-xs capitalize text-muted-foreground sm:hidden">
+                              {call.classification}
+                            </span>
+                          ) : null}
+                        </td>
+                        <td className="px-2 py-2 sm:px-4 tabular-nums" data-testid="test-call-duration">
                           {call.state === "connecting" ? "-" : formatDuration(call.duration)}
                         </td>
-                        <td className="px-4 py-2 capitalize">{call.classification ?? "-"}</td>
+                        <td className="hidden px-2 py-2 sm:table-cell sm:px-4 capitalize">
+                          {call.classification ?? "-"}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </CardContent>
             </Card>
-            <Button asChild variant="outline" className="justify-self-start">
+            <Button asChild variant="outline" className="h-auto justify-self-start whitespace-normal py-2">
               <Link to="/call-history?tests=only">
                 <History aria-hidden /> See the test calls in Call History
               </Link>

@@ -1,5 +1,5 @@
 import { DEMO_END_DELAY_MS, PHONE_REQUIRED, type ProcessDemoResponse } from "@common/telephony";
-import { Bot, Phone, PhoneOff, Send, User } from "lucide-react";
+import { Bot, Phone, PhoneOff, Send, User, Volume2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -14,8 +14,10 @@ import { useEndDemo } from "./api/end-call";
 import { useCurrentDemo } from "./api/get-current-demo";
 import { useProcessDemo } from "./api/process-demo";
 import { useStartDemo } from "./api/start-demo";
+import { useReplyAudio } from "./components/use-reply-audio";
 
-type Turn = { id: number; speaker: "caller" | "ai"; text: string };
+/** A line of the conversation; the assistant's may have its audio in the workspace's voice. */
+type Turn = { id: number; speaker: "caller" | "ai"; text: string; audioUrl?: string | null };
 type DemoState = "idle" | "active" | "ending" | "completed";
 
 /**
@@ -28,6 +30,7 @@ export function VoiceCallDemoPage() {
   const start = useStartDemo();
   const process = useProcessDemo();
   const end = useEndDemo();
+  const replyAudio = useReplyAudio();
   const [phoneNumber, setPhoneNumber] = useState("");
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [callId, setCallId] = useState<string | null>(null);
@@ -54,8 +57,8 @@ export function VoiceCallDemoPage() {
     setState("active");
   }, [live, callId, state]);
 
-  const add = (speaker: Turn["speaker"], text: string) =>
-    setTurns((current) => [...current, { id: nextId.current++, speaker, text }]);
+  const add = (speaker: Turn["speaker"], text: string, audioUrl: string | null = null) =>
+    setTurns((current) => [...current, { id: nextId.current++, speaker, text, audioUrl }]);
 
   useEffect(() => {
     if (turns.length) logEnd.current?.scrollIntoView({ block: "nearest" });
@@ -83,9 +86,12 @@ export function VoiceCallDemoPage() {
         nextId.current = 0;
         setResumed(false);
         setCallId(answer.callId);
-        setTurns([{ id: nextId.current++, speaker: "ai", text: answer.greeting }]);
+        setTurns([
+          { id: nextId.current++, speaker: "ai", text: answer.greeting, audioUrl: answer.greetingAudioUrl },
+        ]);
         setLatest(null);
         setState("active");
+        if (answer.greetingAudioUrl) replyAudio.play(answer.greetingAudioUrl);
       },
       onError: (error) => toastError("Demo Failed", "Failed to start the demo call", error),
     });
@@ -101,7 +107,8 @@ export function VoiceCallDemoPage() {
       { callId, message: text },
       {
         onSuccess: (answer) => {
-          if (answer.response) add("ai", answer.response);
+          if (answer.response) add("ai", answer.response, answer.audioUrl);
+          if (answer.audioUrl) replyAudio.play(answer.audioUrl);
           setLatest(answer);
           if (answer.action === "end_call") setState("ending");
         },
@@ -232,6 +239,21 @@ export function VoiceCallDemoPage() {
                           </span>
                           {turn.text}
                         </div>
+                        {turn.audioUrl ? (
+                          <Button
+                            type="button"
+                            size="icon"
+                            variant="ghost"
+                            className={cn(
+                              "mt-0.5 size-7 shrink-0",
+                              replyAudio.playing === turn.audioUrl ? "text-primary" : "",
+                            )}
+                            aria-label="Play this reply"
+                            onClick={() => replyAudio.play(turn.audioUrl as string)}
+                          >
+                            <Volume2 aria-hidden />
+                          </Button>
+                        ) : null}
                       </li>
                     ))}
                     {process.isPending ? (

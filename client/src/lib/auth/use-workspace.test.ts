@@ -6,6 +6,8 @@ const account = {
   id: "u1",
   username: "ada",
   email: "ada@example.com",
+  emailVerified: true,
+  pendingEmail: null,
   fullName: "Ada Lovelace",
   cellphoneNumber: null,
   planType: "pro",

@@ -6,7 +6,7 @@ import { HttpError } from "../../../http/errors";
 import type { PaymentEvent } from "../../../providers/payments";
 import type { BillingContext } from "../context";
 import type { BillingRepository } from "../repository";
-import { FREE_FIELDS, subscriptionProvider } from "../subscription-state";
+import { endedAt, subscriptionProvider } from "../subscription-state";
 
 // A provider's event is untrusted JSON (verified, but shaped by the provider): read it field by field.
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
@@ -132,6 +132,8 @@ async function completeCheckout(
     currentPeriodStart: at,
     currentPeriodEnd: trialEnd ?? addMonths(at, 1),
     cancelAtPeriodEnd: false,
+    // A plan again: nothing has ended, and the workspace's data stays.
+    endedAt: null,
     paymentCustomerId: idOf(object.customer) ?? previous?.paymentCustomerId ?? null,
     paymentSubscriptionId: subscriptionId,
     priceId: str(metadata.priceId) ?? null,
@@ -153,7 +155,7 @@ async function syncSubscription(
   if (!row) return null;
   const status = subscriptionStatus(object.status) ?? row.status;
   if (deleted || status === "canceled" || status === "incomplete_expired") {
-    await r.updateSubscription(row.workspaceId, { ...FREE_FIELDS, currentPeriodStart: at });
+    await r.updateSubscription(row.workspaceId, endedAt(seconds(object.ended_at) ?? at));
     return row.workspaceId;
   }
   const items = (object.items as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];

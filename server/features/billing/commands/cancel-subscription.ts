@@ -5,7 +5,7 @@ import type { BillingContext } from "../context";
 import { presentSubscription } from "../presenter";
 import {
   currentPlan,
-  FREE_FIELDS,
+  endedAt,
   formatDay,
   IN_GOOD_STANDING,
   subscriptionProvider,
@@ -30,10 +30,7 @@ async function cancelNow(ctx: BillingContext, account: Account): Promise<CancelR
   }
   // The sign-up trial (no plan chosen, nothing to charge) ends at once.
   if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
-    const updated = await ctx.repo.updateSubscription(account.id, {
-      ...FREE_FIELDS,
-      currentPeriodStart: ctx.now(),
-    });
+    const updated = await ctx.repo.updateSubscription(account.id, endedAt(ctx.now()));
     return {
       message: `Your ${plan.name} trial has ended. You are on the Free plan now.`,
       subscription: presentSubscription(updated),

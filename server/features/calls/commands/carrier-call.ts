@@ -1,10 +1,11 @@
 import type { Account } from "../../../http/account";
 import { notFound } from "../../../http/errors";
-import { agentCallEnded, assistantViewOf } from "../assistant";
+import { agentCallEnded, assistantState, assistantViewOf } from "../assistant";
 import { type CallsContext, lockActive } from "../context";
 import { appendLines, readStored } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";
 import { finalizeCall } from "./finalize-call";
+import { openingOf } from "./start-call";
 
 /** The carrier says the call was answered: it goes live and the assistant speaks first. Idempotent. */
 export async function answerCarrierCall(
@@ -14,18 +15,12 @@ export async function answerCarrierCall(
   input: { providerCallSid?: string | undefined; opening?: string | null | undefined },
 ): Promise<{ row: CallRow; greeting: string | null }> {
   const at = ctx.now();
-  // Read before the transaction: on the embedded database it holds the one connection.
-  const view = await assistantViewOf(ctx, account.id);
   const result = await ctx.inTransaction(async (tx) => {
     const { row } = await lockActive(tx, account, callId);
     if (row.status !== "ringing") return { row, greeting: null };
-    const settings = await ctx.settings.rowIn(tx, account.id);
-    // An outbound call states its purpose; an inbound one hears the default script's opening.
+    // The opening the engine wrote when the call started ringing (startCarrierCall).
     const greeting =
-      input.opening ??
-      (row.direction === "outbound" ? row.aiResponse : null) ??
-      view?.greeting ??
-      settings.greetingMessage;
+      input.opening ?? row.aiResponse ?? (await ctx.settings.rowIn(tx, account.id)).greetingMessage;
     const updated = await callRepository(tx).update(account.id, callId, {
       status: "in_progress",
       startTime: at,
@@ -41,10 +36,50 @@ export async function answerCarrierCall(
 }
 
 /**
+ * A call still ringing is given to an AI agent (an autodialer campaign's, chosen when a person
+ * answered): the agent takes the call, and its opening is what the person hears first.
+ */
+export async function assignCallAgent(
+  ctx: CallsContext,
+  account: Account,
+  callId: string,
+  agentId: string,
+): Promise<void> {
+  const at = ctx.now();
+  // Read before the transaction: on the embedded database it holds the one connection.
+  const [view, settings] = await Promise.all([
+    assistantViewOf(ctx, account.id),
+    ctx.settings.row(account.id),
+  ]);
+  if (!view?.hasAgent(agentId)) return;
+  await ctx.inTransaction(async (tx) => {
+    const { row } = await lockActive(tx, account, callId);
+    if (row.status !== "ringing" || row.agentId === agentId) return;
+    const stored = readStored(row);
+    const direction = row.direction === "outbound" ? "outbound" : "inbound";
+    const opening = openingOf(
+      view,
+      account,
+      settings,
+      { direction, phoneNumber: row.phoneNumber, callerName: row.callerName, at },
+      { agentId, purpose: stored.purpose ?? null, contactId: row.contactId },
+      stored.state,
+      stored.script ?? null,
+    );
+    await callRepository(tx).update(account.id, callId, {
+      agentId,
+      aiResponse: opening,
+      engineState: { ...stored, ...assistantState(view, direction, agentId) },
+    });
+  });
+}
+
+/**
  * The carrier ended the call: the caller hung up (completed), or it never connected (busy,
  * no answer, failed, missed). An answered call gets its summary and counts as usage; the
  * carrier's own duration, when it sends one, is the call's duration. A call that already
- * ended (the assistant blocked it or said goodbye) only takes the carrier's duration.
+ * ended (the assistant blocked it or said goodbye) only takes the carrier's duration (and so
+ * does its contact's phone log).
  */
 export async function endCarrierCall(
   ctx: CallsContext,
@@ -67,7 +102,11 @@ export async function endCarrierCall(
     if (!current) throw notFound("That call");
     if (!current.isActive) {
       if (input.duration === undefined || current.duration === input.duration) return current;
-      return (await repository.update(account.id, callId, { duration: input.duration })) ?? current;
+      // The assistant hung up first; the carrier's completed status comes after, with the
+      // length it measured: the call and its contact's phone log take it.
+      const measured = await repository.update(account.id, callId, { duration: input.duration });
+      if (measured) await ctx.outcomes?.measuredIn(tx, account, measured);
+      return measured ?? current;
     }
     ended = true;
     const stored = readStored(current);
@@ -99,9 +138,8 @@ export async function endCarrierCall(
       status: input.status,
       at,
       countUsage: input.countUsage ?? true,
+      duration: input.duration,
     });
-    if (input.duration !== undefined && input.duration !== row.duration)
-      row = (await repository.update(account.id, callId, { duration: input.duration })) ?? row;
     return row;
   });
   if (ended) {

@@ -13,6 +13,8 @@ export type FinalizeOptions = {
   countUsage?: boolean;
   /** A sentence the summary ends with (why the app ended the call). */
   summaryNote?: string;
+  /** Seconds the carrier measured (Twilio's CallDuration); absent: from the start to `at`. */
+  duration?: number | undefined;
 };
 
 /**
@@ -20,17 +22,18 @@ export type FinalizeOptions = {
  * final state, and (a real call only) the plan's usage: one screened call and its minutes.
  */
 export async function finalizeCall(
-  ctx: Pick<CallsContext, "usage" | "studio">,
+  ctx: Pick<CallsContext, "usage" | "studio" | "outcomes">,
   tx: Db,
   account: Account,
   row: CallRow,
   stored: StoredEngineState,
-  { endedBy, status, at, countUsage = true, summaryNote }: FinalizeOptions,
+  { endedBy, status, at, countUsage = true, summaryNote, duration: measured }: FinalizeOptions,
 ): Promise<CallRow> {
   const outcome = summarizeCall(stored.state, row.callerName || row.phoneNumber, endedBy);
   if (summaryNote) outcome.summary = `${outcome.summary} ${summaryNote}`;
   stored.state.stage = "ended";
-  const duration = Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000));
+  // The carrier's measure when it gave one: the start time is when the call began ringing.
+  const duration = measured ?? Math.max(0, Math.round((at.getTime() - row.startTime.getTime()) / 1000));
   const updated = await callRepository(tx).update(account.id, row.id, {
     isActive: false,
     isOnHold: false,
@@ -56,5 +59,7 @@ export async function finalizeCall(
   // AI Studio's automation rules (issue 12, part 7): queued in this transaction, they run once
   // the ended call is stored. The port never throws: a rule's failure cannot fail the call.
   if (updated) await ctx.studio?.callEnded(tx, account, updated);
+  // The contact's phone log takes the call's real duration and what it came to.
+  if (updated) await ctx.outcomes?.endedIn(tx, account, updated);
   return updated ?? row;
 }

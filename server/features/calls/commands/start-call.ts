@@ -1,21 +1,50 @@
 import { sql } from "drizzle-orm";
-import { isTestCallType } from "../../../../common/calls";
+import { isSimulatedCallType, isTestCallType } from "../../../../common/calls";
 import type { Db } from "../../../db/client";
-import { type CallerFacts, CallSession, initialState, inspectNumber } from "../../../engine";
+import { type CallerFacts, type EngineState, initialState, inspectNumber } from "../../../engine";
 import type { Account } from "../../../http/account";
+import type { AssistantView } from "../../agents/call-assistant";
+import type { AiSettingsRow } from "../../ai-settings/service";
+import type { ScriptForCall } from "../../scripts/service";
 import { assistantState, assistantViewOf } from "../assistant";
 import type { CallsContext } from "../context";
-import { engineAccount, type StoredEngineState } from "../engine-state";
+import { conversationOf, NO_TURN_BEFORE_THE_OPENING, OPENING_PORTS } from "../conversation-of";
+import type { StoredEngineState } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";
 
-/** The engine never reaches these before the caller's first turn. */
-const unusedPorts = {
-  busyIntervals: async () => [],
-  bookAppointment: async () => ({ id: "" }),
-  upcomingAppointment: async () => null,
-  cancelAppointment: async () => {},
-  moveAppointment: async () => {},
+/** What a call is placed or put through for: its agent, its purpose, the contact called. */
+export type CallPlan = {
+  agentId?: string | null | undefined;
+  purpose?: string | null | undefined;
+  contactId?: string | null | undefined;
+  /** A script of the workspace the call follows instead of the direction's (its id). */
+  scriptId?: string | null | undefined;
 };
+
+/**
+ * What the assistant says first on a call, from the same engine that answers its turns: the
+ * script's opening for the call's direction, the agent's name and the callee's, and the
+ * disclosure the workspace asks for. The state notes what the opening said.
+ */
+export function openingOf(
+  view: AssistantView | null,
+  account: Account,
+  settings: AiSettingsRow,
+  call: { direction: "inbound" | "outbound"; phoneNumber: string; callerName: string | null; at: Date },
+  plan: CallPlan,
+  state: EngineState,
+  script?: ScriptForCall | null,
+): string {
+  const { conversation } = conversationOf(
+    view,
+    account,
+    settings,
+    { ...call, startedAt: call.at },
+    { placedAgentId: plan.agentId ?? null, purpose: plan.purpose ?? null, script },
+    { understand: NO_TURN_BEFORE_THE_OPENING, ports: OPENING_PORTS, state },
+  );
+  return conversation.opening();
+}
 
 /** What the workspace knows about a number: a contact's name, and whether it is blocked. */
 async function callerFacts(ctx: CallsContext, account: Account, rawNumber: string): Promise<CallerFacts> {
@@ -46,29 +75,27 @@ export async function simulateCall(
   const facts = await callerFacts(ctx, account, input.phoneNumber);
   const state = initialState();
   const at = ctx.now();
-  const engine = engineAccount(account, settings);
-  if (view) engine.settings = view.engineSettings(engine.settings, null);
-  const session = new CallSession(
-    engine,
-    { phoneNumber: facts.number, callerName: null },
-    () => {
-      throw new Error("no turn before the greeting");
-    },
-    unusedPorts,
+  const callerName = input.callerName || facts.contactName;
+  const greeting = openingOf(
+    view,
+    account,
+    settings,
+    { direction: "inbound", phoneNumber: facts.number, callerName, at },
+    {},
     state,
   );
   const row = await ctx.calls.insert(account.id, {
     phoneNumber: facts.number,
-    callerName: input.callerName || facts.contactName,
+    callerName,
     direction: "inbound",
     status: "in_progress",
     isActive: true,
     startTime: at,
-    transcript: session.greeting().join("\n"),
-    aiResponse: engine.settings.greetingMessage,
+    transcript: `AI: ${greeting}`,
+    aiResponse: greeting,
     callType: "simulation",
     lastActivityAt: at,
-    engineState: { state, facts, ...assistantState(view, null) } satisfies StoredEngineState,
+    engineState: { state, facts, ...assistantState(view, "inbound", null) } satisfies StoredEngineState,
   });
   ctx.events.publish(account.id, { type: "call.started", callId: row.id });
   return row;
@@ -136,27 +163,37 @@ export async function startCarrierCall(
     callType: string;
     providerCallSid: string | null;
     answered: boolean;
-    /** What the assistant says first on an outbound call (its purpose); inbound calls get the greeting. */
-    opening?: string | null | undefined;
+    /** The agent, purpose and contact the call is placed or put through for. */
+    plan?: CallPlan | undefined;
     /** A background job's key for this call (see findByDialKey). */
     dialKey?: string | null | undefined;
-    /**
-     * The AI agent the call was put through to (a business number's extension, issue 17): it
-     * takes the first turn and, as routing keeps the previous agent, the call. Another
-     * workspace's id, or an agent no longer there, is ignored: the routing chooses as usual.
-     */
-    agentId?: string | null | undefined;
   },
   admit?: (tx: Db) => Promise<void>,
 ): Promise<{ row: CallRow; greeting: string | null }> {
   const at = ctx.now();
-  const [settings, view] = await Promise.all([
+  const [settings, view, script] = await Promise.all([
     ctx.settings.row(account.id),
     assistantViewOf(ctx, account.id),
+    input.plan?.scriptId && ctx.assistant ? ctx.assistant.script(account.id, input.plan.scriptId) : null,
   ]);
   const facts = await callerFacts(ctx, account, input.phoneNumber);
-  // An inbound call hears the default script's opening message, else the settings' greeting.
-  const greeting = input.answered ? (input.opening ?? view?.greeting ?? settings.greetingMessage) : null;
+  // The agent the call was placed with, or put through to (a business number's extension): it
+  // takes the call. Another workspace's id, or an agent no longer there, is ignored.
+  const agentId = input.plan?.agentId && view?.hasAgent(input.plan.agentId) ? input.plan.agentId : null;
+  const plan: CallPlan = { ...input.plan, agentId };
+  const callerName = input.callerName || facts.contactName;
+  const state = initialState();
+  // Said when the call is answered: now, or (a call still ringing) when answerCarrierCall says so.
+  const opening = openingOf(
+    view,
+    account,
+    settings,
+    { direction: input.direction, phoneNumber: facts.number, callerName, at },
+    plan,
+    state,
+    script,
+  );
+  const greeting = input.answered ? opening : null;
   const row = await ctx.inTransaction(async (tx) => {
     if (admit) {
       await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${account.id}))`);
@@ -164,27 +201,29 @@ export async function startCarrierCall(
     }
     return callRepository(tx).insert(account.id, {
       phoneNumber: facts.number,
-      callerName: input.callerName || facts.contactName,
+      callerName,
       direction: input.direction,
       status: input.answered ? "in_progress" : "ringing",
       isActive: true,
       startTime: at,
       transcript: greeting ? `AI: ${greeting}` : "",
-      // An outbound call keeps its opening here until it is answered.
-      aiResponse: greeting ?? input.opening ?? null,
+      // A call still ringing keeps its opening here until it is answered.
+      aiResponse: opening,
       callType: input.callType,
       isTest: isTestCallType(input.callType),
+      simulated: isSimulatedCallType(input.callType),
       lastActivityAt: at,
       providerCallSid: input.providerCallSid,
       dialKey: input.dialKey ?? null,
       createdBy: account.actor?.id ?? null,
+      agentId,
+      contactId: plan.contactId ?? null,
       engineState: {
-        state: initialState(),
+        state,
         facts,
-        ...assistantState(
-          view,
-          input.agentId && view?.snapshot.agents.has(input.agentId) ? input.agentId : null,
-        ),
+        purpose: plan.purpose ?? null,
+        ...(script ? { script } : {}),
+        ...assistantState(view, input.direction, agentId),
       } satisfies StoredEngineState,
     });
   });

@@ -1,11 +1,13 @@
 import type { CallDirection } from "../../../../common/agents";
 import type { Db } from "../../../db/client";
-import { CallSession, type EngineAccount, type EnginePorts, type TurnResult } from "../../../engine";
+import type { EnginePorts, TurnResult } from "../../../engine";
 import type { Account } from "../../../http/account";
 import { conflict, notFound } from "../../../http/errors";
 import type { AnsweredTurn, AssistantView } from "../../agents/call-assistant";
+import { promptContext } from "../../agents/call-brief";
 import { agentCallEnded, assistantState, assistantViewOf, recordAgentTurn } from "../assistant";
 import type { CallsContext, Understand } from "../context";
+import { conversationOf } from "../conversation-of";
 import { appendLines, engineAccount, monthOf, readStored, type StoredEngineState } from "../engine-state";
 import { type CallPatch, type CallRow, callRepository } from "../repository";
 import { finalizeCall } from "./finalize-call";
@@ -43,8 +45,14 @@ export async function takeTurn(
     if (!before) throw notFound("That call");
     if (!before.isActive) throw conflict("This call has already ended");
     const stored = readStored(before);
-    const business = view?.promptContext(stored.assistant?.agentId ?? null);
-    understood = await ctx.understand(text, stored.facts, business);
+    const settings = await ctx.settings.row(account.id);
+    const plan = view?.plan(account, settings, {
+      direction: before.direction as CallDirection,
+      placedAgentId: before.agentId,
+      previousAgentId: stored.assistant?.agentId ?? null,
+      purpose: stored.purpose ?? null,
+    });
+    understood = await ctx.understand(text, stored.facts, plan ? promptContext(plan.brief) : undefined);
   }
 
   const quick = options.transcribed
@@ -117,7 +125,9 @@ async function plainTurn(
     throw error;
   }
   const { turn, answered } = heard;
-  if (turn.call.end) return undefined;
+  // Ending the call, or an outcome recorded elsewhere (a contact, the do-not-call list), takes the lock.
+  if (turn.call.end || turn.effects.length > 0 || turn.call.disposition !== (row.disposition ?? null))
+    return undefined;
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
   const updated = await ctx.calls.updateIfUnchanged(
     account.id,
@@ -155,6 +165,10 @@ async function lockedTurn(
   const analysis = { ...turn.analysis, source: understood.source ?? "local" };
   let updated = await calls.update(account.id, row.id, turnPatch(row, turn, analysis, stored, at));
   if (!updated) throw notFound("That call");
+  // What the turn decided beyond words (a stop request, a call back, the disposition), recorded
+  // with the turn: the reply says it is done, so it is.
+  if (turn.effects.length > 0 || turn.call.disposition !== (row.disposition ?? null))
+    await ctx.outcomes?.turnIn(tx, account, updated, turn);
   if (turn.call.end) {
     updated = await finalizeCall(ctx, tx, account, updated, stored, {
       endedBy: "assistant",
@@ -175,9 +189,10 @@ async function lockedTurn(
 type Heard = { turn: TurnResult; answered: AnsweredTurn | null };
 
 /**
- * The engine hears the caller under the default script's and the call's agent's manner; then
- * the script and agents answer (routing to an agent, transfers by the script's rules, the reply
- * composer), then AI Studio's flows. `stored` takes the new state and the agent for next turn.
+ * The call's conversation engine hears the caller under the turn's plan (the call's agent, or the
+ * routing's choice, with the script for the call's direction); then the transfer rules, flows and
+ * the persona's manner (the agents area), then AI Studio's flows. `stored` takes the new state
+ * and the agent for the next turn.
  */
 async function hearTurn(
   ctx: CallsContext,
@@ -193,32 +208,53 @@ async function hearTurn(
 ): Promise<Heard> {
   const previousAgentId = stored.assistant?.agentId ?? null;
   const stageBefore = row.engineState?.state.stage ?? "screening";
-  const engine = engineAccount(account, settings);
-  if (view) engine.settings = view.engineSettings(engine.settings, previousAgentId);
-  const session = new CallSession(
-    engine,
-    { phoneNumber: row.phoneNumber, callerName: row.callerName },
-    async () => engineInput.understood,
-    engineInput.ports,
-    stored.state,
+  const direction = row.direction as CallDirection;
+  const callerName = row.callerName ?? stored.facts.contactName;
+  const { conversation, plan } = conversationOf(
+    view,
+    account,
+    settings,
+    {
+      direction,
+      phoneNumber: row.phoneNumber,
+      callerName,
+      startedAt: row.startTime,
+      history: row.transcript ? row.transcript.split("\n") : [],
+    },
+    {
+      text,
+      analysis: engineInput.understood,
+      placedAgentId: row.agentId,
+      previousAgentId,
+      purpose: stored.purpose ?? null,
+      // A call placed with a script of its own keeps it, as it was when the call started.
+      script: stored.script ?? undefined,
+    },
+    {
+      understand: async () => engineInput.understood,
+      ports: engineInput.ports,
+      state: stored.state,
+      model: ctx.conversationModel,
+    },
   );
-  const heard = await session.hear(text, at);
-  const answered = view
-    ? view.answerTurn(account, heard, {
-        callId: row.id,
-        text,
-        direction: row.direction as CallDirection,
-        startedAt: row.startTime,
-        at,
-        previousAgentId,
-        stageBefore,
-        callerName: row.callerName ?? stored.facts.contactName,
-      })
-    : null;
+  const heard = await conversation.hear(text, at);
+  const answered =
+    view && plan
+      ? view.compose(account, heard, plan, {
+          callId: row.id,
+          text,
+          direction,
+          startedAt: row.startTime,
+          at,
+          stageBefore,
+          callerName,
+        })
+      : null;
+  const engine = engineAccount(account, settings);
   const turn = await withStudioFlow(ctx, db, account, engine, row, stored, text, at, answered?.turn ?? heard);
   stored.state = turn.state;
   const transferredTo = turn.call.forwardTo ?? stored.assistant?.transferredTo ?? null;
-  if (view) Object.assign(stored, assistantState(view, answered?.agentId ?? null, transferredTo));
+  if (view) Object.assign(stored, assistantState(view, direction, answered?.agentId ?? null, transferredTo));
   return { turn, answered };
 }
 
@@ -232,7 +268,7 @@ function withStudioFlow(
   ctx: CallsContext,
   db: Db,
   account: Account,
-  engine: EngineAccount,
+  engine: ReturnType<typeof engineAccount>,
   row: CallRow,
   stored: StoredEngineState,
   text: string,
@@ -269,6 +305,7 @@ function turnPatch(
     actionTaken: turn.state.actionTaken,
     followUpRequired: turn.state.urgent || row.followUpRequired,
     engineState: stored,
+    disposition: turn.call.disposition,
     lastActivityAt: at,
     ...(turn.call.forwardTo ? { transferredAt: at } : {}),
   };

@@ -11,13 +11,15 @@ import {
   NAME_REQUIRED,
   NO_CSV_DATA,
 } from "../../../../common/contacts";
+import { csvCellTooLong, csvLineTooLong, csvTooManyColumns } from "../../../../common/csv";
 import { contactLimitRefusal, featureRefusal, PLANS } from "../../../../common/plans";
 import { csvLine } from "../../../http/csv";
 import { createTestApp, multipartBody, type TestApp, type TestClient } from "../../../test/app";
 import { buildWorkspace, rows, type SignedInClient } from "../../../test/factories";
 import { waitFor } from "../../../test/jobs";
+import { databaseFiles, directoryFiles } from "./files";
 import { TOO_LARGE } from "./intake";
-import { readRecords } from "./parse";
+import { readImportRows } from "./reading";
 import { importRepository, StaleRunError } from "./repository";
 import { importRecords } from "./run";
 
@@ -252,7 +254,52 @@ describe("a messy spreadsheet export", () => {
   });
 });
 
+describe("numbers no one can hold", () => {
+  it("rejects a zero area code or exchange in every spelling, fast and slow, and imports the real numbers", async () => {
+    const c = await buildWorkspace(t);
+    const answer = await imported(
+      c,
+      [
+        "Name,Phone",
+        "Zero,+1 (000) 000-0000",
+        "Zero Plain,0000000000",
+        "Zero Exchange,212-055-0100",
+        "No Such Area,(999) 555-0100",
+        "Zero Ext,+1 000 000 0000 ext. 5",
+        "Real,(212) 555-0100",
+        "Real Ext,212-555-0101 x 12",
+      ].join("\n"),
+    );
+    expect(answer).toMatchObject({ totalRows: 7, imported: 2, rejected: 5 });
+    expect(answer.errors).toEqual([
+      'Line 2, Phone: "+1 (000) 000-0000" is not a phone number',
+      'Line 3, Phone: "0000000000" is not a phone number',
+      'Line 4, Phone: "212-055-0100" is not a phone number',
+      'Line 5, Phone: "(999) 555-0100" is not a phone number',
+      'Line 6, Phone: "+1 000 000 0000 ext. 5" is not a phone number',
+    ]);
+    expect((await stored(c)).map((row) => row.phone_e164)).toEqual(["+12125550100", "+12125550101"]);
+  });
+});
+
 describe("encodings", () => {
+  it("records a zone only where the file gives one: the others show their number's", async () => {
+    const c = await buildWorkspace(t);
+    await imported(
+      c,
+      "Name,Phone,Time Zone\r\nWest,+1 415 555 0100,\r\nCentral,+1 312 555 0101,\r\nGiven,+1 212 555 0102,Europe/London\r\n",
+    );
+    const listed = (await c.get("/api/contacts?limit=10")).json() as {
+      name: string;
+      timezone: string;
+      timezoneRecorded: boolean;
+    }[];
+    const zoneOf = (name: string) => listed.find((contact) => contact.name === name);
+    expect(zoneOf("West")).toMatchObject({ timezone: "America/Los_Angeles", timezoneRecorded: false });
+    expect(zoneOf("Central")).toMatchObject({ timezone: "America/Chicago", timezoneRecorded: false });
+    expect(zoneOf("Given")).toMatchObject({ timezone: "Europe/London", timezoneRecorded: true });
+  });
+
   it("reads a Windows-1252 file (Excel's CSV) and says so", async () => {
     const c = await buildWorkspace(t);
     const cp1252: Record<string, number> = {
@@ -380,9 +427,12 @@ describe("what an upload must be", () => {
 
   it("accepts a file of exactly 50 MB and refuses one byte more with 413", async () => {
     const c = await buildWorkspace(t);
-    const head = "Name,Notes\nAnn Big,";
+    // Ann's row, then blank lines of spaces (each inside the CSV limits of a line and a cell,
+    // and left out as blank) up to the last byte.
+    const head = "Name,Notes\nAnn Big,\n";
     const exact = Buffer.alloc(MAX_IMPORT_BYTES, " ");
     exact.write(head, 0);
+    for (let at = head.length + 60_000; at < MAX_IMPORT_BYTES; at += 60_000) exact.write("\n", at);
     exact.write("\n", MAX_IMPORT_BYTES - 1);
     const ok = await upload(c, exact);
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
@@ -698,8 +748,14 @@ function runningImport(
 }
 
 describe("a run that starts again", () => {
-  async function* one(text: string) {
-    yield text;
+  /** The file's rows after `committedRows`, read here rather than in the worker thread. */
+  async function* rowsAfter(text: string, committedRows: number) {
+    yield* readImportRows(
+      { encoding: "utf-8", country: "US", skipRows: committedRows },
+      (async function* () {
+        yield Buffer.from(text);
+      })(),
+    );
   }
 
   it("carries on after the last committed batch, imports no row twice, and a stale run writes nothing", async () => {
@@ -724,7 +780,7 @@ describe("a run that starts again", () => {
     // The first run stops (a crash, a server going down) after its first batch committed.
     const stop = new AbortController();
     await expect(
-      importRecords(readRecords(one(text)), {
+      importRecords(rowsAfter(text, 0), {
         ...options,
         committedRows: 0,
         signal: stop.signal,
@@ -734,12 +790,12 @@ describe("a run that starts again", () => {
     expect(await repo.get(c.user.workspace.id, row.id)).toMatchObject({ committedRows: 100, imported: 100 });
 
     // A run that read the import before that batch committed finds it moved on, and writes nothing.
-    await expect(
-      importRecords(readRecords(one(text)), { ...options, committedRows: 0 }),
-    ).rejects.toBeInstanceOf(StaleRunError);
+    await expect(importRecords(rowsAfter(text, 0), { ...options, committedRows: 0 })).rejects.toBeInstanceOf(
+      StaleRunError,
+    );
 
     // The next run starts after the checkpoint.
-    await importRecords(readRecords(one(text)), { ...options, committedRows: 100 });
+    await importRecords(rowsAfter(text, 100), { ...options, committedRows: 100 });
     const after = await repo.get(c.user.workspace.id, row.id);
     expect(after).toMatchObject({ committedRows: 250, imported: 240, skipped: 10, rejected: 0 });
     const [counts] = await rows<{ contacts: number; phones: number }>(
@@ -853,7 +909,8 @@ describe("what a row holds, stored exactly", () => {
       lead_source: "import",
       contact_status: "new",
       preferred_contact_method: "phone",
-      timezone: "America/New_York",
+      // No zone recorded: the number's own applies.
+      timezone: null,
       is_favorite: false,
       do_not_call: false,
       call_count: 0,
@@ -941,5 +998,92 @@ describe("our own export, imported again", () => {
       preferred_contact_time: "mornings",
       timezone: "Europe/London",
     });
+  });
+});
+
+describe("the CSV limits", () => {
+  // Line 3 is the hostile one in each: lines count as a spreadsheet counts them, a quoted
+  // cell's line break inside line 2 starting no new one.
+  const head = 'Name,Notes\nAnn Lee,"two\nlines"\n';
+  const cases: [string, string, string][] = [
+    ["more than 1,000 columns", `${head}Bo,${",".repeat(5_000)}\n`, csvTooManyColumns(3)],
+    ["a cell longer than 64 KB", `${head}Bo,"${"y".repeat(70_000)}"\nCy,ok\n`, csvCellTooLong(3, 2)],
+    [
+      "a line longer than 1 MB",
+      `${head}${Array.from({ length: 20 }, () => "z".repeat(60_000)).join(",")}\n`,
+      csvLineTooLong(3),
+    ],
+    ["a quote never closed over 2 MB", `${head}Bo,"${"q".repeat(2_000_000)}\n`, csvCellTooLong(3, 2)],
+  ];
+
+  it.each(cases)(
+    "refuse a file with %s: 400 naming the line, on both routes, nothing kept",
+    async (_, body, message) => {
+      const c = await buildWorkspace(t);
+      expect(message).toMatch(/^Line 3(, column 2)?: /);
+      const uploaded = await upload(c, body);
+      expect(uploaded.statusCode, uploaded.body.slice(0, 300)).toBe(400);
+      expect(uploaded.json().message).toBe(message);
+      const json = await c.post("/api/contacts/import", { csvData: body });
+      expect(json.statusCode, json.body.slice(0, 300)).toBe(400);
+      expect(json.json().message).toBe(message);
+      expect(await stored(c)).toEqual([]);
+      expect((await c.get("/api/contacts/imports")).json()).toEqual([]);
+    },
+  );
+
+  it("refuses a file past the limits far down a large upload, before any job is queued", async () => {
+    const c = await buildWorkspace(t);
+    const lines = ["Name,Phone"];
+    for (let i = 0; i < 5_000; i++) lines.push(`Row ${i},555${String(7000000 + i)}`);
+    lines.push(`Wide,${",".repeat(2_000)}`);
+    const res = await upload(c, `${lines.join("\n")}\n`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json().message).toBe(csvTooManyColumns(5_002));
+    expect((await c.get("/api/contacts/imports")).json()).toEqual([]);
+    const [files] = await rows<{ n: number }>(t, sql`select count(*)::int as n from contact_import_files`);
+    expect(files?.n).toBe(0);
+  });
+
+  it("ends a job failed at once with the limit's message when its stored file is past them", async () => {
+    const c = await buildWorkspace(t);
+    const workspaceId = c.user.workspace.id;
+    const repo = importRepository(t.database.db);
+    // A stored upload the job reads (the request's own check would have refused it first).
+    const queued = await repo.create(workspaceId, {
+      createdBy: null,
+      fileName: "stored.csv",
+      mode: "skip",
+      status: "queued",
+      header: ["Name", "Notes"],
+      unknownColumns: [],
+      encoding: "utf-8",
+      totalRows: 3,
+    });
+    const files =
+      t.database.engine === "pglite"
+        ? directoryFiles(path.join(t.config.dataDir, "imports"))
+        : databaseFiles(repo);
+    await files.writer(queued.id).write(Buffer.from(`${head}Bo,"${"y".repeat(70_000)}"\n`));
+    const jobId = await t.app.services.jobs.send(
+      "contacts.import",
+      { importId: queued.id },
+      { workspaceId, idempotencyKey: `contacts-import:${queued.id}` },
+    );
+    const job = await waitFor(
+      async () => {
+        const found = await t.app.services.jobs.get(workspaceId, jobId);
+        return found?.status === "failed" || found?.status === "completed" ? found : undefined;
+      },
+      30_000,
+      "the import job to end",
+    );
+    expect(job).toMatchObject({ status: "failed", attempts: 1, error: csvCellTooLong(3, 2) });
+    const stopped = (await c.get(`/api/contacts/imports/${queued.id}`)).json() as ContactImportResponse;
+    expect(stopped.status).toBe("failed");
+    expect(stopped.error).toBe(
+      `${csvCellTooLong(3, 2)} The import stopped after 0 of 3 rows. The rows before that are in; upload the rest again.`,
+    );
+    expect(await storedUploadGone(queued.id)).toEqual({ contacts: 0, files: 0 });
   });
 });

@@ -1,25 +1,21 @@
-import {
-  INLINE_IMPORT_ROWS,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_COLUMNS,
-  NO_CSV_DATA,
-} from "../../../../common/contacts";
+import { INLINE_IMPORT_ROWS, MAX_IMPORT_BYTES, NO_CSV_DATA } from "../../../../common/contacts";
 import { badRequest, HttpError } from "../../../http/errors";
-import { type ColumnPlan, headerlessPlan, planColumns } from "./columns";
-import { type ImportEncoding, SniffingDecoder } from "./decode";
-import { readRecords } from "./parse";
+import { contactsReading } from "../reading";
+import type { ColumnPlan } from "./columns";
+import type { ImportEncoding } from "./decode";
 
 /**
  * Reading an upload as it arrives, before anything is imported: its size (refused past
- * MAX_IMPORT_BYTES), its encoding, its header and how many data rows it has. A file of up to
- * INLINE_IMPORT_ROWS rows is kept in memory and imported in the request; as soon as a file has
- * more, what arrived so far and the rest go to the database in pieces of about a megabyte
- * (`spill`), for a job to import: the server never holds a large file, and any app server can
- * run the job.
+ * MAX_IMPORT_BYTES), its encoding, its header and how many data rows it has, worked out in a
+ * worker thread (reading.ts) from the bytes this side passes on; a file past the CSV limits is
+ * refused here, with its line. A file of up to INLINE_IMPORT_ROWS rows is kept in memory and
+ * imported in the request; as soon as a file has more, what arrived so far and the rest go to
+ * the database in pieces of about a megabyte (`spill`), for a job to import: the server never
+ * holds a large file, and any app server can run the job.
  */
 
 export const FILE_PIECE_BYTES = 1024 * 1024;
-/** Bytes decoded and parsed at a time. */
+/** Bytes read (and handed to the worker) at a time. */
 const READ_PIECE_BYTES = 64 * 1024;
 
 export const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB, the most one import takes. Split it into smaller files and upload each.`;
@@ -45,7 +41,6 @@ export async function receiveUpload(
   body: AsyncIterable<Uint8Array>,
   openSpill: () => Promise<Spill>,
 ): Promise<Received> {
-  const decoder = new SniffingDecoder();
   let bytes = 0;
   let held: Uint8Array[] = [];
   let spill: Spill | null = null;
@@ -59,7 +54,7 @@ export async function receiveUpload(
     pieceBytes = 0;
     await spill.write(data);
   };
-  const keep = async (chunk: Uint8Array) => {
+  const keepNow = async (chunk: Uint8Array) => {
     if (!spill) {
       held.push(chunk);
       return;
@@ -68,52 +63,45 @@ export async function receiveUpload(
     pieceBytes += chunk.length;
     if (pieceBytes >= FILE_PIECE_BYTES) await flushPiece();
   };
+  // What is kept (held, or spilled) goes in one chain, in the order it arrived: the bytes
+  // arrive as the worker asks for them while the rows it counts decide to spill.
+  let keeping: Promise<void> = Promise.resolve();
+  const inOrder = (step: () => Promise<void>) => {
+    keeping = keeping.then(step);
+    return keeping;
+  };
 
-  async function* texts(): AsyncGenerator<string> {
+  async function* arriving(): AsyncGenerator<Uint8Array> {
     for await (const chunk of body) {
-      // A body given whole (the JSON route's text) is read in pieces like a stream's.
+      // A body given whole (the JSON route's text) is passed on in pieces like a stream's.
       for (let at = 0; at < chunk.length; at += READ_PIECE_BYTES) {
         const part = chunk.subarray(at, at + READ_PIECE_BYTES);
         bytes += part.length;
         if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
-        await keep(part);
-        const text = decoder.write(part);
-        if (text) yield text;
+        await inOrder(() => keepNow(part));
+        yield part;
       }
     }
-    await flushPiece();
-    const rest = decoder.end();
-    if (rest) yield rest;
   }
 
   let plan: ColumnPlan | null = null;
+  let encoding: ImportEncoding = "utf-8";
   let dataRows = 0;
-  for await (const record of readRecords(texts())) {
-    if (!plan) {
-      plan = "cells" in record ? planColumns(record.cells) : headerlessPlan();
-      if (plan.hasHeader) {
-        if (plan.header.length > MAX_IMPORT_COLUMNS)
-          throw badRequest(
-            `The header row has ${plan.header.length} columns; an import reads at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not need and upload again.`,
-          );
-        continue;
-      }
+  for await (const facts of contactsReading.countUpload(arriving())) {
+    for (const fact of facts) {
+      if ("plan" in fact) plan = fact.plan;
+      else if ("encoding" in fact) encoding = fact.encoding;
+      else dataRows += fact.dataRows;
     }
-    dataRows++;
-    if (dataRows > INLINE_IMPORT_ROWS && !spill) {
-      spill = await openSpill();
-      const earlier = held;
-      held = [];
-      for (const chunk of earlier) await keep(chunk);
-    }
+    if (dataRows > INLINE_IMPORT_ROWS && !spill)
+      await inOrder(async () => {
+        spill = await openSpill();
+        const earlier = held;
+        held = [];
+        for (const chunk of earlier) await keepNow(chunk);
+      });
   }
-  await flushPiece();
+  await inOrder(flushPiece);
   if (!plan || dataRows === 0) throw badRequest(NO_CSV_DATA);
-  return {
-    encoding: decoder.encoding,
-    plan,
-    dataRows,
-    bytes,
-    inline: spill ? null : Buffer.concat(held),
-  };
+  return { encoding, plan, dataRows, bytes, inline: spill ? null : Buffer.concat(held) };
 }

@@ -1,5 +1,15 @@
 import { once } from "node:events";
 import { type CsvError, parse } from "csv-parse";
+import {
+  CSV_MAX_CELL_CHARS,
+  CSV_MAX_COLUMNS,
+  CSV_MAX_LINE_CHARS,
+  csvCellTooLong,
+  csvLineTooLong,
+  csvTooManyColumns,
+} from "../../../../common/csv";
+import { badRequest } from "../../../http/errors";
+import { cutAt } from "../../../offload/pieces";
 
 /**
  * CSV text to rows, streaming (csv-parse): CRLF, LF or CR line ends (mixed, even), quoted cells
@@ -10,6 +20,10 @@ import { type CsvError, parse } from "csv-parse";
  * Each row carries its line number as a spreadsheet shows it: the first row is line 1 and a
  * quoted cell's line breaks do not start a new line. Blank rows (nothing but delimiters and
  * spaces) are left out but keep their line number, so the lines reported match the file.
+ *
+ * A file past the CSV limits (common/csv.ts: a cell, a line, the columns of a line) is refused
+ * with a 400 naming the line, as soon as the parser reaches the limit: a megabyte of one line,
+ * its thousandth cell. Nothing larger is ever held. This runs in a worker thread (reading.ts).
  */
 
 export const DELIMITERS = [",", ";", "\t", "|"] as const;
@@ -86,6 +100,14 @@ export async function* readRecords(
   const delimiter = detectDelimiter(firstLineOf(head).line);
   onDelimiter?.(delimiter);
 
+  // Lines finished (read or given up on) before the one being read, and the characters of the
+  // current line's finished cells: what the limits' messages and checks need.
+  let linesBefore = 0;
+  let lineChars = 0;
+  const endLine = () => {
+    linesBefore++;
+    lineChars = 0;
+  };
   const parser = parse({
     delimiter,
     record_delimiter: ["\r\n", "\n", "\r"],
@@ -93,15 +115,44 @@ export async function* readRecords(
     relax_quotes: true,
     skip_empty_lines: false,
     skip_records_with_error: true,
+    // The parser's own check counts the characters of a line's cells, the unfinished one too.
+    max_record_size: CSV_MAX_LINE_CHARS,
+    // Called for each cell as it ends: a line of endless delimiters stops at its 1,001st cell.
+    cast: (value, context) => {
+      if (context.index >= CSV_MAX_COLUMNS) throw badRequest(csvTooManyColumns(linesBefore + 1));
+      if (value.length > CSV_MAX_CELL_CHARS)
+        throw badRequest(csvCellTooLong(linesBefore + 1, context.index + 1));
+      lineChars += value.length;
+      return value;
+    },
+    on_record: (record) => {
+      endLine();
+      return record;
+    },
     // A row the parser gives up on takes its place among the rows, in order.
     on_skip: (error) => {
+      if (error?.code === "CSV_MAX_RECORD_SIZE") {
+        // The unfinished cell holds what the finished ones do not: one cell, or many long ones.
+        const unfinished = CSV_MAX_LINE_CHARS - lineChars;
+        const column = Number((error as CsvError & { index?: number }).index ?? 0) + 1;
+        throw badRequest(
+          unfinished > CSV_MAX_CELL_CHARS
+            ? csvCellTooLong(linesBefore + 1, column)
+            : csvLineTooLong(linesBefore + 1),
+        );
+      }
+      endLine();
       parser.push({ broken: brokenReason(error) } satisfies Broken);
     },
   });
   // The parser reads a written piece in one go, on the event loop: pieces stay small.
   const write = async (text: string) => {
-    for (let at = 0; at < text.length; at += PARSE_PIECE_CHARS)
-      if (!parser.write(text.slice(at, at + PARSE_PIECE_CHARS))) await once(parser, "drain");
+    for (let at = 0; at < text.length; ) {
+      // A surrogate pair (an emoji) stays whole: the parser turns each piece into UTF-8 bytes.
+      const end = cutAt(text, at + PARSE_PIECE_CHARS);
+      if (!parser.write(text.slice(at, end))) await once(parser, "drain");
+      at = end;
+    }
   };
   const feeding = (async () => {
     try {

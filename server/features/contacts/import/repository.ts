@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ImportMode, ImportStatus } from "../../../../common/contacts";
 import type { Db } from "../../../db/client";
 import { contactImportFiles, contactImportRejects, contactImports } from "../../../db/schema";
@@ -82,7 +82,7 @@ const COLUMNS: Column[] = [
   { key: "leadScore", name: "lead_score", type: "int", insert: "coalesce(u.lead_score, 0)" },
   { key: "contactStatus", name: "contact_status", type: "text", insert: "coalesce(u.contact_status, 'new')" },
   { key: "preferredContactTime", name: "preferred_contact_time", type: "text" },
-  { key: "timezone", name: "timezone", type: "text", insert: "coalesce(u.timezone, 'America/New_York')" },
+  { key: "timezone", name: "timezone", type: "text" },
   { key: "lastCalled", name: "last_called", type: "timestamptz" },
   { key: "lastContactAttempt", name: "last_contact_attempt", type: "timestamptz" },
   { key: "callCount", name: "call_count", type: "int", insert: "coalesce(u.call_count, 0)" },
@@ -143,6 +143,20 @@ export function importRepository(db: Db) {
         .from(contactImports)
         .where(and(eq(contactImports.workspaceId, workspaceId), eq(contactImports.id, id)));
       return row;
+    },
+
+    /** The workspace's imports still waiting for or running in their job (their upload is still kept). */
+    async unsettled(workspaceId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: contactImports.id })
+        .from(contactImports)
+        .where(
+          and(
+            eq(contactImports.workspaceId, workspaceId),
+            inArray(contactImports.status, ["queued", "running"]),
+          ),
+        );
+      return rows.map((row) => row.id);
     },
 
     async recent(workspaceId: string, limit: number): Promise<ImportRow[]> {

@@ -1,14 +1,14 @@
-import { type ImportMode, MAX_IMPORT_COLUMNS } from "../../../../common/contacts";
+import type { ImportMode } from "../../../../common/contacts";
 import { contactLimitRefusal, type PlanDefinition, UNLIMITED } from "../../../../common/plans";
 import type { Db } from "../../../db/client";
-import { type ColumnPlan, headerlessPlan, planColumns } from "./columns";
+import { type ColumnPlan, headerlessPlan } from "./columns";
 import { type Candidate, planBatch } from "./duplicates";
-import type { CsvRecord } from "./parse";
+import type { ImportReading } from "./reading";
 import { importRepository, type RejectRow } from "./repository";
-import { readRow } from "./rows";
 
 /**
- * The import itself: rows in, contacts out, in batches. Each batch is one transaction that
+ * The import itself: rows read (reading.ts, in a worker thread) in, contacts out, in batches.
+ * Each batch is one transaction that
  * finds the batch's duplicates in the workspace with one query, writes its new contacts and its
  * updates with a statement per few thousand rows (bound arrays through unnest), stores its
  * rejects, adds its counts to the import and moves the import's checkpoint (`committed_rows`).
@@ -27,7 +27,7 @@ export type RunOptions = {
   /** The workspace's default country, for numbers written without +country code. */
   country: string;
   plan: PlanDefinition;
-  /** Data rows already committed by an earlier run. */
+  /** Data rows already committed by an earlier run (the reading left them out). */
   committedRows: number;
   /** Rows a transaction takes. */
   batchRows: number;
@@ -48,14 +48,13 @@ function* slices<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** Runs the import over `records` (the header included); answers the plan the header gave. */
+/** Runs the import over the rows read after the checkpoint (the plan first); answers the plan. */
 export async function importRecords(
-  records: AsyncIterable<CsvRecord>,
+  reading: AsyncIterable<ImportReading[]>,
   options: RunOptions,
 ): Promise<ColumnPlan> {
   const { db, importId, workspaceId, mode } = options;
   let columns: ColumnPlan | null = null;
-  let dataIndex = 0;
   let committed = options.committedRows;
   let batch = emptyBatch();
   let writing: Promise<void> = Promise.resolve();
@@ -120,36 +119,17 @@ export async function importRecords(
     writing.catch(() => {});
   };
 
-  for await (const record of records) {
-    if (!columns) {
-      columns = "cells" in record ? planColumns(record.cells) : headerlessPlan();
-      if (columns.hasHeader) continue;
+  for await (const readings of reading) {
+    for (const row of readings) {
+      if ("plan" in row) {
+        columns = row.plan;
+        continue;
+      }
+      batch.rows++;
+      if ("contact" in row) batch.candidates.push(row);
+      else batch.rejects.push({ line: row.line, column: row.column, reason: row.reason, cells: row.cells });
+      if (batch.rows >= options.batchRows) await flush();
     }
-    dataIndex++;
-    if (dataIndex <= options.committedRows) continue;
-    batch.rows++;
-    if ("broken" in record) {
-      batch.rejects.push({ line: record.line, column: null, reason: record.broken, cells: [] });
-    } else if (record.cells.length > MAX_IMPORT_COLUMNS) {
-      batch.rejects.push({
-        line: record.line,
-        column: null,
-        reason: `This row has ${record.cells.length} cells; an import reads at most ${MAX_IMPORT_COLUMNS} columns`,
-        cells: record.cells,
-      });
-    } else {
-      const result = readRow(record.cells, columns, options.country);
-      if (result.ok)
-        batch.candidates.push({ line: record.line, cells: record.cells, contact: result.contact });
-      else
-        batch.rejects.push({
-          line: record.line,
-          column: result.column,
-          reason: result.reason,
-          cells: record.cells,
-        });
-    }
-    if (batch.rows >= options.batchRows) await flush();
   }
   if (batch.rows > 0) await flush();
   await writing;

@@ -11,11 +11,12 @@ import { planFor } from "../../../../common/plans";
 import type { Db } from "../../../db/client";
 import type { Account, AccountLoader } from "../../../http/account";
 import { csvFileStream, datedCsvName, flattenBatches } from "../../../http/csv";
-import { conflict, notFound } from "../../../http/errors";
-import { decodeAll, decodeChunks, type ImportEncoding } from "./decode";
+import { conflict, HttpError, notFound } from "../../../http/errors";
+import { UnretryableJobError } from "../../../jobs/types";
+import { contactsReading } from "../reading";
+import type { ImportEncoding } from "./decode";
 import { databaseFiles, directoryFiles } from "./files";
 import { receiveUpload, tooLarge } from "./intake";
-import { readRecords } from "./parse";
 import { describeReject, presentImport, presentReject } from "./presenter";
 import { type ImportRepository, type ImportRow, importRepository } from "./repository";
 import { importRecords } from "./run";
@@ -146,13 +147,19 @@ export function contactImportService(deps: ContactImportDeps) {
     return { ...presentImport(row), importId: row.id, errors: rejects.map(describeReject) };
   }
 
+  /** Imports the file's bytes from the import's checkpoint on, the rows read in a worker thread. */
   function run(
     account: Pick<Account, "id" | "planType" | "defaultCountry">,
     row: ImportRow,
-    texts: AsyncIterable<string>,
+    bytes: AsyncIterable<Uint8Array>,
     extra: { signal?: AbortSignal; onBatch?: (committedRows: number) => Promise<void> } = {},
   ) {
-    return importRecords(readRecords(texts), {
+    const rows = contactsReading.importRows(bytes, {
+      encoding: row.encoding as ImportEncoding,
+      country: account.defaultCountry,
+      skipRows: row.committedRows,
+    });
+    return importRecords(rows, {
       db,
       importId: row.id,
       workspaceId: account.id,
@@ -213,9 +220,8 @@ export function contactImportService(deps: ContactImportDeps) {
 
     if (received.inline) {
       const row = await repo.create(account.id, { ...base, status: "running", ...described });
-      const text = decodeAll(received.inline, received.encoding);
       try {
-        await run(account, row, one(text));
+        await run(account, row, one(received.inline));
       } catch (error) {
         await repo.update(account.id, row.id, { status: "failed", error: message(error), finishedAt: now() });
         throw error;
@@ -232,6 +238,17 @@ export function contactImportService(deps: ContactImportDeps) {
   }
 
   return {
+    /**
+     * A workspace being deleted: the uploads its unfinished imports still keep (a file under
+     * DATA_DIR/imports on the embedded database) are removed; its rows go with the workspace.
+     * Answers how many imports had one.
+     */
+    async discardUploadsOf(workspaceId: string): Promise<number> {
+      const waiting = await repo.unsettled(workspaceId);
+      for (const id of waiting) await files.remove(id);
+      return waiting.length;
+    },
+
     /** POST /api/contacts/import {csvData}: the text as pasted or read by the browser. */
     importText(account: Account, csvData: string, options: ImportOptions): Promise<ImportAnswer> {
       const bytes = Buffer.from(csvData, "utf8");
@@ -341,10 +358,7 @@ export function contactImportService(deps: ContactImportDeps) {
         });
       try {
         await progress(running.committedRows);
-        await run(account, running, decodeChunks(files.read(row.id), row.encoding as ImportEncoding), {
-          signal: job.signal,
-          onBatch: progress,
-        });
+        await run(account, running, files.read(row.id), { signal: job.signal, onBatch: progress });
         const done = await job.complete(async (tx) => {
           const completed = await importRepository(tx).update(account.id, row.id, {
             status: "completed",
@@ -360,16 +374,30 @@ export function contactImportService(deps: ContactImportDeps) {
         await deps.afterLargeImport?.(row.id);
         return done;
       } catch (error) {
-        if (job.lastAttempt || (await job.wasCancelled())) await fail(account.id, row.id, error, job);
-        throw error;
+        // A file past the CSV limits (a 400 naming the line) reads no better a second time: the
+        // import and its job end failed at once, with that message.
+        const refused = error instanceof HttpError && error.statusCode === 400;
+        if (refused || job.lastAttempt || (await job.wasCancelled()))
+          await fail(account.id, row.id, error, job);
+        throw refused ? new UnretryableJobError(error.message) : error;
       }
     },
   };
 
   async function fail(workspaceId: string, id: string, error: unknown, job: ImportJobRun): Promise<void> {
     const cancelled = await job.wasCancelled();
+    const refused = error instanceof HttpError && error.statusCode === 400;
     const why = cancelled ? "The import was cancelled" : `The import stopped: ${message(error)}`;
-    const stopped = await repo.stop(workspaceId, id, (locked) => stoppedMessage(why, locked), now());
+    const stopped = await repo.stop(
+      workspaceId,
+      id,
+      // A refused file's message already says what to fix, and where.
+      (locked) =>
+        refused
+          ? `${message(error)} ${stoppedMessage("The import stopped", locked)}`
+          : stoppedMessage(why, locked),
+      now(),
+    );
     if (stopped) await files.remove(id);
   }
 }

@@ -7,7 +7,12 @@ import type { RuntimeContext } from "./context";
 import { bridgeToRep, holdForAgent, safeHarborMessage, sayAndHangUp } from "./line-twiml";
 
 /** A dialer call as telephony's webhooks pass it: the calls row's id, the attempt's dial key, its carrier. */
-export type LineCall = { id: string; dialKey: string | null; callType?: string };
+export type LineCall = {
+  id: string;
+  dialKey: string | null;
+  callType?: string;
+  providerCallSid?: string | null;
+};
 
 export const ABANDONED_REASON = "No agent was free within 2 seconds: the safe-harbor message was played";
 const POLL_MS = 200;
@@ -51,8 +56,12 @@ export async function callAnswered(
 
   if (campaign.aiAgents.length > 0) {
     const agent = await ctx.repo.takeAiAgent(campaign, attempt.id, ctx.now());
-    // The assistant greets: its opening says it is an AI calling on the business's behalf.
-    if (agent) return null;
+    if (agent) {
+      // The agent takes the call: its opening (what it says first, that it is automated, for
+      // whom it calls) is what the person hears when the assistant greets.
+      await ctx.calls.assignAgent(account, call.id, agent);
+      return null;
+    }
   } else {
     const rep =
       (await ctx.repo.connectDialler(attempt.id, ctx.now())) ||
@@ -63,6 +72,22 @@ export async function callAnswered(
       // On a Twilio line the rep talks from their own phone; on the simulator, from the console.
       // (true: the agent who dialled it by hand, in preview or manual mode.)
       const repUserId = rep === true ? attempt.agentUserId : rep;
+      // A rep on the browser softphone talks through a conference of the call's own.
+      if (call.callType === "twilio" && repUserId && ctx.softphone) {
+        const twiml = await ctx.softphone
+          .joinRep(account, {
+            attemptId: attempt.id,
+            repUserId,
+            customerCallSid: call.providerCallSid ?? null,
+          })
+          .catch((error: unknown) => {
+            ctx.log?.warn({ err: error, attemptId: attempt.id }, "the rep's softphone could not be joined");
+            return null;
+          });
+        if (twiml) return twiml;
+      }
+      // On the simulator the rep hears the callee on the console, as a conversation in words.
+      if (call.callType !== "twilio") ctx.repConnected?.(account, call.id);
       const repPhone =
         call.callType === "twilio" && repUserId ? await ctx.repPhone?.(account, repUserId) : null;
       const dialable = repPhone ? toE164OrNull(repPhone) : null;

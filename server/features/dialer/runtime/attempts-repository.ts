@@ -3,6 +3,7 @@ import type { LeadStatus } from "../../../../common/dialer";
 import type { Db } from "../../../db/client";
 import type { CampaignPacingState } from "../../../db/schema";
 import { abandonmentTallies } from "../abandonment-days";
+import type { AnyCampaignRep, AnyRepAssignment, CampaignForAnyRep, KeptCallback } from "./any-campaign";
 
 /**
  * The runtime's own SQL on the dialer's tables (the dialer area owns them; the CRUD and the
@@ -67,6 +68,8 @@ export type ClaimedLead = {
   timeZone: string | null;
   zipCode: string | null;
   aiVoiceConsent: boolean;
+  /** The lead's first and last name, as the opening greets them (null: none given). */
+  name?: string | null;
   /** The status the lead had before the claim (it goes back there when the gate says "not now"). */
   priorStatus: LeadStatus;
   /** A callback kept for one agent: only that agent takes the call. */
@@ -99,6 +102,21 @@ const date = (value: unknown) => (value == null ? null : new Date(value as strin
 
 const LIVE = sql`('queued', 'dialing', 'ringing', 'answered', 'connected')`;
 
+/**
+ * A campaign an Any rep may work (any-campaign.ts), as `c`: active, paced by the dialer
+ * (predictive or progressive: preview and manual wait for a rep who chose them) and staffed by
+ * people (an AI agent takes every call of a campaign it staffs).
+ */
+const WORKABLE_BY_ANY_REP = sql`c.status = 'active' and c.dialing_mode in ('predictive', 'progressive')
+  and jsonb_array_length(c.ai_agents) = 0`;
+
+/**
+ * A member session counted by campaign `campaign`'s pacing and answers, as `s`: one who chose
+ * it, or one working any campaign whom the tick put on it.
+ */
+const worksOn = (campaign: ReturnType<typeof sql>) =>
+  sql`(s.campaign_id = ${campaign} or (s.campaign_id is null and s.working_campaign_id = ${campaign}))`;
+
 /** An agent who dialled an attempt by hand is free again when it is not dialled after all. */
 const freeDialler = (attemptId: string, now: Date) => sql`
   update dialer_agent_sessions set status = 'available', current_attempt_id = null, since = ${now}, updated_at = ${now}
@@ -126,6 +144,7 @@ function claimedFrom(row: Raw): ClaimedLead {
     timeZone: (row.time_zone as string | null) ?? null,
     zipCode: (row.zip_code as string | null) ?? null,
     aiVoiceConsent: Boolean(row.ai_voice_consent),
+    name: (row.lead_name as string | null) || null,
     priorStatus: row.prior_status as LeadStatus,
     reservedFor: (row.reserved_for as string | null) ?? null,
   };
@@ -210,7 +229,7 @@ export function runtimeRepository(db: Db) {
                  count(*) filter (where s.status = 'on_call')::int on_call,
                  array_agg(extract(epoch from ${now}::timestamptz - s.since)::float8)
                    filter (where s.status = 'on_call') on_call_seconds
-          from dialer_agent_sessions s where s.workspace_id = c.workspace_id and s.campaign_id = c.id
+          from dialer_agent_sessions s where s.workspace_id = c.workspace_id and ${worksOn(sql`c.id`)}
         ) s on true
         left join lateral (
           select count(*)::int handle_calls, avg(r.held)::float8 handle_mean,
@@ -312,14 +331,15 @@ export function runtimeRepository(db: Db) {
             select * from (
               select c.* from (
                 select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
-                       l.ai_voice_consent, l.status prior_status, l.reserved_for
+                       l.ai_voice_consent, l.status prior_status, l.reserved_for,
+                       concat_ws(' ', l.first_name, l.last_name) lead_name
                 from campaign_leads l
                 where l.campaign_id = w.campaign_id and l.status = 'callback' and l.next_attempt_at <= ${now}
                   and (not w.consent or l.ai_voice_consent)
                   and (l.reserved_for is null or exists (
                     select 1 from dialer_agent_sessions s
                     where s.workspace_id = w.workspace_id and s.user_id = l.reserved_for
-                      and s.campaign_id = w.campaign_id and s.status = 'available'))
+                      and (s.campaign_id = w.campaign_id or s.campaign_id is null) and s.status = 'available'))
                 order by l.next_attempt_at asc
                 limit w.n
                 for update of l skip locked
@@ -327,7 +347,8 @@ export function runtimeRepository(db: Db) {
               union all
               select o.* from (
                 select l.id, l.workspace_id, l.campaign_id, l.contact_id, l.phone_e164, l.time_zone, l.zip_code,
-                       l.ai_voice_consent, l.status prior_status, l.reserved_for
+                       l.ai_voice_consent, l.status prior_status, l.reserved_for,
+                       concat_ws(' ', l.first_name, l.last_name) lead_name
                 from campaign_leads l
                 where l.campaign_id = w.campaign_id and l.status in ('new', 'retry')
                   and (l.next_attempt_at is null or l.next_attempt_at <= ${now})
@@ -362,7 +383,7 @@ export function runtimeRepository(db: Db) {
         )
         select i.id attempt_id, i.dial_key, n.attempt_number, n.campaign_id, n.workspace_id, n.id lead_id,
                n.contact_id, n.phone_e164, n.time_zone, n.zip_code, n.ai_voice_consent, n.prior_status,
-               n.reserved_for
+               n.reserved_for, n.lead_name
         from inserted i join numbered n on n.id = i.lead_id`);
       return rowsOf(result).map(claimedFrom);
     },
@@ -494,7 +515,8 @@ export function runtimeRepository(db: Db) {
       const result = await db.execute(sql`
         select a.id attempt_id, a.dial_key, a.attempt_number, a.campaign_id, a.workspace_id, l.id lead_id,
                l.contact_id, l.phone_e164, l.time_zone, l.zip_code, l.ai_voice_consent,
-               case when l.call_attempts > 1 then 'retry' else 'new' end prior_status, a.agent_user_id reserved_for
+               case when l.call_attempts > 1 then 'retry' else 'new' end prior_status, a.agent_user_id reserved_for,
+               concat_ws(' ', l.first_name, l.last_name) lead_name
         from dial_attempts a join campaign_leads l on l.id = a.lead_id
         where a.id = ${attemptId} and a.state = 'queued'`);
       const row = rowsOf(result)[0];
@@ -548,15 +570,22 @@ export function runtimeRepository(db: Db) {
       onlyUserId: string | null,
       now: Date,
     ): Promise<string | null> {
+      // A rep working any campaign takes the campaign's calls while the tick has them on it, and
+      // a callback kept for them wherever it is (the campaign is then theirs for the call).
       const result = await db.execute(sql`
         with rep as (
           update dialer_agent_sessions set status = 'on_call', since = ${now}, updated_at = ${now},
-                 current_attempt_id = ${attemptId}
+                 current_attempt_id = ${attemptId},
+                 working_campaign_id = case when campaign_id is null then ${campaignId}::uuid
+                                            else working_campaign_id end
           where (workspace_id, user_id) = (
-            select workspace_id, user_id from dialer_agent_sessions
-            where campaign_id = ${campaignId} and status = 'available'
-              and (${onlyUserId}::uuid is null or user_id = ${onlyUserId}::uuid)
-            order by since asc limit 1 for update skip locked)
+            select s.workspace_id, s.user_id from dialer_agent_sessions s
+            where s.workspace_id = (select workspace_id from campaigns where id = ${campaignId})
+              and s.status = 'available'
+              and (${worksOn(sql`${campaignId}::uuid`)}
+                   or (s.campaign_id is null and s.user_id = ${onlyUserId}::uuid))
+              and (${onlyUserId}::uuid is null or s.user_id = ${onlyUserId}::uuid)
+            order by s.since asc limit 1 for update skip locked)
             and exists (select 1 from dial_attempts where id = ${attemptId} and state = 'answered')
           returning user_id
         )
@@ -564,6 +593,84 @@ export function runtimeRepository(db: Db) {
         from rep where a.id = ${attemptId}
         returning rep.user_id`);
       return (rowsOf(result)[0]?.user_id as string | undefined) ?? null;
+    },
+
+    /**
+     * Available reps working any campaign whose campaign has no line that may need them (none
+     * queued, ringing or answered and waiting), or who have none, or whose campaign they may not
+     * work any more: the ones the tick (re)assigns, longest waiting first.
+     */
+    async anyRepsToAssign(): Promise<(AnyCampaignRep & { workingCampaignId: string | null })[]> {
+      const result = await db.execute(sql`
+        select s.workspace_id, s.user_id, s.working_campaign_id
+        from dialer_agent_sessions s
+        left join campaigns c on c.id = s.working_campaign_id
+        where s.status = 'available' and s.campaign_id is null
+          and (c.id is null or not (${WORKABLE_BY_ANY_REP}) or not exists (
+            select 1 from dial_attempts a
+            where a.workspace_id = c.workspace_id and a.campaign_id = c.id
+              and a.state in ('queued', 'dialing', 'ringing', 'answered')))
+        order by s.since, s.user_id`);
+      return rowsOf(result).map((row) => ({
+        workspaceId: row.workspace_id as string,
+        userId: row.user_id as string,
+        workingCampaignId: (row.working_campaign_id as string | null) ?? null,
+      }));
+    },
+
+    /**
+     * What the tick assigns Any reps among, for their workspaces: the campaigns they may work
+     * with a lead due now that no one has kept (and when each was last dialled: the last
+     * attempt off the campaign's queued index), and the callbacks due now kept for these reps.
+     */
+    async campaignsForAnyReps(
+      reps: readonly AnyCampaignRep[],
+      now: Date,
+    ): Promise<{ campaigns: CampaignForAnyRep[]; kept: KeptCallback[] }> {
+      const workspaceIds = [...new Set(reps.map((rep) => rep.workspaceId))];
+      const userIds = [...new Set(reps.map((rep) => rep.userId))];
+      const [campaigns, kept] = await Promise.all([
+        db.execute(sql`
+          select c.id, c.workspace_id,
+                 (select a.queued_at from dial_attempts a where a.campaign_id = c.id
+                  order by a.queued_at desc limit 1) last_dialled_at
+          from campaigns c
+          where c.workspace_id = any(${param(workspaceIds)}::uuid[]) and ${WORKABLE_BY_ANY_REP}
+            and exists (
+              select 1 from campaign_leads l
+              where l.campaign_id = c.id and l.status in ('new', 'retry', 'callback') and l.reserved_for is null
+                and (l.next_attempt_at is null or l.next_attempt_at <= ${now}))`),
+        db.execute(sql`
+          select l.workspace_id, l.reserved_for, l.campaign_id
+          from campaign_leads l join campaigns c on c.id = l.campaign_id
+          where l.reserved_for = any(${param(userIds)}::uuid[]) and l.workspace_id = any(${param(workspaceIds)}::uuid[])
+            and l.status = 'callback' and l.next_attempt_at <= ${now} and ${WORKABLE_BY_ANY_REP}
+          order by l.next_attempt_at`),
+      ]);
+      return {
+        campaigns: rowsOf(campaigns).map((row) => ({
+          id: row.id as string,
+          workspaceId: row.workspace_id as string,
+          lastDialledAt: date(row.last_dialled_at),
+        })),
+        kept: rowsOf(kept).map((row) => ({
+          workspaceId: row.workspace_id as string,
+          userId: row.reserved_for as string,
+          campaignId: row.campaign_id as string,
+        })),
+      };
+    },
+
+    /** Puts Any reps on their campaigns (still available and still working any campaign). */
+    async setWorkingCampaigns(assignments: readonly AnyRepAssignment[]): Promise<void> {
+      if (assignments.length === 0) return;
+      await db.execute(sql`
+        update dialer_agent_sessions s set working_campaign_id = u.campaign_id
+        from unnest(${param(assignments.map((a) => a.workspaceId))}::uuid[],
+                    ${param(assignments.map((a) => a.userId))}::uuid[],
+                    ${param(assignments.map((a) => a.campaignId))}::uuid[]) as u(workspace_id, user_id, campaign_id)
+        where s.workspace_id = u.workspace_id and s.user_id = u.user_id
+          and s.status = 'available' and s.campaign_id is null`);
     },
 
     /** An AI agent's call ended: the lead is done (an AI call has no agent to record a disposition). */

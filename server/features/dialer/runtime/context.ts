@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import type { EventBus } from "../../../events/bus";
 import type { Account, AccountLoader } from "../../../http/account";
 import type { PlaceCallInput } from "../../../providers/telephony/types";
+import type { OutboundCallee } from "../../telephony/outbound-gate";
 import { type AnswerModel, DEFAULT_ANSWER_MODEL, type Random } from "../answer-outcomes";
 import type { HandleTimes } from "../pacing";
 import { type RuntimeRepository, runtimeRepository } from "./attempts-repository";
@@ -31,8 +32,12 @@ export type DialerRuntimeDeps = {
       account: Account,
       input: {
         phoneNumber: string;
+        /** The lead's name: the opening greets them by it. */
+        calleeName: string | null;
         dialKey: string;
         carrier: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated">;
+        /** What the runtime knows of the callee, for telephony's dial gate. */
+        callee: OutboundCallee;
       },
     ): Promise<{ callId: string }>;
     /**
@@ -47,6 +52,8 @@ export type DialerRuntimeDeps = {
       account: Account,
       dialKey: string,
     ): Promise<{ isActive: boolean; status: string } | undefined>;
+    /** Gives a call still ringing to an AI agent: it takes the call, and says its opening. */
+    assignAgent(account: Account, callId: string, agentId: string): Promise<void>;
   };
   /** The workspace's do-not-call list and contacts' flags (the contacts area's). */
   doNotCall: {
@@ -59,6 +66,20 @@ export type DialerRuntimeDeps = {
   holdMusicUrl: string;
   /** A rep's own phone (as they typed it), where a Twilio line rings them; null: the console only. */
   repPhone?: ((account: Account, userId: string) => Promise<string | null>) | undefined;
+  /**
+   * The browser softphone: a rep on it takes a Twilio line through a conference of the call's
+   * own. Answers the line's TwiML, or null when the rep is not on the softphone.
+   */
+  softphone?:
+    | {
+        joinRep(
+          account: Account,
+          input: { attemptId: string; repUserId: string; customerCallSid: string | null },
+        ): Promise<string | null>;
+      }
+    | undefined;
+  /** A rep took a simulated line: the console's conversation with the simulated callee starts. */
+  repConnected?: ((account: Account, callId: string) => void) | undefined;
   log: {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -83,6 +104,8 @@ export type DialerRuntimeDeps = {
   campaignsPerTick?: number | undefined;
   /** Calls placed at once by one tick. */
   dialConcurrency?: number | undefined;
+  /** The zone to assume for a lead whose zone nothing tells (telephony's setting); null: not dialled. */
+  unknownZoneAssumed?: string | null | undefined;
 };
 
 export function runtimeContext(deps: DialerRuntimeDeps) {
@@ -98,6 +121,7 @@ export function runtimeContext(deps: DialerRuntimeDeps) {
     talkSeconds: deps.talkSeconds ?? ([60, 180] as const),
     campaignsPerTick: deps.campaignsPerTick ?? 500,
     dialConcurrency: deps.dialConcurrency ?? 8,
+    unknownZoneAssumed: deps.unknownZoneAssumed ?? null,
     /** Campaigns' handle times as this process last read them (tick.ts reads each every few seconds). */
     handleTimes: new Map<string, { staleAt: number; value: HandleTimes }>(),
   };

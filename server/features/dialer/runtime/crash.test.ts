@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { numbersInCallingHoursNow } from "../../../test/dialing";
 import { databaseForChildProcess, testEngine } from "../../../test/job-databases";
 import { waitFor } from "../../../test/jobs";
 import { browser, kill, startServer, stopRunningServers } from "../../../test/real-server";
@@ -11,18 +12,13 @@ import { browser, kill, startServer, stopRunningServers } from "../../../test/re
  * dialled twice for the same attempt), every lead settled (none lost).
  *
  * The numbers end in 0002, which the carrier simulator reports busy at once, and the campaign
- * makes one attempt per lead, so each lead's whole story is one call. The leads' own time zone
- * is one where it is midday now, so the calling window is open whenever the test runs.
+ * makes one attempt per lead, so each lead's whole story is one call. The numbers are in a place
+ * where it is inside the calling hours now and for the next hour (New York, London or Tokyo), so
+ * the dial gate lets them through whenever the test runs.
  */
 const LEADS = 40;
 /** Calls placed when each kill happens: some, then more, never all. */
 const KILL_AT_CALLS = [8, 24];
-
-/** An IANA zone where it is about midday now ("Etc/GMT-3" is three hours ahead of UTC). */
-function middayZone(): string {
-  const offset = 12 - new Date().getUTCHours();
-  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 /** The leads, attempts, agent sessions and unfinished jobs, counted, for a failure's report. */
 async function whereThingsStand(database: Awaited<ReturnType<typeof target.open>>): Promise<string> {
@@ -70,12 +66,8 @@ describe(`the real server killed mid-campaign (${testEngine()})`, () => {
       maxLines: 10,
       maxAttempts: 1,
     });
-    const zone = middayZone();
-    // +1 212 NXX-0002 for 40 exchanges: distinct numbers, all busy on the simulator.
-    const leads = Array.from({ length: LEADS }, (_, n) => ({
-      phoneNumber: `+1212${300 + n}0002`,
-      timeZone: zone,
-    }));
+    // Distinct numbers ending in 0002, all busy on the simulator.
+    const leads = numbersInCallingHoursNow(LEADS, "0002").map((phoneNumber) => ({ phoneNumber }));
     const added = await call<{ added: number }>("POST", `/api/autodialer/campaigns/${campaign.id}/leads`, {
       leads,
     });

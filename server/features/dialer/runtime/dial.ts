@@ -2,49 +2,18 @@ import { MIN_RING_SECONDS } from "../../../../common/dialer";
 import type { Account } from "../../../http/account";
 import { HttpError } from "../../../http/errors";
 import type { SimulatedDial } from "../../../providers/telephony/types";
+import { DialRefused } from "../../telephony/outbound-gate";
 import { planOutcome } from "../answer-outcomes";
-import { checkCallingWindow } from "../calling-window";
-import { calleeTimeZones } from "../time-zones";
 import type { ClaimedLead } from "./attempts-repository";
 import type { RuntimeContext } from "./context";
-import { checkGate, type GateCampaign, type GatePorts, type WindowCheck } from "./gate";
-
-/** A number with no known zone is looked at again a day later (its lead may gain a zone). */
-const UNKNOWN_ZONE_RECHECK_MS = 24 * 60 * 60_000;
+import { checkGate, type GateCampaign, type GateLine, type GatePorts, isAiVoiced, refusedLead } from "./gate";
 
 export type DialResult = "dialled" | "refused" | "lines_busy" | "failed" | "gone";
-
-/** The calling window for one lead: its zone(s) from the lead, else the ZIP, else the number. */
-export function callingWindow(
-  lead: Pick<ClaimedLead, "phoneE164" | "timeZone" | "zipCode">,
-  hours: { start: string; end: string },
-  now: Date,
-): WindowCheck {
-  const callee = calleeTimeZones({
-    timeZone: lead.timeZone,
-    postalCode: lead.zipCode,
-    phoneNumber: lead.phoneE164,
-  });
-  const verdict = checkCallingWindow(now, callee, { hours });
-  if (verdict.callable) return { open: true };
-  if (verdict.reason === "unknown_zone")
-    return {
-      open: false,
-      reason: "No known time zone for this number (the lead has no zone, postal code or known area code)",
-      opensAt: new Date(now.getTime() + UNKNOWN_ZONE_RECHECK_MS),
-    };
-  return {
-    open: false,
-    reason: `Outside the calling hours in the callee's time zone (${verdict.zones.join(", ")})`,
-    opensAt: verdict.nextOpening,
-  };
-}
 
 export function gatePorts(ctx: RuntimeContext): GatePorts {
   return {
     isDoNotCall: (workspaceId, e164) => ctx.doNotCall.isDoNotCall(workspaceId, e164),
     onCampaignList: (campaignId, e164) => ctx.repo.onCampaignList(campaignId, e164),
-    callingWindow,
   };
 }
 
@@ -103,7 +72,6 @@ export async function prepareBatch(
     gate: {
       isDoNotCall: async (workspaceId, e164) => listed.get(workspaceId)?.has(e164) ?? false,
       onCampaignList: async (campaignId, e164) => campaignListed.has(`${campaignId}:${e164}`),
-      callingWindow,
     },
     account,
     placed: [],
@@ -126,16 +94,23 @@ function simulatedPlan(ctx: RuntimeContext): SimulatedDial {
  * One claimed lead, at the moment of dialling: the gate first (a refusal is recorded on the
  * attempt and the lead waits or is never dialled), then the call through telephony under the
  * attempt's dial key, so a repeat (a recovered attempt, a retried tick) finds the call already
- * placed instead of dialling twice.
+ * placed instead of dialling twice. Telephony's own gate sees what the runtime knew (the lead's
+ * zone and postal code, the campaign's list and hours, consent, the predictive line) and what it
+ * reads itself (contacts' zones for the number); its refusal moves the lead as the runtime's would.
  */
 export async function dialClaimed(
   ctx: RuntimeContext,
   campaign: GateCampaign,
   lead: ClaimedLead,
   batch?: DialBatch,
+  line: GateLine = {},
 ): Promise<DialResult> {
   const now = ctx.now();
-  const gate = await checkGate(batch?.gate ?? gatePorts(ctx), campaign, lead, now);
+  const ports = batch?.gate ?? gatePorts(ctx);
+  const gate = await checkGate(ports, campaign, lead, now, {
+    unknownZoneAssumed: ctx.unknownZoneAssumed,
+    ...line,
+  });
   if (!gate.dial) {
     await ctx.repo.refuse(lead.attemptId, gate.reason, gate.lead, now);
     return "refused";
@@ -145,11 +120,25 @@ export async function dialClaimed(
   try {
     const placed = await ctx.telephony.placeOutbound(account, {
       phoneNumber: lead.phoneE164,
+      // The opening greets the person by name (an AI agent's call; a rep sees it on the console).
+      calleeName: lead.name ?? null,
       dialKey: lead.dialKey,
       carrier: {
         machineDetection: true,
         ringTimeoutSeconds: Math.max(MIN_RING_SECONDS, ctx.answerModel.ringTimeoutSeconds),
         simulated: simulatedPlan(ctx),
+      },
+      callee: {
+        timeZones: [lead.timeZone],
+        postalCodes: [lead.zipCode],
+        // Checked a moment ago (the gate above): a number listed since is on the workspace's list.
+        campaign: {
+          onOwnList: false,
+          hours: { start: campaign.callingHoursStart, end: campaign.callingHoursEnd },
+        },
+        aiVoice: isAiVoiced(campaign),
+        aiVoiceConsent: lead.aiVoiceConsent,
+        predictiveLine: line.predictiveLine,
       },
     });
     if (batch) batch.placed.push({ attemptId: lead.attemptId, callId: placed.callId });
@@ -162,14 +151,11 @@ export async function dialClaimed(
       await ctx.repo.release(lead.attemptId, lead.priorStatus, ctx.now());
       return "lines_busy";
     }
-    // Telephony's own do-not-call check (listed a moment ago): never dialled.
-    if (error.statusCode === 409 && /do-not-call/i.test(error.message)) {
-      await ctx.repo.refuse(
-        lead.attemptId,
-        error.message,
-        { status: "do_not_call", nextAttemptAt: null },
-        ctx.now(),
-      );
+    // Telephony's gate (a number listed a moment ago, a contact's zone outside the hours): never
+    // dialled, and the lead goes where the runtime's own gate would have sent it.
+    if (error instanceof DialRefused) {
+      const refused = refusedLead(error.refusal, lead, ctx.now());
+      await ctx.repo.refuse(lead.attemptId, refused.reason, refused.lead, ctx.now());
       return "refused";
     }
     // The monthly limit, the carrier's refusal, a missing setting: this attempt failed, with why.

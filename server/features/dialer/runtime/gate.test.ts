@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { ON_DO_NOT_CALL } from "../../../../common/contacts";
+import { NO_AI_VOICE_CONSENT, ON_CAMPAIGN_DO_NOT_CALL } from "../../telephony/dial-gate";
 import type { ClaimedLead } from "./attempts-repository";
-import { callingWindow } from "./dial";
-import { checkGate, GATE_REASONS, type GateCampaign, type GatePorts } from "./gate";
+import { checkGate, type GateCampaign, type GatePorts } from "./gate";
 
 /**
- * The dial-time gate (issue 13 part 4) with the real calling window (time-zones.ts and
- * calling-window.ts) and lists held in memory: each refusal, its reason, and where the lead goes.
+ * The runtime's dial-time gate over telephony's decision (dial-gate.ts) with the real calling
+ * window (time-zones.ts and calling-window.ts) and lists held in memory: each refusal, its
+ * reason, and where the lead goes.
  */
 
 const CAMPAIGN: GateCampaign = {
@@ -38,7 +40,6 @@ function ports(lists: { workspace?: string[]; campaign?: string[] } = {}): GateP
   return {
     isDoNotCall: async (_workspaceId, e164) => (lists.workspace ?? []).includes(e164),
     onCampaignList: async (_campaignId, e164) => (lists.campaign ?? []).includes(e164),
-    callingWindow,
   };
 }
 
@@ -52,16 +53,35 @@ describe("the dial-time gate", () => {
     const refused = await checkGate(ports(), CAMPAIGN, lead(), julyAt(1, 1, 16));
     expect(refused).toMatchObject({ dial: false, lead: { status: "new" } });
     if (refused.dial) throw new Error("expected a refusal");
-    expect(refused.reason).toBe("Outside the calling hours in the callee's time zone (America/New_York)");
+    expect(refused.reason).toBe(
+      "It is 21:01 for this number (America/New_York); calls are allowed 08:00–21:00 in the callee's time. Try again after 08:00 their time.",
+    );
     expect(refused.lead.nextAttemptAt?.toISOString()).toBe("2026-07-16T12:00:00.000Z");
   });
 
-  it("reads the lead's own zone before its number: a Los Angeles contact with a New York number at 21:30 New York time", async () => {
+  it("checks the lead's own zone with its number's: a Los Angeles lead with a New York number is not dialled at 21:30 New York time", async () => {
     const at = julyAt(1, 30, 16); // 21:30 EDT, 18:30 PDT
-    expect(await checkGate(ports(), CAMPAIGN, lead({ timeZone: "America/Los_Angeles" }), at)).toEqual({
+    const refused = await checkGate(ports(), CAMPAIGN, lead({ timeZone: "America/Los_Angeles" }), at);
+    expect(refused).toMatchObject({ dial: false });
+    if (refused.dial) throw new Error("expected a refusal");
+    expect(refused.reason).toContain("It is 21:30 for this number (America/New_York)");
+    // Nor at 08:30 New York time, 05:30 in Los Angeles: the lead's own zone is too early.
+    const early = await checkGate(
+      ports(),
+      CAMPAIGN,
+      lead({ timeZone: "America/Los_Angeles" }),
+      julyAt(12, 30),
+    );
+    if (early.dial) throw new Error("expected a refusal");
+    expect(early.reason).toContain(
+      "It is 05:30 for this number (America/Los_Angeles, its recorded time zone)",
+    );
+    expect(early.lead.nextAttemptAt?.toISOString()).toBe("2026-07-15T15:00:00.000Z");
+    expect(
+      await checkGate(ports(), CAMPAIGN, lead({ timeZone: "America/Los_Angeles" }), julyAt(15, 0)),
+    ).toEqual({
       dial: true,
     });
-    expect((await checkGate(ports(), CAMPAIGN, lead(), at)).dial).toBe(false);
   });
 
   it("dials an area code spanning two zones only when both are inside the window", async () => {
@@ -80,7 +100,7 @@ describe("the dial-time gate", () => {
     const refused = await checkGate(ports(), CAMPAIGN, lead({ phoneE164: "+99912345" }), at);
     expect(refused).toMatchObject({ dial: false });
     if (refused.dial) throw new Error("expected a refusal");
-    expect(refused.reason).toMatch(/No known time zone/);
+    expect(refused.reason).toMatch(/No time zone is known for this number/);
     expect(refused.lead.nextAttemptAt?.getTime()).toBe(at.getTime() + 24 * 60 * 60_000);
   });
 
@@ -95,12 +115,12 @@ describe("the dial-time gate", () => {
     const noon = julyAt(16, 0);
     expect(await checkGate(ports({ workspace: ["+12125550100"] }), CAMPAIGN, lead(), noon)).toEqual({
       dial: false,
-      reason: GATE_REASONS.doNotCall,
+      reason: ON_DO_NOT_CALL,
       lead: { status: "do_not_call", nextAttemptAt: null },
     });
     expect(await checkGate(ports({ campaign: ["+12125550100"] }), CAMPAIGN, lead(), noon)).toEqual({
       dial: false,
-      reason: GATE_REASONS.campaignDoNotCall,
+      reason: ON_CAMPAIGN_DO_NOT_CALL,
       lead: { status: "do_not_call", nextAttemptAt: null },
     });
   });
@@ -111,7 +131,7 @@ describe("the dial-time gate", () => {
     const refused = await checkGate(ports(), staffed, lead({ priorStatus: "retry" }), noon);
     expect(refused).toMatchObject({
       dial: false,
-      reason: GATE_REASONS.noAiConsent,
+      reason: NO_AI_VOICE_CONSENT,
       lead: { status: "retry" },
     });
     expect(await checkGate(ports(), staffed, lead({ aiVoiceConsent: true }), noon)).toEqual({ dial: true });

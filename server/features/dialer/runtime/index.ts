@@ -1,4 +1,7 @@
+import type { CallDisposition } from "../../../../common/calls";
+import type { Db } from "../../../db/client";
 import type { Account } from "../../../http/account";
+import { recordAiCallOutcome } from "../ai-call-outcomes";
 import { callAnswered, callEnded, type LineCall } from "./answer";
 import { type DialerRuntimeDeps, runtimeContext } from "./context";
 import { runTick, type TickReport } from "./tick";
@@ -23,6 +26,13 @@ export function dialerRuntime(deps: DialerRuntimeDeps) {
     answered: (account: Account, call: LineCall, answeredBy: string | null) =>
       callAnswered(ctx, account, call, answeredBy),
     ended: (account: Account, call: LineCall, status: string) => callEnded(ctx, account, call, status),
+    /** An AI agent's call came to an outcome: its attempt and lead take it (in the call's transaction). */
+    callOutcomeIn: (
+      tx: Db,
+      workspaceId: string,
+      callId: string,
+      outcome: { disposition: CallDisposition; callbackAt: Date | null },
+    ) => recordAiCallOutcome(tx, workspaceId, callId, outcome, ctx.now()),
   };
 }
 

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ON_DO_NOT_CALL } from "../../../../common/contacts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { buildMember, buildWorkspace, rows } from "../../../test/factories";
 import { waitFor } from "../../../test/jobs";
+import { ON_CAMPAIGN_DO_NOT_CALL } from "../../telephony/dial-gate";
 import { ABANDONED_REASON } from "./answer";
 import { runtimeRepository } from "./attempts-repository";
 import {
@@ -132,7 +134,12 @@ describe("a predictive campaign with one rep", () => {
   it("hangs up a call still live when the rep ends it with a disposition", { timeout: 60_000 }, async () => {
     clock = new Date("2026-06-10T16:00:00.000Z");
     const owner = await buildWorkspace(t);
-    const campaign = await createCampaign(owner, { maxLines: 1, dialingMode: "progressive" });
+    // No wrap-up: the rep is available again as soon as the call is disposed.
+    const campaign = await createCampaign(owner, {
+      maxLines: 1,
+      dialingMode: "progressive",
+      wrapUpSeconds: 0,
+    });
     await addLeads(owner, campaign.id, leadsOfNumbers(7));
     await setStatus(owner, "available", campaign.id);
     await start(owner, campaign.id);
@@ -169,7 +176,8 @@ describe("a predictive campaign with one rep", () => {
     const owner = await buildWorkspace(t);
     const member = await buildMember(t, owner, "agent");
     // As above: at 6 x 3% the one rep ready gets a second line.
-    const campaign = await createCampaign(owner, { dialRatio: 6, abandonTargetPercent: 3 });
+    // No wrap-up: the rep who disposes the first call is free for the waiting one at once.
+    const campaign = await createCampaign(owner, { dialRatio: 6, abandonTargetPercent: 3, wrapUpSeconds: 0 });
     await addLeads(owner, campaign.id, leadsOfNumbers(11, 12));
     await setStatus(owner, "available", campaign.id);
     await setStatus(member, "break", campaign.id);
@@ -319,7 +327,8 @@ describe("the dial-time gate in a tick", () => {
     expect(byPhone.get("+12125550104")).toMatchObject({
       state: "failed",
       call_id: null,
-      reason: "Outside the calling hours in the callee's time zone (America/New_York)",
+      reason:
+        "It is 21:01 for this number (America/New_York); calls are allowed 08:00–21:00 in the callee's time. Try again after 08:00 their time.",
     });
     expect(leads.get("+12125550104")).toMatchObject({ status: "new", call_attempts: 0 });
     expect(new Date(leads.get("+12125550104")!.next_attempt_at as string).toISOString()).toBe(
@@ -365,16 +374,16 @@ describe("a tick dialling in batches", () => {
     expect(report.claimed).toBe(6);
     expect(report.results).toMatchObject({ dialled: 4, refused: 2 });
     const refused = new Map((await attemptsOf(t, listed.id)).map((a) => [a.phone_e164, a]));
-    // The gate's own reasons: refused before telephony was asked (its refusal reads otherwise).
+    // The gate's reasons, refused before telephony was asked (no call row: see callsByDialKey below).
     expect(refused.get(number(301))).toMatchObject({
       state: "failed",
       call_id: null,
-      reason: "On the workspace's do-not-call list",
+      reason: ON_DO_NOT_CALL,
     });
     expect(refused.get(number(302))).toMatchObject({
       state: "failed",
       call_id: null,
-      reason: "On this campaign's do-not-call list",
+      reason: ON_CAMPAIGN_DO_NOT_CALL,
     });
     // Placed calls are linked to their attempts after the batch.
     expect(refused.get(number(303))?.call_id).toBeTruthy();

@@ -43,6 +43,8 @@ export function runtimeFor(
     doNotCall: s.doNotCall,
     events: s.events,
     holdMusicUrl: "http://localhost/hold.mp3",
+    softphone: s.dialer.softphone,
+    repConnected: s.dialer.repConnected,
     log: quietLog,
     answerModel: model,
     talkSeconds: options.talkSeconds ?? [20, 20],

@@ -10,14 +10,17 @@ import {
   type PacingSnapshot,
   rateOf,
 } from "../pacing";
+import { assignAnyCampaignReps } from "./any-campaign";
 import {
   type ActiveCampaign,
   type CampaignFigures,
   type ClaimedLead,
+  type RuntimeRepository,
   runtimeRepository,
 } from "./attempts-repository";
 import type { RuntimeContext } from "./context";
 import { accountsOnce, type DialResult, dialClaimed, prepareBatch } from "./dial";
+import type { GateLine } from "./gate";
 import { recoverStale } from "./recovery";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60_000;
@@ -57,6 +60,18 @@ export function decide(
   const { snapshot, settings } = pacingInputs(campaign, figures, now);
   const decision = linesToDial(snapshot, settings);
   return { decision, letGo: releases(snapshot, settings, figures, decision) };
+}
+
+/**
+ * What the dial gate is told of this tick's lines: a line predictive pacing dials ahead of a free
+ * agent carries the campaign's 30-day abandonment, which must be under the 3% ceiling (pacing
+ * drops to progressive before it; the gate holds the line whatever pacing decided). Lines dialled
+ * one per ready agent (progressive, or predictive near the ceiling) abandon nobody.
+ */
+export function gateLine(decision: PacingDecision, figures: CampaignFigures): GateLine {
+  const ahead =
+    decision.mode === "predictive" && (decision.reason === "predictive" || decision.reason === "max_lines");
+  return { predictiveLine: ahead ? { abandonRate: rateOf(figures.rolling30Days) } : null };
 }
 
 /**
@@ -170,6 +185,21 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
+ * Puts each available rep working any campaign who needs one on a campaign (any-campaign.ts),
+ * under the tick's lock: one read when nobody works any campaign, three and a write otherwise.
+ */
+async function assignAnyReps(repo: RuntimeRepository, now: Date): Promise<void> {
+  const reps = await repo.anyRepsToAssign();
+  if (reps.length === 0) return;
+  const { campaigns, kept } = await repo.campaignsForAnyReps(reps, now);
+  const current = new Map(reps.map((rep) => [`${rep.workspaceId}:${rep.userId}`, rep.workingCampaignId]));
+  const changed = assignAnyCampaignReps(reps, campaigns, kept).filter(
+    (assignment) => current.get(`${assignment.workspaceId}:${assignment.userId}`) !== assignment.campaignId,
+  );
+  await repo.setWorkingCampaigns(changed);
+}
+
+/**
  * One dialer tick (issue 13), two statements to decide and claim for any number of campaigns:
  * the first starts scheduled campaigns whose time came and reads every active campaign with its
  * free agents (reps available, AI agents' free places), lines in flight and abandonment figures,
@@ -177,7 +207,8 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * campaign (callbacks due first, then never-tried, then retries past their gap) with FOR UPDATE
  * SKIP LOCKED, each with its attempt and unique dial key, and saves the pacing state. Both run in
  * one transaction under the tick lock, so ticks on several servers pace one after another, each
- * from the lines the one before it claimed. Then the
+ * from the lines the one before it claimed (reps working any campaign are put on one just before,
+ * under the same lock: assignAnyReps). Then the
  * claimed leads are dialled in batches: each lead goes through the dial-time gate (the batch's
  * lists read just before it) and is placed under its key. Attempts a dead process left behind
  * are taken up.
@@ -186,12 +217,19 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
   let figuresMs = 0;
-  const { campaigns, wants, claimed, letGo } = await ctx.db.transaction(async (tx) => {
+  // Reps whose wrap-up after a call has run out are available again, before pacing counts them.
+  await ctx.db.execute(sql`
+    update dialer_agent_sessions set status = 'available', since = ${now}, wrap_up_until = null,
+      updated_at = ${now}
+    where wrap_up_until <= ${now} and status = 'busy'`);
+  const { campaigns, wants, claimed, letGo, lines } = await ctx.db.transaction(async (tx) => {
     // One tick at a time decides and claims, whichever server runs it: two ticks reading the same
     // lines and agents at once would each dial the lines pacing allows, twice as many as it
     // meant. The second waits for the first's claims to commit, then sees them as ringing.
     await tx.execute(sql`select pg_advisory_xact_lock(${TICK_LOCK})`);
     const repo = runtimeRepository(tx as unknown as Db);
+    // Reps working any campaign are put on one first, so pacing counts each of them once.
+    await assignAnyReps(repo, now);
     const ticking = await repo.campaignsToTick(
       ctx.campaignsPerTick,
       now,
@@ -202,10 +240,12 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
     rememberHandleTimes(ctx, ticking);
     const campaigns = ticking.map((entry) => entry.campaign);
     const decisions = new Map<string, PacingDecision>();
+    const lines = new Map<string, GateLine>();
     const letGo: { workspaceId: string; dialKey: string }[] = [];
     for (const { campaign, figures } of ticking) {
       const { decision, letGo: dialKeys } = decide(campaign, figures, now);
       decisions.set(campaign.id, decision);
+      lines.set(campaign.id, gateLine(decision, figures));
       for (const dialKey of dialKeys) letGo.push({ workspaceId: campaign.workspaceId, dialKey });
     }
     const wants = campaigns.map((campaign) => ({
@@ -223,7 +263,7 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
         return decision ? [{ campaignId: campaign.id, pacing: pacingState(campaign, decision, now) }] : [];
       }),
     );
-    return { campaigns, wants, claimed, letGo };
+    return { campaigns, wants, claimed, letGo, lines };
   });
   const decideAndClaimMs = performance.now() - started;
   const account = accountsOnce(ctx);
@@ -239,7 +279,7 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
       const campaign = byId.get(lead.campaignId);
       if (!campaign) return;
       try {
-        results[await dialClaimed(ctx, campaign, lead, batch)]++;
+        results[await dialClaimed(ctx, campaign, lead, batch, lines.get(campaign.id))]++;
       } catch (error) {
         // Left queued: the recovery sweep dials it under the same key on a later tick.
         ctx.log.error({ err: error, attemptId: lead.attemptId }, "dialling a claimed lead failed");

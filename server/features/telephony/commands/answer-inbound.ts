@@ -60,7 +60,7 @@ export async function answerInbound(
   try {
     const { row, greeting } = await ctx.calls.startCarrierCall(
       account,
-      { ...call, answered: true, agentId },
+      { ...call, answered: true, plan: { agentId } },
       admitPhoneCall(ctx.calls, account, platform?.maxConcurrentCalls),
     );
     // In the voice the call keeps: the default script's, when there is one. Recorded on Twilio

@@ -1,11 +1,10 @@
-import { ON_DO_NOT_CALL } from "../../../../common/contacts";
-import { callPurposeSentence } from "../../../engine/call-purpose";
 import type { Account } from "../../../http/account";
 import { conflict, HttpError, paymentRequired } from "../../../http/errors";
 import type { PlaceCallInput, TelephonyProvider } from "../../../providers/telephony/types";
 import { admitPhoneCall } from "../admission";
 import { ensureSimulatorNumber } from "../connection";
 import type { TelephonyContext } from "../context";
+import { enforceDialGate, type OutboundCallee } from "../outbound-gate";
 import { toE164 } from "../phone-numbers";
 import { WEBHOOK_PATHS } from "../twiml";
 
@@ -14,7 +13,8 @@ import { WEBHOOK_PATHS } from "../twiml";
  * The call row exists first (so the carrier's callbacks find it), then the carrier is asked;
  * a carrier that refuses ends the call with why (502). `dialKey` (a background job's key for
  * this call) makes it once only: a call already placed under the key is answered again
- * instead of dialling twice.
+ * instead of dialling twice. Before anything is written, the dial gate (outbound-gate.ts) decides
+ * whether the callee may be rung now; a refusal is a 4xx with the reason (DialRefused).
  */
 export async function placeOutbound(
   ctx: TelephonyContext,
@@ -22,9 +22,19 @@ export async function placeOutbound(
   input: {
     phoneNumber: string;
     purpose?: string | undefined;
+    /** The AI agent that makes the call (its script, knowledge and manner); absent: the assistant. */
+    agentId?: string | null | undefined;
+    /** A script of the workspace the call follows instead of the outbound one. */
+    scriptId?: string | null | undefined;
+    /** The contact called (its name is said; the call's outcome lands on it). */
+    contact?: { id: string; name: string | null } | undefined;
+    /** The person called when no contact is given (a campaign lead's name): said in the opening. */
+    calleeName?: string | null | undefined;
     dialKey?: string | undefined;
     /** The autodialer's line settings (issue 13): machine detection, ring time, the simulator's plan. */
     carrier?: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated"> | undefined;
+    /** What the caller knows of the callee, for the dial gate (zones, campaign, AI voice, consent). */
+    callee?: OutboundCallee | undefined;
   },
 ) {
   const { calls, repo, config } = ctx;
@@ -40,15 +50,17 @@ export async function placeOutbound(
       };
   }
   // Checked at the moment of dialling, on every outbound path (a contact's Call, bulk calls,
-  // /real-voice-calls, later the autodialer), after the once-only lookup: a call a crashed job
+  // /real-voice-calls, the autodialer), after the once-only lookup: a call a crashed job
   // already placed is reported as placed, not refused.
-  if (await ctx.doNotCall.isDoNotCall(account.id, to)) throw conflict(ON_DO_NOT_CALL);
+  await enforceDialGate(ctx, account, to, input.callee);
   const connection = await repo.connection(account.id);
   let provider: TelephonyProvider;
   let from: string;
   if (connection) {
     if (!config.publicUrl)
-      throw conflict("Set PUBLIC_URL to this app's public address so Twilio can reach it, then try again");
+      throw conflict(
+        "Twilio cannot reach this app yet: its public web address is not set. Ask the platform administrator to set it, then try again",
+      );
     const number = (await repo.numbers(account.id)).find((n) => n.provider === "twilio")?.number;
     if (!number) throw conflict("Choose your Twilio number in Settings → Phone service first");
     provider = ctx.carriers.twilioFor(connection);
@@ -59,16 +71,23 @@ export async function placeOutbound(
   }
   const stop = await ctx.usage?.callStop(account);
   if (stop) throw paymentRequired(stop.message);
-  const opening = await outboundOpening(ctx, account, input.purpose);
+  // The conversation engine writes the opening (the agent's script for outbound calls, the
+  // callee's name, the purpose) when the call starts ringing.
   const { row } = await calls.startCarrierCall(
     account,
     {
       phoneNumber: to,
+      callerName: input.contact?.name ?? input.calleeName ?? null,
       direction: "outbound",
       callType: provider.name,
       providerCallSid: null,
       answered: false,
-      opening,
+      plan: {
+        agentId: input.agentId ?? null,
+        purpose: input.purpose ?? null,
+        contactId: input.contact?.id ?? null,
+        scriptId: input.scriptId ?? null,
+      },
       dialKey: input.dialKey ?? null,
     },
     admitPhoneCall(calls, account, (await ctx.platform?.settings())?.maxConcurrentCalls),
@@ -83,6 +102,7 @@ export async function placeOutbound(
       ...input.carrier,
     });
     await calls.setProviderSid(account, row.id, callSid);
+    if (!input.dialKey && row.aiResponse) prepareOpening(ctx, account.id, row.aiResponse);
     return { callId: row.id, callSid, to, provider: provider.name };
   } catch (error) {
     const message = error instanceof Error ? error.message : "Unknown error";
@@ -94,16 +114,14 @@ export async function placeOutbound(
   }
 }
 
-/** What the assistant says first when the callee answers: who it calls for, and why. */
-async function outboundOpening(
-  ctx: TelephonyContext,
-  account: Account,
-  purpose: string | undefined,
-): Promise<string> {
-  const about = purpose || (await ctx.settings.row(account.id)).callPurpose?.trim() || null;
-  const owner =
-    account.companyName || account.owner.fullName?.trim().split(/\s+/)[0] || "the person I work for";
-  // Said as a person would, whatever style the purpose was typed in (engine/call-purpose.ts).
-  const reason = callPurposeSentence(about) ?? "I'm calling to follow up with you.";
-  return `Hello, this is the AI assistant calling on behalf of ${owner}. ${reason} Is now a good time to talk?`;
+/**
+ * The opening is known while the call rings: in a cloned voice its audio is made now, so whoever
+ * answers hears it at once rather than after a synthesis. Not for the autodialer's calls (a dial
+ * key): most ring out unanswered, and each opening (it names the callee) would be paid for in vain.
+ */
+function prepareOpening(ctx: TelephonyContext, workspaceId: string, opening: string): void {
+  ctx.speech
+    .of(workspaceId)
+    .then((speech) => speech.play?.(opening))
+    .catch((error: unknown) => ctx.log.warn({ err: error }, "the call's opening could not be prepared"));
 }

@@ -12,6 +12,7 @@ import {
   type SystemConfigUpdate,
   type UserAction,
 } from "@common/admin";
+import type { KeepDataUntilRequest } from "@common/retention";
 import { useMutation } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { type ExportedFile, exportCsv } from "../../../lib/download";
@@ -22,6 +23,13 @@ export const useUserAction = () =>
   useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
       requestParsed(AdminUserActionResult, "POST", `${USERS_URL}/${id}/${action}`),
+  });
+
+/** PUT /api/admin/users/{id}/keep-data-until {keepDataUntil}: a day (YYYY-MM-DD), or null to stop keeping. */
+export const useKeepDataUntil = () =>
+  useMutation({
+    mutationFn: ({ id, keepDataUntil }: { id: string } & KeepDataUntilRequest) =>
+      requestParsed(AdminUserActionResult, "PUT", `${USERS_URL}/${id}/keep-data-until`, { keepDataUntil }),
   });
 
 /** POST /api/admin/users/bulk {action, userIds}: the server skips yourself and the last administrator. */

@@ -1,6 +1,7 @@
 import type { AdminStats, HealthCheck } from "@common/admin";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Progress } from "../../../components/ui/progress";
+import { useUser } from "../../../lib/auth/use-user";
 import { formatMoney } from "../format";
 import { FETCH_FAILED } from "../messages";
 import { HealthBadge } from "./health-badge";
@@ -18,6 +19,7 @@ const CHECK_NAMES: Record<HealthCheck["name"], string> = {
  * from GET /api/admin/stats, and the checks behind System Health.
  */
 export function AnalyticsTab({ stats, failed }: { stats: AdminStats | undefined; failed: boolean }) {
+  const { user } = useUser();
   if (failed)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -37,7 +39,7 @@ export function AnalyticsTab({ stats, failed }: { stats: AdminStats | undefined;
         <StatCard
           label="Today's Calls"
           value={stats.todaysCalls.toLocaleString("en-US")}
-          hint="Since midnight UTC"
+          hint={`Since midnight, ${user?.timezone ?? "your time"}`}
         />
         <StatCard
           label="Active Agents"

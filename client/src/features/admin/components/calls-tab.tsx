@@ -132,9 +132,20 @@ export function CallsTab({ timeZone }: { timeZone: string }) {
                     <td className="py-2 pr-3 capitalize">{call.classification ?? "-"}</td>
                     <td className="py-2 pr-3 font-mono">{formatDuration(call.duration)}</td>
                     <td className="py-2 pr-3">
-                      <Badge variant={call.status === "completed" ? "success" : "secondary"}>
-                        {words(call.status)}
-                      </Badge>
+                      <span className="flex flex-wrap gap-1">
+                        <Badge variant={call.status === "completed" ? "success" : "secondary"}>
+                          {words(call.status)}
+                        </Badge>
+                        {call.simulated ? (
+                          <Badge
+                            variant="outline"
+                            title="The built-in carrier simulator carried this call"
+                            data-testid="admin-simulated-call"
+                          >
+                            Simulated
+                          </Badge>
+                        ) : null}
+                      </span>
                     </td>
                     <td className="py-2">{formatMoney(call.cost)}</td>
                   </tr>

@@ -1,11 +1,13 @@
 import type { AdminStats } from "@common/admin";
 import { Activity, PhoneCall, Users, Wallet } from "lucide-react";
+import { useUser } from "../../../lib/auth/use-user";
 import { formatMoney } from "../format";
 import { HealthBadge } from "./health-badge";
 import { StatCard } from "./stat-card";
 
 /** The header's figures (spec 3 §2, §3 admin stats), all counted on the server. */
 export function HeaderStats({ stats }: { stats: AdminStats | undefined }) {
+  const { user } = useUser();
   if (!stats)
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -23,7 +25,7 @@ export function HeaderStats({ stats }: { stats: AdminStats | undefined }) {
       <StatCard
         label="Total Calls"
         value={stats.totalCalls.toLocaleString("en-US")}
-        hint={`${stats.todaysCalls.toLocaleString("en-US")} today (since midnight UTC)`}
+        hint={`${stats.todaysCalls.toLocaleString("en-US")} today (since midnight, ${user?.timezone ?? "your time"})`}
         icon={<PhoneCall className="size-4" aria-hidden />}
       />
       <StatCard

@@ -7,7 +7,7 @@ import {
   bulkActionFailed,
   type UserAction,
 } from "@common/admin";
-import { Search, Trash2, UserPlus } from "lucide-react";
+import { CalendarClock, Search, Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -19,11 +19,12 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../lib/toast";
 import { useBulkUserAction, useUserAction } from "../api/admin-actions";
 import { useAdminUsers } from "../api/get-admin-data";
-import { formatWhen } from "../format";
+import { formatDay, formatWhen } from "../format";
 import { FETCH_FAILED, failureText } from "../messages";
 import { useDebounced } from "../use-debounced";
 import { useFailureToast } from "../use-failure-toast";
 import { AddUserDialog } from "./add-user-dialog";
+import { KeepDataDialog } from "./keep-data-dialog";
 import { Pager } from "./pager";
 
 const PAGE_SIZE = 25;
@@ -41,7 +42,8 @@ const DONE: Record<UserAction, string> = {
 
 /**
  * Spec 3 §2 Users: every account on the platform, paged and searched on the server. Suspend is
- * offered to an active person, Activate otherwise, Delete to anyone (after a confirmation);
+ * offered to an active person, Activate otherwise, Delete to anyone (after a confirmation), Keep
+ * data to anyone (the day an ended workspace's data goes, and a day to keep it until);
  * the chosen rows can be suspended or activated at once. Your own row offers no suspend or delete.
  */
 export function UsersTab({
@@ -67,7 +69,10 @@ export function UsersTab({
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  // Suspending signs people out at once: asked first, for one person or the selection.
+  const [suspending, setSuspending] = useState<AdminUser | "selected" | null>(null);
   const [adding, setAdding] = useState(false);
+  const [keeping, setKeeping] = useState<AdminUser | null>(null);
   const act = useUserAction();
   const bulk = useBulkUserAction();
 
@@ -96,6 +101,7 @@ export function UsersTab({
         onSuccess: (result) => {
           toast({ title: DONE[action], description: result.message });
           setDeleting(null);
+          setSuspending(null);
           choose(user.id, false);
           onChanged();
         },
@@ -121,6 +127,7 @@ export function UsersTab({
               : result.message,
           });
           setSelected(new Set());
+          setSuspending(null);
           onChanged();
         },
         onError: (error) =>
@@ -180,7 +187,7 @@ export function UsersTab({
             variant="outline"
             size="sm"
             disabled={selected.size === 0 || bulk.isPending}
-            onClick={() => runBulk("suspend")}
+            onClick={() => setSuspending("selected")}
           >
             Suspend Selected
           </Button>
@@ -259,7 +266,18 @@ export function UsersTab({
                           {user.email}
                         </span>
                       </td>
-                      <td className="py-2 pr-3 capitalize">{user.planType}</td>
+                      <td className="py-2 pr-3">
+                        <span className="capitalize">{user.planType}</span>
+                        {user.keepDataUntil ? (
+                          <span className="block text-xs whitespace-nowrap text-muted-foreground">
+                            Data kept until {formatDay(user.keepDataUntil, timeZone)}
+                          </span>
+                        ) : user.dataDeletesAt ? (
+                          <span className="block text-xs whitespace-nowrap text-destructive">
+                            Data deleted {formatDay(user.dataDeletesAt, timeZone)}
+                          </span>
+                        ) : null}
+                      </td>
                       <td className="py-2 pr-3">
                         <Badge variant={STATUS_VARIANT[user.status]}>{STATUS_LABEL[user.status]}</Badge>
                       </td>
@@ -273,9 +291,20 @@ export function UsersTab({
                             size="sm"
                             disabled={(me && action === "suspend") || act.isPending}
                             aria-label={`${action === "suspend" ? "Suspend" : "Activate"} ${user.username}`}
-                            onClick={() => runAction(user, action)}
+                            onClick={() =>
+                              action === "suspend" ? setSuspending(user) : runAction(user, action)
+                            }
                           >
                             {action === "suspend" ? "Suspend" : "Activate"}
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Keep data of ${user.username}`}
+                            title="Keep data until a day"
+                            onClick={() => setKeeping(user)}
+                          >
+                            <CalendarClock aria-hidden />
                           </Button>
                           <Button
                             variant="ghost"
@@ -321,7 +350,34 @@ export function UsersTab({
         pending={act.isPending}
         onConfirm={() => (deleting ? runAction(deleting, "delete") : undefined)}
       />
+      <ConfirmDialog
+        open={suspending !== null}
+        onOpenChange={(open) => (open ? null : setSuspending(null))}
+        title={
+          suspending === "selected"
+            ? `Suspend ${selected.size === 1 ? "1 user" : `${selected.size} users`}?`
+            : `Suspend ${suspending?.username ?? "this user"}?`
+        }
+        description="They are signed out now and cannot sign in until an admin activates them again. Their data is kept."
+        keepLabel="Keep Active"
+        confirmLabel="Suspend"
+        pendingLabel="Suspending..."
+        pending={act.isPending || bulk.isPending}
+        onConfirm={() =>
+          suspending === "selected"
+            ? runBulk("suspend")
+            : suspending
+              ? runAction(suspending, "suspend")
+              : undefined
+        }
+      />
       <AddUserDialog open={adding} onOpenChange={setAdding} onAdded={onChanged} />
+      <KeepDataDialog
+        user={keeping}
+        timeZone={timeZone}
+        onOpenChange={(open) => (open ? null : setKeeping(null))}
+        onSaved={onChanged}
+      />
     </Card>
   );
 }

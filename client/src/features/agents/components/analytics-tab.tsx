@@ -1,12 +1,34 @@
+import type { CallOutcomeCounts } from "@common/calls";
 import { Award, Bot, PhoneCall, RefreshCw, TrendingUp } from "lucide-react";
 import type * as React from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useAgentAnalytics } from "../api/get-agent-analytics";
 import { percent, SPECIALIZATION_LABELS, STATUS_LABELS } from "../labels";
 
-/** Spec 3 §2 AI Agents, Analytics: Total Agents, Total Calls, Avg Success Rate, Best Performer and a per-agent list, counted by the server from the calls the agents handled. */
+/** The outcome figures, in the order a call-centre team reads them. */
+const OUTCOME_FIGURES: {
+  key: Exclude<keyof CallOutcomeCounts, "conversionRate" | "calls">;
+  label: string;
+}[] = [
+  { key: "answered", label: "Answered" },
+  { key: "booked", label: "Booked" },
+  { key: "qualified", label: "Qualified" },
+  { key: "interested", label: "Interested" },
+  { key: "callBacks", label: "Call backs" },
+  { key: "notInterested", label: "Not interested" },
+  { key: "doNotCall", label: "Do not call" },
+  { key: "wrongNumber", label: "Wrong number" },
+  { key: "voicemail", label: "Voicemail" },
+  { key: "transferred", label: "Transferred" },
+];
+
+/**
+ * Spec 3 §2 AI Agents, Analytics: Total Agents, Total Calls, Avg Success Rate, Best Performer and a
+ * per-agent list, counted by the server from the calls the agents handled; then what their calls
+ * came to (booked, call backs, do not call, ... and the conversion rate), in all and per agent.
+ */
 export function AnalyticsTab() {
   const analytics = useAgentAnalytics();
   if (analytics.isPending)
@@ -57,6 +79,34 @@ export function AnalyticsTab() {
 
       <Card className="min-w-0">
         <CardHeader>
+          <CardTitle>Call outcomes</CardTitle>
+          <CardDescription>
+            What the agents' ended calls came to. Conversion: booked, qualified and interested calls over
+            answered ones.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Call outcomes">
+            <div className="rounded-md border bg-muted/40 p-3">
+              <dt className="text-xs text-muted-foreground">Conversion</dt>
+              <dd className="text-xl font-bold tabular-nums" data-testid="outcome-conversionRate">
+                {data.outcomes.answered ? percent(data.outcomes.conversionRate) : "—"}
+              </dd>
+            </div>
+            {OUTCOME_FIGURES.map((figure) => (
+              <div key={figure.key} className="rounded-md border p-3">
+                <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+                <dd className="text-xl font-bold tabular-nums" data-testid={`outcome-${figure.key}`}>
+                  {data.outcomes[figure.key].toLocaleString()}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card className="min-w-0">
+        <CardHeader>
           <CardTitle>Agents</CardTitle>
         </CardHeader>
         <CardContent>
@@ -66,7 +116,7 @@ export function AnalyticsTab() {
             </p>
           ) : (
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-sm">
+              <table className="w-full min-w-[56rem] text-sm">
                 <caption className="sr-only">Calls and results per agent</caption>
                 <thead className="text-left text-muted-foreground">
                   <tr className="border-b">
@@ -85,8 +135,23 @@ export function AnalyticsTab() {
                     <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Transfers
                     </th>
-                    <th scope="col" className="py-2 text-right font-medium">
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Avg reply
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Booked
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Call backs
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Do not call
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Not interested
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Conversion
                     </th>
                   </tr>
                 </thead>
@@ -107,10 +172,17 @@ export function AnalyticsTab() {
                         {agent.callsHandled ? percent(agent.successRate) : "—"}
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">{agent.transfers}</td>
-                      <td className="py-2 text-right tabular-nums">
+                      <td className="py-2 pr-3 text-right tabular-nums">
                         {agent.averageResponseTime === null
                           ? "—"
                           : `${Math.round(agent.averageResponseTime)} ms`}
+                      </td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{agent.outcomes.booked}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{agent.outcomes.callBacks}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{agent.outcomes.doNotCall}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{agent.outcomes.notInterested}</td>
+                      <td className="py-2 text-right tabular-nums">
+                        {agent.outcomes.answered ? percent(agent.outcomes.conversionRate) : "—"}
                       </td>
                     </tr>
                   ))}

@@ -1,6 +1,7 @@
 import { BUFFER_OPTIONS, type CalendarSettingsUpdate, DURATION_OPTIONS } from "@common/calendar";
 import { CalendarCheck, CalendarOff, Copy, RefreshCw, Settings2 } from "lucide-react";
 import { useState } from "react";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import {
@@ -14,6 +15,7 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { useCalendarSettings } from "../../../lib/shared-api/get-calendar-settings";
 import { toast, toastError } from "../../../lib/toast";
 import { useDisableCalendarFeed } from "../api/disable-calendar-feed";
@@ -35,6 +37,8 @@ export function CalendarPanel() {
   const settings = useCalendarSettings();
   const save = useUpdateCalendarSettings();
   const [configuring, setConfiguring] = useState(false);
+  // The feed and the booking settings are an admin's (the server refuses an agent's changes).
+  const manage = useWorkspace().can("admin");
   const address = feedAddress(settings.data?.feedUrlPath ?? null);
   const durations: number[] = [...DURATION_OPTIONS];
   if (settings.data && !durations.includes(settings.data.defaultDuration))
@@ -70,11 +74,19 @@ export function CalendarPanel() {
               </p>
             </div>
           </div>
-          <Button variant="outline" size="sm" onClick={() => setConfiguring(true)} disabled={!settings.data}>
-            <Settings2 aria-hidden />
-            Configure
-          </Button>
+          {manage ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setConfiguring(true)}
+              disabled={!settings.data}
+            >
+              <Settings2 aria-hidden />
+              Configure
+            </Button>
+          ) : null}
         </div>
+        {manage ? null : <RoleNote least="admin" />}
 
         {address ? <FeedAddress address={address} /> : null}
 
@@ -83,7 +95,7 @@ export function CalendarPanel() {
             <NativeSelect
               {...props}
               value={settings.data?.defaultDuration ?? ""}
-              disabled={!settings.data || save.isPending}
+              disabled={!manage || !settings.data || save.isPending}
               onChange={(event) => {
                 const minutes = Number(event.target.value) as CalendarSettingsUpdate["defaultDuration"];
                 change({ defaultDuration: minutes }, `Default duration: ${minutes} minutes.`);
@@ -103,7 +115,7 @@ export function CalendarPanel() {
             <NativeSelect
               {...props}
               value={settings.data?.bufferMinutes ?? ""}
-              disabled={!settings.data || save.isPending}
+              disabled={!manage || !settings.data || save.isPending}
               onChange={(event) => {
                 const minutes = Number(event.target.value) as CalendarSettingsUpdate["bufferMinutes"];
                 change(

@@ -49,7 +49,7 @@ export function AuthDialog({
           </TabsList>
           <TabsContent value="signin">
             {/* Keyed by the login, so a prefilled email shows even when the form was already mounted. */}
-            <SignInForm key={login} defaultLogin={login} onDone={close} />
+            <SignInForm key={login} defaultLogin={login} onDone={close} onLeave={close} />
           </TabsContent>
           <TabsContent value="signup">
             <QuickSignUpForm

@@ -1,4 +1,5 @@
 import { REQUIRED_FIELDS_MESSAGE } from "@common/auth";
+import { formatDollars, SIGNUP_PLAN_DETAILS, SIGNUP_TRIAL_DAYS } from "@common/plans";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -114,6 +115,10 @@ export function QuickSignUpForm({
       <Button type="submit" disabled={signup.isPending}>
         {signup.isPending ? "Creating account..." : "Sign Up"}
       </Button>
+      <p className="text-center text-xs text-muted-foreground" data-testid="quick-sign-up-trial">
+        The Personal plan, free for {SIGNUP_TRIAL_DAYS} days with no card needed; then{" "}
+        {formatDollars(SIGNUP_PLAN_DETAILS.personal.priceCents)} a month, or the Free plan.
+      </p>
       <p className="text-center text-xs text-muted-foreground">
         Setting up a business line?{" "}
         <Link to="/signup" className="text-primary underline" onClick={() => onDone?.()}>

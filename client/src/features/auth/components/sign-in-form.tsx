@@ -1,13 +1,23 @@
 import { LoginRequest } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toastError } from "../../../lib/toast";
 import { useLogin } from "../api/login";
 
-export function SignInForm({ onDone, defaultLogin = "" }: { onDone?: () => void; defaultLogin?: string }) {
+export function SignInForm({
+  onDone,
+  onLeave,
+  defaultLogin = "",
+}: {
+  onDone?: () => void;
+  /** Called when the person follows a link away from the form (a dialog closes). */
+  onLeave?: () => void;
+  defaultLogin?: string;
+}) {
   const login = useLogin();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequest),
@@ -41,6 +51,13 @@ export function SignInForm({ onDone, defaultLogin = "" }: { onDone?: () => void;
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>
+      <Link
+        to="/forgot-password"
+        className="text-center text-sm text-primary underline"
+        onClick={() => onLeave?.()}
+      >
+        Forgot your password?
+      </Link>
     </form>
   );
 }

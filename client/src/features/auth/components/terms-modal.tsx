@@ -1,3 +1,8 @@
+import {
+  DATA_DELETION_WARNING_DAYS,
+  DATA_RETENTION_DAYS_AFTER_SUBSCRIPTION,
+  RECORDING_RETENTION_DAYS,
+} from "@common/retention";
 import { TERMS_VERSION } from "@common/user";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -56,14 +61,17 @@ export function TermsModal() {
           <p>You must be at least 18 years old to create an account and use the service.</p>
           <h3 className="font-semibold">2. Calls, recordings and transcripts</h3>
           <p>
-            The assistant answers, screens and records calls on your behalf. Call recordings are kept for 90
-            days and then deleted. You are responsible for telling callers that calls may be recorded where
-            the law requires it.
+            The assistant answers, screens and records calls on your behalf. Call recordings and voicemail
+            audio are kept for {RECORDING_RETENTION_DAYS} days and then deleted; transcripts stay with your
+            call history. You are responsible for telling callers that calls may be recorded where the law
+            requires it.
           </p>
           <h3 className="font-semibold">3. Your data</h3>
           <p>
-            We keep your account information for as long as your subscription lasts plus 30 days, then delete
-            it. We process your data only to provide the service.
+            We keep your account information and your workspace's data for as long as your subscription lasts
+            plus {DATA_RETENTION_DAYS_AFTER_SUBSCRIPTION} days, then delete it; the workspace's owner is told
+            by email {DATA_DELETION_WARNING_DAYS} days before. We process your data only to provide the
+            service.
           </p>
           <h3 className="font-semibold">4. Services we rely on</h3>
           <p>

@@ -1,6 +1,7 @@
 import type { Call } from "@common/calls";
-import { Clock, FileText, Info } from "lucide-react";
+import { Clock, FileText, FlaskConical, Info } from "lucide-react";
 import { ClassificationBadge } from "../../../components/classification-badge";
+import { OutcomeBadge } from "../../../components/outcome-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -8,11 +9,10 @@ import { formatDateTime, formatDuration } from "../../../lib/format";
 import { SatisfactionStars } from "./satisfaction-stars";
 import { StatusBadge } from "./status-badge";
 
-/** Which test tool made a test call. */
+/** Which test screen made a test call. */
 const TEST_SOURCES: Record<string, string> = {
   system_test: "System test",
   demo: "Voice demo",
-  simulator: "Simulator",
 };
 
 /** "Test call · System test": marks a call that no figure counts. */
@@ -22,6 +22,24 @@ export function TestCallBadge({ call }: { call: Pick<Call, "isTest" | "callType"
   return (
     <Badge variant="outline" className="border-dashed" data-testid="test-call-badge">
       Test call{source ? ` · ${source}` : ""}
+    </Badge>
+  );
+}
+
+/**
+ * "Simulated": the built-in carrier simulator carried the call (no Twilio connected), so nobody
+ * real was on the line. It counts in the figures like any call; a test call says so instead.
+ */
+export function SimulatedBadge({ call }: { call: Pick<Call, "isTest" | "simulated"> }) {
+  if (!call.simulated || call.isTest) return null;
+  return (
+    <Badge
+      variant="outline"
+      className="gap-1 border-sky-300 text-sky-800 dark:border-sky-700 dark:text-sky-200"
+      title="The built-in carrier simulator played the phone network and the person on the line"
+      data-testid="simulated-call-badge"
+    >
+      <FlaskConical className="size-3" aria-hidden /> Simulated
     </Badge>
   );
 }
@@ -38,7 +56,8 @@ export function CallRow({
   call: Call;
   timeZone: string;
   selected: boolean;
-  onSelect: (selected: boolean) => void;
+  /** Null for a member who may not delete calls: no checkbox is offered. */
+  onSelect: ((selected: boolean) => void) | null;
   onTranscript: () => void;
   onDetails: () => void;
 }) {
@@ -50,15 +69,17 @@ export function CallRow({
       data-testid="call-row"
     >
       <div className="flex min-w-0 gap-3">
-        <Checkbox
-          id={checkboxId}
-          className="mt-1"
-          checked={selected}
-          // A live call cannot be deleted: it is not offered.
-          disabled={call.isActive}
-          onCheckedChange={(checked) => onSelect(checked === true)}
-          aria-label={`Choose the call from ${call.phoneNumber}${call.isActive ? " (in progress, cannot be deleted)" : ""}`}
-        />
+        {onSelect ? (
+          <Checkbox
+            id={checkboxId}
+            className="mt-1"
+            checked={selected}
+            // A live call cannot be deleted: it is not offered.
+            disabled={call.isActive}
+            onCheckedChange={(checked) => onSelect(checked === true)}
+            aria-label={`Choose the call from ${call.phoneNumber}${call.isActive ? " (in progress, cannot be deleted)" : ""}`}
+          />
+        ) : null}
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold" data-testid="call-number">
@@ -72,7 +93,14 @@ export function CallRow({
               </Badge>
             )}
             <StatusBadge status={call.status} />
+            {call.disposition ? (
+              <span className="inline-flex">
+                <span className="sr-only">Outcome: </span>
+                <OutcomeBadge value={call.disposition} />
+              </span>
+            ) : null}
             <TestCallBadge call={call} />
+            <SimulatedBadge call={call} />
           </div>
           <p className="text-sm text-muted-foreground wrap-anywhere">
             <span data-testid="call-name" className="text-foreground">

@@ -3,6 +3,7 @@ import { Copy, Download, Trash2 } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
 import { ClassificationBadge } from "../../../components/classification-badge";
+import { OutcomeBadge } from "../../../components/outcome-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -16,12 +17,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { saveFile } from "../../../lib/download";
 import { formatDateTime, formatDuration, formatPercent } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
-import { TestCallBadge } from "./call-row";
+import { SimulatedBadge, TestCallBadge } from "./call-row";
 import { SatisfactionStars } from "./satisfaction-stars";
 import { StatusBadge } from "./status-badge";
 import { TranscriptLines } from "./transcript";
 
 const FULL_DATE = "MMM d, yyyy h:mm:ss a";
+/** A call back's or an appointment's time: the day said as people say it. */
+const SLOT_DATE = "EEE, MMM d, yyyy h:mm a";
 
 /** Spec 1 §2.10: a call's details in three tabs, and a way to delete the call. */
 export function DetailsDialog({
@@ -34,7 +37,8 @@ export function DetailsDialog({
   timeZone: string;
   onClose: () => void;
   /** Asks to delete this call (the page confirms first). */
-  onDelete: (call: Call) => void;
+  /** Null for a member who may not delete calls: the button is left out. */
+  onDelete: ((call: Call) => void) | null;
 }) {
   return (
     <Dialog open={call !== null} onOpenChange={(open) => !open && onClose()}>
@@ -63,16 +67,23 @@ export function DetailsDialog({
                 <AiAnalysis call={call} />
               </TabsContent>
             </Tabs>
-            <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
-              {call.isActive ? (
-                <p className="text-sm text-muted-foreground">
-                  This call is in progress: end it before deleting it.
-                </p>
-              ) : null}
-              <Button variant="destructive" size="sm" disabled={call.isActive} onClick={() => onDelete(call)}>
-                <Trash2 aria-hidden /> Delete call
-              </Button>
-            </div>
+            {onDelete ? (
+              <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
+                {call.isActive ? (
+                  <p className="text-sm text-muted-foreground">
+                    This call is in progress: end it before deleting it.
+                  </p>
+                ) : null}
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  disabled={call.isActive}
+                  onClick={() => onDelete(call)}
+                >
+                  <Trash2 aria-hidden /> Delete call
+                </Button>
+              </div>
+            ) : null}
           </>
         ) : null}
       </DialogContent>
@@ -108,8 +119,25 @@ function CallFacts({ call, timeZone }: { call: Call; timeZone: string }) {
         <span className="flex flex-wrap gap-2">
           <StatusBadge status={call.status} />
           <TestCallBadge call={call} />
+          <SimulatedBadge call={call} />
         </span>
       </Fact>
+      <Fact term="Outcome">
+        {call.disposition ? (
+          <OutcomeBadge value={call.disposition} />
+        ) : (
+          <span className="text-muted-foreground">{call.isActive ? "Not settled yet" : "None"}</span>
+        )}
+      </Fact>
+      {call.callbackAt ? (
+        <Fact term="Call back">{formatDateTime(call.callbackAt, timeZone, SLOT_DATE)}</Fact>
+      ) : null}
+      {call.bookedAppointment ? (
+        <Fact term="Appointment">
+          {formatDateTime(call.bookedAppointment.startTime, timeZone, SLOT_DATE)} to{" "}
+          {formatDateTime(call.bookedAppointment.endTime, timeZone, "h:mm a")}
+        </Fact>
+      ) : null}
       <Fact term="Started">{formatDateTime(call.startTime, timeZone, FULL_DATE)}</Fact>
       <Fact term="Ended">
         {call.endTime ? formatDateTime(call.endTime, timeZone, FULL_DATE) : "Still in progress"}

@@ -3,29 +3,39 @@ import { useEffect, useId, useState } from "react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import type { HistoryFilter, TestCallView } from "../history-query";
-import { FILTER_OPTIONS, SEARCH_MAX, SORT_OPTIONS, TEST_CALL_OPTIONS } from "../use-history-params";
+import type { HistoryFilter, HistoryOutcome, TestCallView } from "../history-query";
+import {
+  FILTER_OPTIONS,
+  OUTCOME_OPTIONS,
+  SEARCH_MAX,
+  SORT_OPTIONS,
+  TEST_CALL_OPTIONS,
+} from "../use-history-params";
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The search box (debounced), the type filter, the sort order and whether test calls show. */
+/** The search box (debounced), the type and outcome filters, the sort order and whether test calls show. */
 export function HistoryFilters({
   search,
   filter,
+  outcome,
   sort,
   tests,
   onSearch,
   onFilter,
+  onOutcome,
   onSort,
   onTests,
 }: {
   search: string;
   filter: HistoryFilter;
+  outcome: HistoryOutcome;
   sort: string;
   tests: TestCallView;
   onSearch: (search: string) => void;
   onFilter: (filter: HistoryFilter) => void;
+  onOutcome: (outcome: HistoryOutcome) => void;
   onSort: (sort: string) => void;
   onTests: (tests: TestCallView) => void;
 }) {
@@ -44,9 +54,9 @@ export function HistoryFilters({
   return (
     <search
       aria-label="Find calls"
-      className="grid gap-3 md:grid-cols-3 md:items-end xl:grid-cols-[minmax(0,1fr)_11rem_11rem_12rem]"
+      className="grid gap-3 sm:grid-cols-2 md:grid-cols-4 md:items-end xl:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_11rem]"
     >
-      <div className="grid gap-1.5 md:col-span-3 xl:col-span-1">
+      <div className="grid gap-1.5 sm:col-span-2 md:col-span-4 xl:col-span-1">
         <Label htmlFor={`${id}-search`}>Search</Label>
         <div className="relative">
           <Search
@@ -76,6 +86,20 @@ export function HistoryFilters({
           onChange={(event) => onFilter(event.target.value as HistoryFilter)}
         >
           {FILTER_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-outcome`}>Outcome</Label>
+        <NativeSelect
+          id={`${id}-outcome`}
+          value={outcome}
+          onChange={(event) => onOutcome(event.target.value as HistoryOutcome)}
+        >
+          {OUTCOME_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

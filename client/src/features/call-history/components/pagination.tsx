@@ -12,7 +12,7 @@ export function HistoryPagination({
   pagination: Pagination;
   onPage: (page: number) => void;
 }) {
-  const { page, limit, total, totalPages, hasPrev, hasNext } = pagination;
+  const { page, limit, total, totalPages, hasPrev, hasNext, totalCapped } = pagination;
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(page * limit, total);
   return (
@@ -21,7 +21,9 @@ export function HistoryPagination({
       className="flex flex-col items-center justify-between gap-3 border-t pt-4 sm:flex-row"
     >
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {from} to {to} of {total} {total === 1 ? "call" : "calls"}
+        {/* A search or an outcome counts up to a cap: past it, the total reads "500+". */}
+        Showing {from} to {to} of {total}
+        {totalCapped ? "+" : ""} {total === 1 && !totalCapped ? "call" : "calls"}
       </p>
       <div className="flex items-center gap-3">
         <Button variant="outline" size="sm" disabled={!hasPrev} onClick={() => onPage(page - 1)}>

@@ -22,6 +22,8 @@ export type ContactFilters = {
   favorite?: boolean;
   hasPhone?: boolean;
   doNotCall?: boolean;
+  /** A saved segment's id: its contacts, narrowed by the other filters. */
+  segment?: string;
   sort?: ContactSort;
 };
 
@@ -49,6 +51,7 @@ export function contactsQueryString(filters: ContactFilters): URLSearchParams {
   if (filters.favorite !== undefined) query.set("favorite", String(filters.favorite));
   if (filters.hasPhone !== undefined) query.set("hasPhone", String(filters.hasPhone));
   if (filters.doNotCall !== undefined) query.set("doNotCall", String(filters.doNotCall));
+  if (filters.segment) query.set("segment", filters.segment);
   if (filters.sort) query.set("sort", filters.sort);
   return query;
 }

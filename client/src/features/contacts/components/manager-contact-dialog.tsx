@@ -47,6 +47,7 @@ type FormState = {
   businessType: string;
   isFavorite: boolean;
   doNotCall: boolean;
+  aiVoiceConsent: boolean;
   contactStatus: ContactStatus;
 };
 
@@ -63,6 +64,7 @@ const fromContact = (contact: Contact | null): FormState => ({
   businessType: contact?.businessType ?? "",
   isFavorite: contact?.isFavorite ?? false,
   doNotCall: contact?.doNotCall ?? false,
+  aiVoiceConsent: Boolean(contact?.aiVoiceConsentAt),
   contactStatus: contact?.contactStatus ?? "new",
 });
 
@@ -266,6 +268,16 @@ function ManagerContactForm({ contact, onDone }: { contact: Contact | null; onDo
             onCheckedChange={(checked) => change("doNotCall", checked === true)}
           />
           <Label htmlFor={`${id}-dnc`}>Do not call</Label>
+        </div>
+        <div className="flex items-start gap-2 sm:col-span-2">
+          <Checkbox
+            id={`${id}-ai-consent`}
+            checked={form.aiVoiceConsent}
+            onCheckedChange={(checked) => change("aiVoiceConsent", checked === true)}
+          />
+          <Label htmlFor={`${id}-ai-consent`} className="leading-snug font-normal">
+            Agreed to calls from an AI voice (the law asks for this before your assistant calls them)
+          </Label>
         </div>
       </div>
       {refusal ? <PlanLimitAlert error={refusal} /> : null}

@@ -9,6 +9,7 @@ import {
 import { useCallback, useId } from "react";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { segmentChoiceLabel, useSegments } from "../../../lib/shared-api/segments";
 import type { ContactFilters } from "../api/get-contacts";
 import { SORT_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../labels";
 import { ContactSearch } from "./contact-search";
@@ -17,7 +18,7 @@ type YesNo = "" | "true" | "false";
 const yesNo = (value: boolean | undefined): YesNo => (value === undefined ? "" : value ? "true" : "false");
 const fromYesNo = (value: string): boolean | undefined => (value === "" ? undefined : value === "true");
 
-/** Search, status, source, tag, favourites, has-phone and sort: each change reloads from the server. */
+/** Search, status, source, tag, favourites, has-phone, segment and sort: each change reloads from the server. */
 export function ManagerFilters({
   filters,
   onChange,
@@ -26,6 +27,7 @@ export function ManagerFilters({
   onChange: (change: Partial<ContactFilters>) => void;
 }) {
   const id = useId();
+  const segments = useSegments();
   const onSearch = useCallback((search: string) => onChange({ search }), [onChange]);
   const onTag = useCallback((tag: string) => onChange({ tag }), [onChange]);
   return (
@@ -98,6 +100,21 @@ export function ManagerFilters({
           <option value="">With or without</option>
           <option value="true">Has a phone number</option>
           <option value="false">No phone number</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-segment`}>Segment</Label>
+        <NativeSelect
+          id={`${id}-segment`}
+          value={filters.segment ?? ""}
+          onChange={(event) => onChange({ segment: event.target.value || undefined })}
+        >
+          <option value="">All contacts</option>
+          {(segments.data ?? []).map((segment) => (
+            <option key={segment.id} value={segment.id}>
+              {segmentChoiceLabel(segment)}
+            </option>
+          ))}
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { isDialerQuery } from "./refresh-dialer";
 
@@ -14,9 +14,11 @@ export const DIALER_EVENT_TYPES = ["call.started", "call.updated", "call.ended"]
  * happens, so a connected call reaches the agent's console at once; the screens' polls remain
  * the fallback. Returns whether the stream is live.
  */
-export function useDialerEvents(): boolean {
+export function useDialerEvents(onLines?: (callId: string, lines: string[]) => void): boolean {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  const linesRef = useRef(onLines);
+  linesRef.current = onLines;
   // The stream carries one workspace's events: switching workspaces opens a new one.
   const workspaceId = useWorkspace().workspace?.id;
   useEffect(() => {
@@ -25,6 +27,18 @@ export function useDialerEvents(): boolean {
     const refresh = () =>
       queryClient.invalidateQueries({ predicate: (query) => isDialerQuery(query.queryKey) });
     for (const type of DIALER_EVENT_TYPES) source.addEventListener(type, refresh);
+    // A line said on a call (the console's conversation): the console speaks the callee's.
+    source.addEventListener("call.updated", (message) => {
+      try {
+        const event = JSON.parse((message as MessageEvent<string>).data) as {
+          callId?: string;
+          lines?: string[];
+        };
+        if (event.callId && event.lines?.length) linesRef.current?.(event.callId, event.lines);
+      } catch {
+        // A malformed event only loses its words; the console reads them again.
+      }
+    });
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
     return () => source.close();

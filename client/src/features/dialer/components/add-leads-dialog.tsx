@@ -19,22 +19,24 @@ import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { segmentChoiceLabel, useSegments } from "../../../lib/shared-api/segments";
 import { serverMessage } from "../../../lib/toast";
 import { useAddLeads } from "../api/add-leads";
+import { useAddSegmentLeads } from "../api/add-segment-leads";
 import { useImportLeads } from "../api/import-leads";
 import { toastFailure, toastSuccess } from "../labels";
 import { type ContactChoice, ContactPicker } from "./contact-picker";
 import { LeadsResultSummary } from "./leads-result";
 
-type Source = "text" | "lead-manager";
+type Source = "text" | "lead-manager" | "segment";
 
 const EXAMPLE_LINES =
   "(555) 201-4400, Ada, Lovelace, Analytical Ltd, ada@example.com\n+1 555 201 4401, Grace, Hopper";
 
 /**
  * Spec 3 §2's add-leads dialog: a campaign and text lines "phone, first name, last name, company,
- * email", or contacts imported from the lead manager. The server reads every line and says which
- * it could not take, and why.
+ * email", contacts imported from the lead manager, or a saved segment's contacts. The server
+ * reads every line and says which it could not take, and why.
  */
 export function AddLeadsDialog({
   open,
@@ -68,11 +70,15 @@ function AddLeadsForm({
   const [source, setSource] = useState<Source>("text");
   const [text, setText] = useState("");
   const [choice, setChoice] = useState<ContactChoice>({ kind: "all" });
+  const [segmentId, setSegmentId] = useState("");
+  const [segmentResult, setSegmentResult] = useState<string | null>(null);
+  const segments = useSegments({ enabled: source === "segment" });
+  const fromSegment = useAddSegmentLeads();
   const [problem, setProblem] = useState<string | undefined>();
   const [result, setResult] = useState<LeadsResult | null>(null);
   const add = useAddLeads();
   const importer = useImportLeads();
-  const pending = add.isPending || importer.isPending;
+  const pending = add.isPending || importer.isPending || fromSegment.isPending;
   const lineCount = text.split("\n").filter((line) => line.trim()).length;
 
   const failed = (fallback: string) => (error: unknown) => {
@@ -92,8 +98,28 @@ function AddLeadsForm({
       setProblem("Choose at least one contact to import");
       return;
     }
+    if (source === "segment" && !segmentId) {
+      setProblem("Choose a saved segment");
+      return;
+    }
     setProblem(undefined);
-    if (source === "text") {
+    setSegmentResult(null);
+    if (source === "segment") {
+      fromSegment.mutate(
+        { campaignId, segmentId },
+        {
+          onSuccess: (answer) => {
+            setSegmentResult(
+              answer.status === "completed"
+                ? answer.message
+                : `Adding ${answer.total.toLocaleString()} contacts in the background: the Contacts screen shows the progress, and can undo it.`,
+            );
+            toastSuccess(DIALER_MESSAGES.imported);
+          },
+          onError: failed(DIALER_MESSAGES.importFailed),
+        },
+      );
+    } else if (source === "text") {
       add.mutate(
         { campaignId, body: { text } },
         {
@@ -160,9 +186,10 @@ function AddLeadsForm({
         }}
         className="min-w-0"
       >
-        <TabsList className="grid h-auto w-full grid-cols-2" aria-label="Where the leads come from">
+        <TabsList className="grid h-auto w-full grid-cols-3" aria-label="Where the leads come from">
           <TabsTrigger value="text">Paste Leads</TabsTrigger>
           <TabsTrigger value="lead-manager">From Lead Manager</TabsTrigger>
+          <TabsTrigger value="segment">From a Segment</TabsTrigger>
         </TabsList>
         <TabsContent value="text" className="grid gap-2">
           <Field
@@ -194,9 +221,39 @@ function AddLeadsForm({
             </p>
           ) : null}
         </TabsContent>
+        <TabsContent value="segment" className="grid gap-2">
+          <Field
+            label="Saved segment"
+            error={campaignId ? problem : undefined}
+            hint="Its contacts with a phone number become leads; the Contacts screens keep the segments."
+          >
+            {(props) => (
+              <NativeSelect
+                {...props}
+                value={segmentId}
+                onChange={(event) => {
+                  setSegmentId(event.target.value);
+                  setProblem(undefined);
+                }}
+              >
+                <option value="">{segments.isPending ? "Loading segments..." : "Choose a segment"}</option>
+                {(segments.data ?? []).map((segment) => (
+                  <option key={segment.id} value={segment.id}>
+                    {segmentChoiceLabel(segment)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        </TabsContent>
       </Tabs>
 
       {result ? <LeadsResultSummary result={result} /> : null}
+      {segmentResult ? (
+        <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
+          {segmentResult}
+        </p>
+      ) : null}
 
       <DialogFooter>
         <DialogClose asChild>
@@ -211,7 +268,9 @@ function AddLeadsForm({
               : "Importing..."
             : source === "text"
               ? "Add Leads"
-              : "Import Leads"}
+              : source === "segment"
+                ? "Add Segment"
+                : "Import Leads"}
         </Button>
       </DialogFooter>
     </form>

@@ -5,10 +5,12 @@ import {
   DIALER_MESSAGES,
   DIALING_MODE_LABELS,
   DIALING_MODES,
+  DISPOSITIONS,
   type DialingMode,
   MAX_ATTEMPTS_LIMIT,
   MAX_DIAL_RATIO,
   MAX_LINES_LIMIT,
+  MAX_WRAP_UP_SECONDS,
   MIN_DIAL_RATIO,
 } from "@common/dialer";
 import { type FormEvent, useState } from "react";
@@ -29,6 +31,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
 import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
 import { useFieldForm } from "../../../lib/forms/use-field-form";
+import { useScripts } from "../../../lib/shared-api/get-ai-scripts";
 import { useCreateCampaign } from "../api/create-campaign";
 import { useUpdateCampaign } from "../api/update-campaign";
 import {
@@ -94,6 +97,7 @@ function CampaignForm({
     campaignFormState(campaign),
   );
   const [tab, setTab] = useState<CampaignTab>("basics");
+  const scripts = useScripts();
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const pending = create.isPending || update.isPending;
@@ -154,10 +158,11 @@ function CampaignForm({
       </DialogHeader>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as CampaignTab)} className="min-w-0">
-        <TabsList className="grid h-auto w-full grid-cols-3" aria-label="Campaign settings">
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Campaign settings">
           <ErrorTabTrigger value="basics" label="Campaign" hasError={tabHasError("basics")} />
           <ErrorTabTrigger value="pacing" label="Attempts & Hours" hasError={tabHasError("pacing")} />
           <ErrorTabTrigger value="messages" label="Messages & AI" hasError={tabHasError("messages")} />
+          <ErrorTabTrigger value="desk" label="Agent Desk" hasError={tabHasError("desk")} />
         </TabsList>
 
         <TabsContent value="basics" className="grid gap-4">
@@ -344,6 +349,70 @@ function CampaignForm({
             </Field>
           </div>
           <AiStaffingField value={form.aiAgents} onChange={set("aiAgents")} error={errors.aiAgents} />
+        </TabsContent>
+
+        <TabsContent value="desk" className="grid gap-4">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <NumberField
+              label="Wrap-up (seconds)"
+              value={form.wrapUpSeconds}
+              onChange={set("wrapUpSeconds")}
+              min={0}
+              max={MAX_WRAP_UP_SECONDS}
+              step={5}
+              hint="After each call, before the next is offered (Ready ends it sooner)."
+              error={errors.wrapUpSeconds}
+            />
+            <Field label="Script" error={errors.scriptId} hint="Shown to the rep on each call, step by step.">
+              {(props) => (
+                <NativeSelect {...props} value={form.scriptId} onChange={text("scriptId")}>
+                  <option value="">No script</option>
+                  {(scripts.data ?? []).map((script) => (
+                    <option key={script.id} value={script.id}>
+                      {script.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Dispositions the rep chooses from</legend>
+            {form.dispositions.map((entry, index) => (
+              <div key={entry.code} className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-2">
+                <input
+                  type="checkbox"
+                  aria-label={`Offer ${DISPOSITIONS[entry.code].label}`}
+                  checked={entry.offered}
+                  onChange={(event) =>
+                    set("dispositions")(
+                      form.dispositions.map((other, at) =>
+                        at === index ? { ...other, offered: event.target.checked } : other,
+                      ),
+                    )
+                  }
+                />
+                <Input
+                  aria-label={`Label for ${DISPOSITIONS[entry.code].label}`}
+                  value={entry.label}
+                  maxLength={60}
+                  disabled={!entry.offered}
+                  onChange={(event) =>
+                    set("dispositions")(
+                      form.dispositions.map((other, at) =>
+                        at === index ? { ...other, label: event.target.value } : other,
+                      ),
+                    )
+                  }
+                />
+              </div>
+            ))}
+            {errors.dispositions ? (
+              <p role="alert" className="text-xs text-destructive">
+                {errors.dispositions}
+              </p>
+            ) : null}
+          </fieldset>
         </TabsContent>
       </Tabs>
 

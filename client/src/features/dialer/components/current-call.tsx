@@ -1,5 +1,6 @@
 import { type AgentConsole, type AttemptState, type CurrentCall, ENDED_ATTEMPT_STATES } from "@common/dialer";
 import { PhoneCall, PhoneIncoming } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -32,10 +33,13 @@ export function CurrentCallPanel({
   call,
   dispositions,
   timeZone,
+  talk,
 }: {
   call: CurrentCall;
   dispositions: AgentConsole["dispositions"];
   timeZone: string;
+  /** How the rep talks on the call: the simulator's conversation (the softphone sits beside). */
+  talk?: (live: boolean) => React.ReactNode;
 }) {
   const ended = isEnded(call.state) || call.endedAt !== null;
   const live = call.state === "connected" && !ended;
@@ -65,8 +69,19 @@ export function CurrentCallPanel({
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <LeadDetails lead={call.lead} timeZone={timeZone} />
-        <DispositionForm key={call.attemptId} call={call} ended={ended} dispositions={dispositions} />
+        {talk?.(live)}
+        <div className="grid min-w-0 gap-5 xl:grid-cols-2">
+          <section
+            aria-labelledby="contact-card-title"
+            className="grid content-start gap-2 rounded-md border p-3"
+          >
+            <h3 id="contact-card-title" className="text-sm font-semibold">
+              Contact
+            </h3>
+            <LeadDetails lead={call.lead} timeZone={timeZone} />
+          </section>
+          <DispositionForm key={call.attemptId} call={call} ended={ended} dispositions={dispositions} />
+        </div>
       </CardContent>
     </Card>
   );
@@ -103,7 +118,7 @@ export function WaitingForCall({ status }: { status: string }) {
         <p className="font-semibold">No call right now</p>
         <p className="max-w-md text-sm text-muted-foreground">
           {status === "available"
-            ? "You are available: the next answered call of your campaign comes here, with the lead's details."
+            ? "You are available: the next answered call comes here, with the lead's details."
             : "Set yourself Available to take the dialer's calls."}
         </p>
       </CardContent>

@@ -48,6 +48,15 @@ export function StatusPanel({
       { onError: (error) => toastFailure("Failed to change your status", error) },
     );
   const working = campaigns.filter((campaign) => campaign.status !== "completed");
+  const dialledFor =
+    agent.campaignId === null && agent.workingCampaignId && agent.status === "available"
+      ? campaigns.find((campaign) => campaign.id === agent.workingCampaignId)?.name
+      : undefined;
+  const campaignHint = !working.length
+    ? "No campaign to work yet."
+    : agent.campaignId
+      ? "Calls from this campaign come to you."
+      : `Calls from every active campaign come to you, the campaigns taking turns.${dialledFor ? ` Dialling for ${dialledFor} now.` : ""}`;
 
   return (
     <Card role="region" aria-labelledby="agent-status-title" className="min-w-0">
@@ -60,7 +69,7 @@ export function StatusPanel({
             <CardDescription>Extension {agent.extension}</CardDescription>
           </div>
           <Badge variant={AGENT_STATUS_BADGES[agent.status]} data-testid="my-status" className="text-sm">
-            {AGENT_STATUS_LABELS[agent.status]}
+            {agent.wrapUpUntil ? "Wrap-up" : AGENT_STATUS_LABELS[agent.status]}
           </Badge>
         </div>
         {agent.statusSince ? (
@@ -71,10 +80,7 @@ export function StatusPanel({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field
-          label="Campaign you work"
-          hint={working.length ? "Calls from this campaign come to you." : "No campaign to work yet."}
-        >
+        <Field label="Campaign you work" hint={campaignHint}>
           {(props) => (
             <NativeSelect
               {...props}
@@ -121,7 +127,9 @@ export function StatusPanel({
               ? "You are on a call: end it with a disposition to change your status."
               : agent.status === "on_call"
                 ? ""
-                : STATUS_HINTS[agent.status as SettableAgentStatus]}
+                : agent.wrapUpUntil
+                  ? "Wrapping up the last call: the next comes when the wrap-up ends, or when you click Ready."
+                  : STATUS_HINTS[agent.status as SettableAgentStatus]}
           </p>
         </fieldset>
       </CardContent>

@@ -11,6 +11,8 @@ import {
 /** The Create Campaign tab's choices, kept by the page so they survive a visit to another tab. */
 export type CampaignForm = {
   templateId: string;
+  /** A saved segment of contacts (or an audience list) to send to; "" is every contact. */
+  segmentId: string;
   targetAudience: TargetAudience;
   industry: string;
   city: string;
@@ -26,6 +28,7 @@ export type CampaignForm = {
 
 export const EMPTY_CAMPAIGN_FORM: CampaignForm = {
   templateId: "",
+  segmentId: "",
   targetAudience: "all",
   industry: "",
   city: "",
@@ -58,6 +61,7 @@ export function delayMsOf(form: CampaignForm): number {
 
 /** The audience part of a preview or a campaign request. */
 export const audienceOf = (form: CampaignForm) => ({
+  segmentId: form.segmentId || null,
   targetAudience: form.targetAudience,
   industry: form.industry || null,
   city: form.city || null,

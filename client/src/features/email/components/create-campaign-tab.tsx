@@ -18,6 +18,7 @@ import {
 import { Eye, Loader2, Mail, Send } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -25,6 +26,8 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
+import { useSegments } from "../../../lib/shared-api/segments";
 import { toast, toastError } from "../../../lib/toast";
 import { usePreviewLeads } from "../api/audience";
 import { useSendCampaign, useSendTest } from "../api/sending";
@@ -63,10 +66,13 @@ export function CreateCampaignTab({
   onShowTemplates: () => void;
 }) {
   const templates = useTemplates();
+  const segments = useSegments();
   const settings = useEmailSettings();
   const preview = usePreviewLeads();
   const sendTest = useSendTest();
   const sendCampaign = useSendCampaign();
+  // Sending tests and campaigns is an admin's (the server refuses an agent).
+  const manage = useWorkspace().can("admin");
   const [previewed, setPreviewed] = useState<PreviewLeadsResult | null>(null);
   const set = (key: keyof CampaignForm) => (event: { target: { value: string } }) => {
     onChange({ ...form, [key]: event.target.value });
@@ -173,6 +179,21 @@ export function CreateCampaignTab({
               </p>
             </div>
           ) : null}
+          <Field
+            label="Segment"
+            hint="A saved segment or audience from the contacts screens; the choices below narrow it further."
+          >
+            {(props) => (
+              <NativeSelect {...props} value={form.segmentId} onChange={set("segmentId")}>
+                <option value="">Every contact</option>
+                {(segments.data ?? []).map((segment) => (
+                  <option key={segment.id} value={segment.id}>
+                    {segment.name} ({segment.withEmail.toLocaleString()} with an email)
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Target audience">
               {(props) => (
@@ -275,7 +296,12 @@ export function CreateCampaignTab({
                 />
               )}
             </Field>
-            <Button type="button" variant="outline" onClick={runTest} disabled={sendTest.isPending}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={runTest}
+              disabled={!manage || sendTest.isPending}
+            >
               {sendTest.isPending ? (
                 <Loader2 className="size-4 animate-spin" aria-hidden />
               ) : (
@@ -320,7 +346,10 @@ export function CreateCampaignTab({
                 Add your postal address in Sender Details below: every marketing email must carry it.
               </p>
             ) : null}
-            <Button type="button" onClick={runCampaign} disabled={sendCampaign.isPending}>
+            {manage ? null : (
+              <RoleNote least="admin">Only a workspace admin or owner can send tests and campaigns.</RoleNote>
+            )}
+            <Button type="button" onClick={runCampaign} disabled={!manage || sendCampaign.isPending}>
               {sendCampaign.isPending ? (
                 <Loader2 className="size-4 animate-spin" aria-hidden />
               ) : (

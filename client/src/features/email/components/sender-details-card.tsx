@@ -2,10 +2,12 @@ import { DEFAULT_HOURLY_CAP, type EmailSettings, EmailSettingsUpdate, MAX_HOURLY
 import { Loader2, Save } from "lucide-react";
 import type * as React from "react";
 import { useEffect } from "react";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { fieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
 import { useFieldForm } from "../../../lib/forms/use-field-form";
 import { toast, toastError } from "../../../lib/toast";
@@ -25,6 +27,8 @@ const formOf = (settings: EmailSettings | undefined): Form => ({
  */
 export function SenderDetailsCard() {
   const settings = useEmailSettings();
+  // Templates and sender details are an admin's to change (the server refuses an agent).
+  const manage = useWorkspace().can("admin");
   const save = useSaveEmailSettings();
   const { form, setForm, errors, setErrors, text } = useFieldForm<Form>(() => formOf(settings.data));
   useEffect(() => {
@@ -63,54 +67,57 @@ export function SenderDetailsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {manage ? null : <RoleNote least="admin" className="mb-3" />}
         <form className="grid gap-3" onSubmit={submit} noValidate>
-          <Field label="Postal address" error={errors.postalAddress}>
-            {(props) => (
-              <Textarea
-                {...props}
-                rows={2}
-                maxLength={500}
-                value={form.postalAddress}
-                placeholder="Bay Plumbing, 12 Main St, Orlando, FL 32801"
-                onChange={text("postalAddress")}
-              />
-            )}
-          </Field>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="From name" error={errors.fromName}>
+          <fieldset disabled={!manage} className="contents">
+            <Field label="Postal address" error={errors.postalAddress}>
               {(props) => (
-                <Input {...props} maxLength={120} value={form.fromName} onChange={text("fromName")} />
-              )}
-            </Field>
-            <Field label="From email" error={errors.fromEmail}>
-              {(props) => (
-                <Input
+                <Textarea
                   {...props}
-                  type="email"
-                  value={form.fromEmail}
-                  placeholder="hello@yourbusiness.com"
-                  onChange={text("fromEmail")}
+                  rows={2}
+                  maxLength={500}
+                  value={form.postalAddress}
+                  placeholder="Bay Plumbing, 12 Main St, Orlando, FL 32801"
+                  onChange={text("postalAddress")}
                 />
               )}
             </Field>
-          </div>
-          <Field
-            label="Emails per hour at most"
-            error={errors.hourlyCap}
-            hint={`1 to ${MAX_HOURLY_CAP.toLocaleString()}`}
-          >
-            {(props) => (
-              <Input {...props} inputMode="numeric" value={form.hourlyCap} onChange={text("hourlyCap")} />
-            )}
-          </Field>
-          <Button type="submit" variant="outline" disabled={save.isPending || !settings.data}>
-            {save.isPending ? (
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-            ) : (
-              <Save className="size-4" aria-hidden />
-            )}
-            Save Sender Details
-          </Button>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="From name" error={errors.fromName}>
+                {(props) => (
+                  <Input {...props} maxLength={120} value={form.fromName} onChange={text("fromName")} />
+                )}
+              </Field>
+              <Field label="From email" error={errors.fromEmail}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    type="email"
+                    value={form.fromEmail}
+                    placeholder="hello@yourbusiness.com"
+                    onChange={text("fromEmail")}
+                  />
+                )}
+              </Field>
+            </div>
+            <Field
+              label="Emails per hour at most"
+              error={errors.hourlyCap}
+              hint={`1 to ${MAX_HOURLY_CAP.toLocaleString()}`}
+            >
+              {(props) => (
+                <Input {...props} inputMode="numeric" value={form.hourlyCap} onChange={text("hourlyCap")} />
+              )}
+            </Field>
+            <Button type="submit" variant="outline" disabled={save.isPending || !settings.data}>
+              {save.isPending ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Save className="size-4" aria-hidden />
+              )}
+              Save Sender Details
+            </Button>
+          </fieldset>
         </form>
       </CardContent>
     </Card>

@@ -2,10 +2,12 @@ import { type EmailTemplate, TEMPLATE_PREVIEW_LIST_CHARS } from "@common/email";
 import { Pencil, Plus, Send, Trash2, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { toast, toastError } from "../../../lib/toast";
 import { useDeleteTemplate, useTemplates } from "../api/templates";
 import { enumLabel } from "../labels";
@@ -15,6 +17,8 @@ import { TemplateDialog } from "./template-dialog";
 /** Email Templates (spec 3 §2, §9): every template with its text previewed to 150 characters. */
 export function TemplatesTab({ onUse }: { onUse: (templateId: string) => void }) {
   const templates = useTemplates();
+  // Templates and sender details are an admin's to change (the server refuses an agent).
+  const manage = useWorkspace().can("admin");
   const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -50,12 +54,19 @@ export function TemplatesTab({ onUse }: { onUse: (templateId: string) => void })
               <Wand2 className="size-4" aria-hidden /> Write with AI
             </Link>
           </Button>
-          <Button type="button" onClick={() => openDialog(null)}>
-            <Plus className="size-4" aria-hidden /> Create Template
-          </Button>
+          {manage ? (
+            <Button type="button" onClick={() => openDialog(null)}>
+              <Plus className="size-4" aria-hidden /> Create Template
+            </Button>
+          ) : null}
         </div>
       </div>
 
+      {manage ? null : (
+        <RoleNote least="admin">
+          Only a workspace admin or owner can create, edit or delete templates.
+        </RoleNote>
+      )}
       {templates.isError ? (
         <p className="text-sm text-destructive">Unable to load the templates.</p>
       ) : templates.data?.length === 0 ? (
@@ -90,14 +101,28 @@ export function TemplatesTab({ onUse }: { onUse: (templateId: string) => void })
                       <Send className="size-4" aria-hidden /> Use
                       <span className="sr-only"> {template.name}</span>
                     </Button>
-                    <Button type="button" size="sm" variant="outline" onClick={() => openDialog(template)}>
-                      <Pencil className="size-4" aria-hidden /> Edit
-                      <span className="sr-only"> {template.name}</span>
-                    </Button>
-                    <Button type="button" size="sm" variant="outline" onClick={() => setDeleting(template)}>
-                      <Trash2 className="size-4" aria-hidden /> Delete
-                      <span className="sr-only"> {template.name}</span>
-                    </Button>
+                    {manage ? (
+                      <>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          onClick={() => openDialog(template)}
+                        >
+                          <Pencil className="size-4" aria-hidden /> Edit
+                          <span className="sr-only"> {template.name}</span>
+                        </Button>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setDeleting(template)}
+                        >
+                          <Trash2 className="size-4" aria-hidden /> Delete
+                          <span className="sr-only"> {template.name}</span>
+                        </Button>
+                      </>
+                    ) : null}
                   </div>
                 </CardContent>
               </Card>

@@ -18,4 +18,6 @@ export const numberQueryOptions = (id: string) =>
     queryFn: async () => (await getParsed(NumberDetailResponse, numberUrl(id))).number,
   });
 
-export const useNumber = (id: string) => useQuery(numberQueryOptions(id));
+/** Asks nothing while no number is open (an empty id would be a request the server refuses). */
+export const useNumber = (id: string | null) =>
+  useQuery({ ...numberQueryOptions(id ?? ""), enabled: Boolean(id) });

@@ -42,7 +42,8 @@ export function NumberCards({
         <CardContent className="grid justify-items-start gap-3 p-5">
           <p className="font-medium">{NO_API_KEY}</p>
           <p className="text-sm text-muted-foreground">
-            No API key is needed here: the phone system runs on your own phone service.{" "}
+            This phone system runs on your own phone service, so there is no Grasshopper key to add: it
+            connects once it has a business number.{" "}
             {canManage
               ? "Add your simulator number or your Twilio number as a business number."
               : "A workspace admin adds your simulator number or your Twilio number as a business number."}

@@ -34,7 +34,7 @@ export function NumberDialog({
   canManage: boolean;
   timeZone: string;
 }) {
-  const number = useNumber(numberId ?? "");
+  const number = useNumber(numberId);
   const remove = useDeleteNumber();
   const [confirming, setConfirming] = useState(false);
   const detail = numberId && number.data?.id === numberId ? number.data : undefined;

@@ -49,7 +49,11 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
-      <p className="text-xs text-muted-foreground">Installation team hours: {BUSINESS_HOURS}</p>
+      {/* The office's hours, for questions; the installers come in the slot chosen above. */}
+      <p className="text-xs text-muted-foreground">
+        Questions about your order: our office answers {BUSINESS_HOURS}. The installer arrives within the time
+        slot you chose.
+      </p>
     </div>
   );
 }

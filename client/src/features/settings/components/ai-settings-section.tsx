@@ -13,6 +13,8 @@ import {
 import { humanize } from "@common/auth";
 import { Bot } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
+import { RoleNote } from "../../../components/forms/role-note";
+import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/field";
@@ -20,9 +22,11 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { toast, toastError } from "../../../lib/toast";
 import { useAiSettings } from "../api/get-ai-settings";
 import { useUpdateAiSettings } from "../api/update-ai-settings";
+import { BusinessHoursField, CustomInstructionsField, DisclosureField } from "./assistant-instructions";
 
 function timeZones(current: string): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
@@ -34,9 +38,13 @@ function timeZones(current: string): string[] {
  * Spec 2 §2 and §5: the assistant's settings. Each control saves as it changes (text when it
  * loses focus); the next call, and the next turn of a call in progress, use the new values.
  */
+const AI_SETTINGS_ROLE_NOTE =
+  "Only a workspace admin or owner can change the assistant's settings. You can see them here.";
+
 export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
   const settings = useAiSettings();
   const save = useUpdateAiSettings();
+  const manage = useWorkspace().can("admin");
   const data = settings.data;
 
   const change = (update: AiSettingsUpdate, saved: string) =>
@@ -44,6 +52,18 @@ export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
       onSuccess: () => toast({ title: "Settings Updated", description: saved }),
       onError: (error) => toastError("Error", SETTINGS_FAILED, error),
     });
+  /** The same as a promise, for fields that show a refusal themselves (no failure toast then). */
+  const changeAndWait =
+    (toastFailure: boolean) =>
+    async (update: AiSettingsUpdate, saved: string): Promise<void> => {
+      try {
+        await save.mutateAsync(update);
+        toast({ title: "Settings Updated", description: saved });
+      } catch (error) {
+        if (toastFailure) toastError("Error", SETTINGS_FAILED, error);
+        throw error;
+      }
+    };
 
   // While a save is in flight the controls show the value being saved.
   const pending = save.isPending ? (save.variables ?? {}) : {};
@@ -68,7 +88,9 @@ export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
             Your assistant's settings could not be loaded.
           </p>
         ) : (
-          <div className="grid gap-6">
+          // A member below admin sees the settings, disabled: the server refuses their changes.
+          <fieldset disabled={!manage} className="grid min-w-0 gap-6">
+            {manage ? null : <RoleNote least="admin">{AI_SETTINGS_ROLE_NOTE}</RoleNote>}
             <div className="grid gap-4 md:grid-cols-2">
               <Field label="Personality" hint="How the assistant phrases things.">
                 {(props) => (
@@ -113,6 +135,10 @@ export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
               onSave={(greetingMessage) => change({ greetingMessage }, "Greeting message saved.")}
             />
 
+            <CustomInstructionsField saved={data?.customInstructions ?? ""} onSave={changeAndWait(false)} />
+
+            <DisclosureField value={view.aiDisclosure} onSave={changeAndWait(true)} />
+
             <div className="grid gap-3">
               <Toggle
                 label="Auto-block spam"
@@ -140,6 +166,12 @@ export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
               />
             </div>
 
+            <BusinessHoursField
+              saved={data?.businessHours ?? ""}
+              reading={data?.businessHoursReading ?? null}
+              onSave={changeAndWait(true)}
+            />
+
             <WorkingHours
               saved={data?.workingHours ?? view.workingHours}
               onSave={(workingHours, saved) => change({ workingHours }, saved)}
@@ -162,7 +194,7 @@ export function AiSettingsSection({ hasCellphone }: { hasCellphone: boolean }) {
                 </NativeSelect>
               )}
             </Field>
-          </div>
+          </fieldset>
         )}
       </CardContent>
     </Card>
@@ -220,7 +252,7 @@ function WorkingHours({
   onSave,
 }: {
   saved: AiSettings["workingHours"];
-  onSave: (hours: { start: string; end: string; days: number[] }, description: string) => void;
+  onSave: (hours: AiSettings["workingHours"], description: string) => void;
 }) {
   const [start, setStart] = useState(saved.start);
   const [end, setEnd] = useState(saved.end);
@@ -235,18 +267,31 @@ function WorkingHours({
     if (start === saved.start && end === saved.end) return setError(null);
     if (!start || !end || start >= end) return setError(HOURS_ORDER_MESSAGE);
     setError(null);
-    onSave({ start, end, days: saved.days }, `Working hours: ${start} to ${end}.`);
+    onSave({ ...saved, start, end }, `Working hours: ${start} to ${end}.`);
   };
 
   const toggleDay = (day: number, on: boolean) => {
     const next = on ? [...days, day] : [...days].filter((d) => d !== day);
     if (next.length === 0) return setError(DAYS_REQUIRED);
     setError(null);
+    // A day taken out of the working days takes its own hours with it.
+    const dayHours = saved.dayHours?.filter((entry) => next.includes(entry.day));
     onSave(
-      { start: saved.start, end: saved.end, days: next.sort((a, b) => a - b) },
+      {
+        start: saved.start,
+        end: saved.end,
+        days: next.sort((a, b) => a - b),
+        ...(dayHours ? { dayHours } : {}),
+      },
       `${DAY_LABELS[day]} ${on ? "added to" : "removed from"} working days.`,
     );
   };
+
+  const keepUsualHours = (day: number) =>
+    onSave(
+      { ...saved, dayHours: saved.dayHours?.filter((entry) => entry.day !== day) ?? [] },
+      `${DAY_LABELS[day]} keeps the usual hours.`,
+    );
 
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
@@ -288,6 +333,26 @@ function WorkingHours({
           </p>
         ) : null}
       </fieldset>
+      {saved.dayHours?.length ? (
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">Days with their own hours</p>
+          <ul className="grid gap-1.5">
+            {saved.dayHours.map((entry) => (
+              <li key={entry.day} className="flex items-center justify-between gap-3 text-sm">
+                <span>
+                  {DAY_LABELS[entry.day]}: {entry.start} to {entry.end}
+                </span>
+                <Button type="button" variant="outline" size="sm" onClick={() => keepUsualHours(entry.day)}>
+                  Use usual hours
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-muted-foreground">
+            Start and End above are the hours of the other days.
+          </p>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

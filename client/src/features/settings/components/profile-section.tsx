@@ -1,7 +1,7 @@
 import { PROFILE_FAILED } from "@common/ai-settings";
 import type { ProfileUpdate } from "@common/user";
-import { UserRound } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { MailCheck, UserRound } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import {
@@ -16,6 +16,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import type { CurrentUser } from "../../../lib/auth/current-user";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
+import { useCancelEmailChange, useResendEmailConfirmation } from "../api/email-confirmation";
 import { useUpdateProfile } from "../api/update-profile";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -47,8 +48,13 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         : { [field]: value }
     ) as ProfileUpdate;
     try {
-      await update.mutateAsync(change);
-      toast({ title: "Profile Updated", description: `${LABELS[field]} saved.` });
+      const saved = await update.mutateAsync(change);
+      if (field === "email" && saved.pendingEmail)
+        toast({
+          title: "Confirm Your New Email",
+          description: `We sent a link to ${saved.pendingEmail}. Your email changes once you follow it.`,
+        });
+      else toast({ title: "Profile Updated", description: `${LABELS[field]} saved.` });
       return { ok: true };
     } catch (error) {
       // The password dialog shows its own error; the other fields get the spec's toast.
@@ -66,7 +72,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         </h2>
         <CardDescription>Each field is saved when you leave it.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-2" key={resetKey}>
+      <CardContent className="grid grid-cols-1 items-start gap-4 md:grid-cols-2" key={resetKey}>
         <BlurField
           label="Full Name"
           saved={user.fullName ?? ""}
@@ -80,6 +86,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
           saved={user.email}
           autoComplete="email"
           hint="Changing it asks for your password."
+          below={<EmailStatus user={user} />}
           onCommit={async (value) => {
             if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
               toast({
@@ -119,6 +126,63 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   );
 }
 
+/**
+ * Whether the email is confirmed, or which new address waits for its link, with the link again
+ * and (for a change) a way to keep the current address.
+ */
+function EmailStatus({ user }: { user: CurrentUser }) {
+  const resend = useResendEmailConfirmation();
+  const cancel = useCancelEmailChange();
+  const sendAgain = () =>
+    resend.mutate(undefined, {
+      onSuccess: ({ message }) => toast({ title: "Link Sent", description: message }),
+      onError: (error) => toastError("Error", "The link could not be sent. Please try again.", error),
+    });
+  if (!user.pendingEmail && user.emailVerified)
+    return (
+      <p
+        className="flex min-w-0 items-center gap-1.5 self-center text-sm text-muted-foreground wrap-anywhere"
+        data-testid="email-status"
+      >
+        <MailCheck className="size-4 text-success" aria-hidden />
+        {user.email} is confirmed.
+      </p>
+    );
+  return (
+    <div
+      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 wrap-anywhere"
+      data-testid="email-status"
+    >
+      <p>
+        {user.pendingEmail
+          ? `Waiting for you to confirm ${user.pendingEmail}: follow the link we sent there. Until then your email stays ${user.email}.`
+          : `${user.email} is not confirmed yet: follow the link we sent to it.`}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" disabled={resend.isPending} onClick={sendAgain}>
+          {resend.isPending ? "Sending..." : "Send Link Again"}
+        </Button>
+        {user.pendingEmail ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () =>
+                  toast({ title: "Change Cancelled", description: `Your email stays ${user.email}.` }),
+                onError: (error) => toastError("Error", PROFILE_FAILED, error),
+              })
+            }
+          >
+            Keep My Current Email
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 function BlurField({
   label,
   saved,
@@ -126,9 +190,12 @@ function BlurField({
   hint,
   autoComplete,
   onCommit,
+  below,
 }: {
   label: string;
   saved: string;
+  /** Shown under the field (the email's confirmation). */
+  below?: ReactNode;
   type?: string;
   hint: string;
   autoComplete: string;
@@ -151,7 +218,7 @@ function BlurField({
     }
   };
 
-  return (
+  const field = (
     <Field label={label} hint={hint}>
       {(props) => (
         <Input
@@ -168,6 +235,14 @@ function BlurField({
         />
       )}
     </Field>
+  );
+  return below ? (
+    <div className="grid content-start gap-2">
+      {field}
+      {below}
+    </div>
+  ) : (
+    field
   );
 }
 

@@ -31,7 +31,9 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Progress } from "../../../components/ui/progress";
 import { isPlanRefusal, UpgradeRequired } from "../../../components/upgrade-required";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { formatDateTime, formatDuration } from "../../../lib/format";
+
 import { useSubscription } from "../../../lib/shared-api/get-subscription";
 import { serverMessage, toast, toastError } from "../../../lib/toast";
 import { useActivateVoiceProfile } from "../api/activate-voice-profile";
@@ -52,6 +54,8 @@ export function VoiceSection({ timeZone }: { timeZone: string }) {
   const profiles = useVoiceProfiles();
   const [refusal, setRefusal] = useState<unknown>(null);
   const allowed = access.data ? access.data.access.voiceCloning && !refusal : true;
+  // Creating, activating and deleting change the voice every call speaks with: admins only.
+  const manages = useWorkspace().can("admin");
   const headingId = useId();
 
   return (
@@ -79,7 +83,11 @@ export function VoiceSection({ timeZone }: { timeZone: string }) {
             {service.data.message}
           </p>
         ) : null}
-        {allowed ? (
+        {!manages ? (
+          <p className="text-sm text-muted-foreground" data-testid="voice-admins-only">
+            Only the workspace's owner and admins can create, activate or delete voice profiles.
+          </p>
+        ) : allowed ? (
           <Recorder onRefused={setRefusal} atLimit={(profiles.data?.length ?? 0) >= MAX_VOICE_PROFILES} />
         ) : (
           <UpgradeRequired
@@ -94,6 +102,7 @@ export function VoiceSection({ timeZone }: { timeZone: string }) {
           loading={profiles.isLoading}
           failed={profiles.isError}
           allowed={allowed}
+          manages={manages}
           timeZone={timeZone}
           onRefused={setRefusal}
         />
@@ -246,6 +255,7 @@ function ProfileList({
   loading,
   failed,
   allowed,
+  manages,
   timeZone,
   onRefused,
 }: {
@@ -253,6 +263,7 @@ function ProfileList({
   loading: boolean;
   failed: boolean;
   allowed: boolean;
+  manages: boolean;
   timeZone: string;
   onRefused: (error: unknown) => void;
 }) {
@@ -362,7 +373,7 @@ function ProfileList({
                     <span className="sr-only"> of {profile.voiceName}</span>
                   </Button>
                 ) : null}
-                {allowed && !profile.isActive ? (
+                {manages && allowed && !profile.isActive ? (
                   <Button
                     size="sm"
                     variant="outline"
@@ -389,16 +400,18 @@ function ProfileList({
                     Activate
                   </Button>
                 ) : null}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="text-destructive"
-                  aria-label={`Delete ${profile.voiceName}`}
-                  onClick={() => setDeleting(profile)}
-                >
-                  <Trash2 aria-hidden />
-                  Delete
-                </Button>
+                {manages ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-destructive"
+                    aria-label={`Delete ${profile.voiceName}`}
+                    onClick={() => setDeleting(profile)}
+                  >
+                    <Trash2 aria-hidden />
+                    Delete
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { PlansResponse, SubscriptionResponse } from "@common/billing";
 import { formatDollars, isPlanId } from "@common/plans";
 import { CreditCard } from "lucide-react";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -28,7 +29,8 @@ export function CurrentPlan({
   data: SubscriptionResponse;
   plans: PlansResponse | undefined;
   timeZone: string;
-  onCancel: () => void;
+  /** Null for a member who may not cancel: the button is left out and the owner named. */
+  onCancel: (() => void) | null;
 }) {
   const { subscription } = data;
   // An enterprise plan is not among the plans on offer: its price is not shown here.
@@ -78,10 +80,14 @@ export function CurrentPlan({
             {subscription.provider === "local" ? " Paid through the built-in test checkout." : null}
           </CardDescription>
         </div>
-        {cancellable ? (
+        {cancellable && onCancel ? (
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
+        ) : cancellable ? (
+          <RoleNote least="owner" className="max-w-64">
+            Only the workspace owner can cancel {trial ? "the trial" : "the plan"}.
+          </RoleNote>
         ) : null}
       </CardHeader>
       <CardContent>

@@ -8,6 +8,8 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 
 export type PlanChoice = {
+  /** The member is not the owner: each button shows what it would do, disabled. */
+  ownerOnly?: boolean;
   onChoose: (plan: PlanOut) => void;
   onFree: () => void;
   pendingPlan: string | null;
@@ -120,6 +122,18 @@ function PlanButton({
   /** No paid plan can be bought on this server: say so instead of a button that can only fail. */
   unavailable: boolean;
 }) {
+  if (choice.ownerOnly && !(isCurrent && plan.priceCents === 0)) {
+    return (
+      <Button
+        className={BUTTON_CLASS}
+        variant="outline"
+        disabled
+        title="Only the workspace owner can change the plan"
+      >
+        {isCurrent ? "Current Plan" : plan.priceCents === 0 ? "Switch to Free" : `Choose ${plan.name}`}
+      </Button>
+    );
+  }
   if (plan.priceCents === 0) {
     // Spec 2 §2: the free plan's button says the user is already on it.
     if (isCurrent)

@@ -1,6 +1,7 @@
 import { type TelephonyState, TwilioConnectRequest, type TwilioTestResult } from "@common/telephony";
 import { CheckCircle2, PhoneCall, PlugZap, TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
+import { RoleNote } from "../../../components/forms/role-note";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -15,6 +16,7 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { useWorkspace } from "../../../lib/auth/use-workspace";
 import { cn } from "../../../lib/cn";
 import { toast, toastError } from "../../../lib/toast";
 import { useChooseTwilioNumber } from "../api/choose-number";
@@ -30,6 +32,8 @@ import { useTestTwilio } from "../api/test-twilio";
 export function PhoneServiceSection({ className }: { className?: string }) {
   const titleId = useId();
   const state = useTelephonyState();
+  // Connecting, testing and removing Twilio are an admin's (the server refuses an agent).
+  const manage = useWorkspace().can("admin");
   const [replacing, setReplacing] = useState(false);
   const data = state.data;
 
@@ -64,7 +68,12 @@ export function PhoneServiceSection({ className }: { className?: string }) {
         ) : (
           <>
             {data.twilio && !replacing ? (
-              <ConnectedTwilio state={data} onReplace={() => setReplacing(true)} />
+              <ConnectedTwilio state={data} manage={manage} onReplace={() => setReplacing(true)} />
+            ) : !manage ? (
+              <RoleNote least="admin">
+                Only a workspace admin or owner can connect Twilio. Until then, calls run on the built-in
+                simulator.
+              </RoleNote>
             ) : (
               <TwilioForm
                 replacing={Boolean(data.twilio)}
@@ -177,7 +186,15 @@ function TwilioForm({
   );
 }
 
-function ConnectedTwilio({ state, onReplace }: { state: TelephonyState; onReplace: () => void }) {
+function ConnectedTwilio({
+  state,
+  manage,
+  onReplace,
+}: {
+  state: TelephonyState;
+  manage: boolean;
+  onReplace: () => void;
+}) {
   const twilio = state.twilio;
   const test = useTestTwilio();
   const choose = useChooseTwilioNumber();
@@ -205,7 +222,12 @@ function ConnectedTwilio({ state, onReplace }: { state: TelephonyState; onReplac
           }
         />
       </dl>
-      <div className="flex flex-wrap gap-2">
+      {manage ? null : (
+        <RoleNote least="admin">
+          Only a workspace admin or owner can test, replace or remove the connection.
+        </RoleNote>
+      )}
+      <div className={cn("flex flex-wrap gap-2", !manage && "hidden")}>
         <Button
           variant="secondary"
           disabled={test.isPending}

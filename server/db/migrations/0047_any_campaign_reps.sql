@@ -1,0 +1,3 @@
+-- A rep working "Any campaign" (campaign_id null) is put on one campaign at a time by the dialer.
+ALTER TABLE "dialer_agent_sessions" ADD COLUMN "working_campaign_id" uuid;--> statement-breakpoint
+ALTER TABLE "dialer_agent_sessions" ADD CONSTRAINT "dialer_agent_sessions_working_campaign_id_campaigns_id_fk" FOREIGN KEY ("working_campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action;

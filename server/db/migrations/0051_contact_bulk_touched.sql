@@ -1,0 +1,1 @@
+ALTER TABLE "contact_bulk_actions" ADD COLUMN "touched_at" timestamp with time zone DEFAULT now() NOT NULL;
