@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@common": fileURLToPath(new URL("./common", import.meta.url)) } },
   test: {
-    include: ["server/**/*.test.ts", "common/**/*.test.ts", "client/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "common/**/*.test.ts", "client/**/*.test.ts", "client/**/*.test.tsx"],
     globalSetup: ["server/test/global-setup.ts"],
     pool: "forks",
     // Each file opens its own embedded PostgreSQL (hundreds of MB); two at a time suits two cores.
