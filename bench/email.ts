@@ -10,7 +10,7 @@ import { printTable } from "./load";
 import { signUp, startServer } from "./server";
 
 /**
- * Issue 15 part 8: email campaigns sent by the real server (compiled, production mode, its own
+ * Email campaigns sent by the real server (compiled, production mode, its own
  * embedded database or DATABASE_URL) through SMTP_URL to an SMTP server in this process, which
  * timestamps every message it accepts (after reading the whole of it).
  * (a) rate limits off (batches of 500, no delay, an hourly cap above the campaign): messages per

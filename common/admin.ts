@@ -3,17 +3,17 @@ import { Password, Username } from "./auth";
 import { safeString } from "./text";
 
 /**
- * The platform administrator's console (spec 3 §2 Admin Dashboard, §3 admin stats, admin user,
- * system call and system config, §4 admin user states, §7, §8, §9; issue 16). Platform
+ * The platform administrator's console (Admin Dashboard, admin stats, admin user,
+ * system call and system config, admin user states). Platform
  * administrators are `users.role = admin`, distinct from workspace owners. The server and the
  * /admin screen share these shapes, limits and messages.
  */
 
-// --- Timings and messages (spec 3 §4, §8) -------------------------------------------------------
+// --- Timings and messages -------------------------------------------------------
 
-/** Spec 3 §4: after an admin system action succeeds the page reloads after 2 s. */
+/** After an admin system action succeeds the page reloads after 2 s. */
 export const ADMIN_SYSTEM_ACTION_RELOAD_MS = 2_000;
-/** Spec 3 §4: after a quick action the page reloads after 1 s. */
+/** After a quick action the page reloads after 1 s. */
 export const ADMIN_QUICK_ACTION_RELOAD_MS = 1_000;
 
 export const PLATFORM_ADMIN_ONLY = "Only platform administrators can do that";
@@ -41,7 +41,7 @@ export type UserAction = (typeof USER_ACTIONS)[number];
 export const BULK_USER_ACTIONS = ["suspend", "activate"] as const;
 export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
 
-/** Spec 3 §8 texts the screen shows when a request fails. */
+/** Texts the screen shows when a request fails. */
 export const adminActionFailed = (action: UserAction) => `Failed to ${action} user`;
 export const bulkActionFailed = (action: BulkUserAction) => `Bulk ${action} failed`;
 export const systemActionFailed = (action: string) => `System ${action} failed`;
@@ -49,7 +49,7 @@ export const CONFIG_UPDATE_FAILED = "Failed to update configuration";
 export const EXPORT_FAILED = "Export failed";
 export const QUICK_ACTION_FAILED = "Quick action failed";
 
-// --- Stats (spec 3 §3 "Admin stats") ------------------------------------------------------------
+// --- Stats ("Admin stats") ------------------------------------------------------------
 
 export const SYSTEM_HEALTH = ["healthy", "warning", "critical"] as const;
 export type SystemHealth = (typeof SYSTEM_HEALTH)[number];
@@ -80,7 +80,7 @@ export const AdminStats = z.object({
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 
-// --- Users (spec 3 §3 "Admin user", §4) ---------------------------------------------------------
+// --- Users ("Admin user") ---------------------------------------------------------
 
 export const ADMIN_USER_STATUSES = ["active", "suspended", "inactive"] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
@@ -158,7 +158,7 @@ export const BulkUserActionResult = z.object({
 });
 export type BulkUserActionResult = z.infer<typeof BulkUserActionResult>;
 
-// --- Calls (spec 3 §3 "System call") ------------------------------------------------------------
+// --- Calls ("System call") ------------------------------------------------------------
 
 export const AdminCallListQuery = z.object({
   page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
@@ -196,7 +196,7 @@ export const SystemCallList = z.object({
 });
 export type SystemCallList = z.infer<typeof SystemCallList>;
 
-// --- Configuration (spec 3 §3 "System config", §9 defaults) -------------------------------------
+// --- Configuration ("System config", defaults) -------------------------------------
 
 export const BACKUP_FREQUENCIES = ["hourly", "daily", "weekly"] as const;
 export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
@@ -218,7 +218,7 @@ export const SystemConfig = z.object({
 });
 export type SystemConfig = z.infer<typeof SystemConfig>;
 
-/** Spec 3 §9. */
+/** The platform's settings before an administrator changes any. */
 export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   maxConcurrentCalls: 100,
   defaultCallTimeout: 300,
@@ -258,7 +258,7 @@ export const AddUserResponse = z.object({
 });
 export type AddUserResponse = z.infer<typeof AddUserResponse>;
 
-/** Spec-free texts for the one-time link (issue 16 part 3): what the person who opens it reads. */
+/** Spec-free texts for the one-time link: what the person who opens it reads. */
 export const SIGN_IN_LINK_HOURS = 24;
 export const SIGN_IN_LINK_UNKNOWN = "This sign-in link is not valid. Ask your administrator for a new one.";
 export const SIGN_IN_LINK_USED =
@@ -277,7 +277,7 @@ export const SignInLinkQuery = z.object({
 export const SignInLinkRedeemed = z.object({ redirectTo: z.string(), passwordSet: z.boolean() });
 export type SignInLinkRedeemed = z.infer<typeof SignInLinkRedeemed>;
 
-// --- Backups (issue 16 part 5) -----------------------------------------------------------------
+// --- Backups -----------------------------------------------------------------
 
 /** Scheduled backups kept (the oldest past this are deleted); manual ones stay until removed by hand. */
 export const BACKUPS_KEPT = 7;
@@ -333,7 +333,7 @@ export const QuickActionResult = z.object({
 });
 export type QuickActionResult = z.infer<typeof QuickActionResult>;
 
-// --- Audit log (issue 16 part 7) ----------------------------------------------------------------
+// --- Audit log ----------------------------------------------------------------
 
 export const AUDIT_ACTIONS = [
   "user.suspended",
@@ -373,7 +373,7 @@ export const AuditListQuery = z.object({
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
-// --- Active sessions (issue 16 part 7: the Security tab's sessions, from real data) -------------
+// --- Active sessions (the Security tab's sessions, from real data) -------------
 
 export const AdminSessionListQuery = z.object({
   page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),

@@ -5,8 +5,8 @@ import { safeString } from "./text";
 
 /**
  * AI agents, their routing (routing rules and conversation flows), telecom agents, the
- * conversation test and the agent test suites (spec 3 §2 AI Agents, Agent Manager, Conversation
- * Flow, Test Preview; §3, §4, §5, §7, §8, §9; spec 2 §3 ai_agents, conversation_flows,
+ * conversation test and the agent test suites (AI Agents, Agent Manager, Conversation
+ * Flow, Test Preview; the spec ai_agents, conversation_flows,
  * routing_rules). Everything is stored per workspace; routing picks the agent that answers a
  * caller's words, and that agent's settings shape the reply.
  */
@@ -21,13 +21,13 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 export const AGENT_SPECIALIZATIONS = ["sales", "support", "appointments", "screening", "general"] as const;
 export type AgentSpecialization = (typeof AGENT_SPECIALIZATIONS)[number];
 
-/** The agent's speaking manner (spec 3 §3 "voice"). */
+/** The agent's speaking manner ("voice"). */
 export const AGENT_VOICES = ["professional", "friendly", "casual", "formal"] as const;
 export type AgentVoice = (typeof AGENT_VOICES)[number];
 
 export const AGENT_TONES = ["professional", "friendly", "casual", "formal"] as const;
 
-/** Spec 3 §9: supported languages (the script panel lists the first five). */
+/** Supported languages (the script panel lists the first five). */
 export const AGENT_LANGUAGES = [
   "English",
   "Spanish",
@@ -39,7 +39,7 @@ export const AGENT_LANGUAGES = [
 ] as const;
 export type AgentLanguage = (typeof AGENT_LANGUAGES)[number];
 
-/** Spec 3 §9: local agent defaults. */
+/** Local agent defaults. */
 export const AGENT_DEFAULTS = {
   status: "inactive",
   specialization: "general",
@@ -60,7 +60,7 @@ export const AGENT_DEFAULTS = {
   },
 } as const;
 
-/** Spec 3 §5: the first auto-assigned extension is 101 (the highest plus one, 100 when none). */
+/** The first auto-assigned extension is 101 (the highest plus one, 100 when none). */
 export const FIRST_EXTENSION = 101;
 export const MAX_AGENTS = 100;
 export const AGENT_TEXT_MAX = 4000;
@@ -166,7 +166,7 @@ const agentFields = {
   primaryLanguage: z.enum(AGENT_LANGUAGES, { error: AGENT_LANGUAGE_MESSAGE }),
   /** What the agent says first when a call is routed to it. */
   script: text("Script"),
-  /** Routing words: a list or a comma-separated text (spec 3 §5 splits on comma-space). */
+  /** Routing words: a list or a comma-separated text (splits on comma-space). */
   keywords: keywordList("Keywords"),
   objectionHandling: text("Objection handling"),
   salesTechniques: text("Sales techniques"),
@@ -174,8 +174,8 @@ const agentFields = {
 };
 
 /**
- * POST /api/ai-agents. New agents start inactive with no calls (spec 3 §4); Activate them with
- * the toggle. Every field but the name has the defaults of spec 3 §9.
+ * POST /api/ai-agents. New agents start inactive with no calls; Activate them with
+ * the toggle. Every field but the name has the defaults of the spec.
  */
 export const AgentCreate = z.object({
   name: agentFields.name,
@@ -514,7 +514,7 @@ export type TelecomProvider = (typeof TELECOM_PROVIDERS)[number];
 export const RESPONSE_STYLES = ["professional", "friendly", "casual", "enthusiastic"] as const;
 export type ResponseStyle = (typeof RESPONSE_STYLES)[number];
 
-/** Spec 3 §5 and §9: what a field falls back to when the input is not numeric. */
+/** What a field falls back to when the input is not numeric. */
 export const TELECOM_DEFAULTS = {
   maxCallDuration: 15,
   transferThreshold: 3,
@@ -556,7 +556,7 @@ export const TelecomAgentSave = z.object({
   personality: text("Personality", 1000),
   script: text("Script"),
   keywords: keywordList("Keywords").default([]),
-  /** New agents start inactive (spec 3 §4); the edit switch turns it on. */
+  /** New agents start inactive; the edit switch turns it on. */
   isActive: z.boolean({ error: "Active must be true or false" }).default(false),
   responseStyle: z
     .enum(RESPONSE_STYLES, { error: "Response style must be professional, friendly, casual or enthusiastic" })
@@ -631,7 +631,7 @@ export const TelecomAgentIdParams = z.object({ id: z.uuid(AGENT_NOT_FOUND) });
 
 // --- Conversation tests ----------------------------------------------------------------------
 
-/** Spec 3 §2: phrases that make the preview a transfer case. */
+/** Phrases that make the preview a transfer case. */
 export const TRANSFER_PHRASES = [
   "enterprise-level",
   "custom equipment",
@@ -640,7 +640,7 @@ export const TRANSFER_PHRASES = [
   "complex",
 ] as const;
 
-/** Spec 3 §5: an empty preview message is replaced by a default greeting, and a fixed number is sent. */
+/** An empty preview message is replaced by a default greeting, and a fixed number is sent. */
 export const DEFAULT_TEST_MESSAGE = "Hello, I'd like to learn more about your services.";
 export const TEST_PHONE_NUMBER = "+15555550123";
 export const TEST_MESSAGE_MAX = 2000;

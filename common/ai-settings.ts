@@ -15,7 +15,7 @@ export const PERSONALITIES = ["professional", "friendly", "casual", "formal"] as
 
 export const DEFAULT_GREETING = "Hello! You've reached my assistant. How can I help you today?";
 
-/** Defaults from spec 2 §3 and §9: 09:00 to 17:00, Monday (1) to Friday (5). */
+/** Defaults from the spec: 09:00 to 17:00, Monday (1) to Friday (5). */
 export const DEFAULT_AI_SETTINGS = {
   personality: "professional",
   greetingMessage: DEFAULT_GREETING,
@@ -29,7 +29,7 @@ export const DEFAULT_AI_SETTINGS = {
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:00");
 
 export const WORKING_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-/** Monday is 1 (spec 2 §5). */
+/** Monday is 1. */
 export const DAY_LABELS: Record<number, string> = {
   1: "Monday",
   2: "Tuesday",
@@ -61,7 +61,7 @@ export const AI_DISCLOSURES = ["outbound", "always", "never"] as const;
 export type AiDisclosure = (typeof AI_DISCLOSURES)[number];
 export const AI_DISCLOSURE_MESSAGE = "AI disclosure must be outbound, always or never";
 
-/** Spec 2 §8: the settings screen's failure toast. */
+/** The settings screen's failure toast. */
 export const SETTINGS_FAILED = "Failed to update settings";
 export const PROFILE_FAILED = "Failed to update profile";
 

@@ -3,8 +3,8 @@ import { CLASSIFICATIONS } from "./calls";
 import { safeString } from "./text";
 
 /**
- * AI Studio (spec 3 §2 "AI Studio", §3 AI flow, voice clone, automation rule, conversation
- * analysis; §7 "AI studio"; issue 12 part 7). Everything here is stored per workspace and
+ * AI Studio ("AI Studio", AI flow, voice clone, automation rule, conversation
+ * analysis; "AI studio"). Everything here is stored per workspace and
  * changes what the assistant does on the next call.
  */
 
@@ -68,7 +68,7 @@ export const AI_FLOW_KEYWORDS_MAX = 20;
 export const AI_FLOW_KEYWORD_MAX = 60;
 export const AI_FLOW_RESPONSE_MAX = 600;
 
-/** Spec 3 §5. */
+/** What a flow, rule or clone form says when a required field is empty. */
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const AI_FLOW_NOT_FOUND = "That AI flow was not found";
 export const AI_FLOW_LIMIT = `A workspace can keep at most ${MAX_AI_FLOWS} AI flows. Delete one you no longer use to create another.`;
@@ -170,7 +170,7 @@ const conditions = z
     message: "A flow cannot need the caller both in and not in your contacts",
   });
 
-/** POST /api/ai-flows. A missing name, trigger or response is "Please fill in all fields" (spec 3 §5). */
+/** POST /api/ai-flows. A missing name, trigger or response is "Please fill in all fields". */
 export const AiFlowCreate = z.object(
   {
     name: flowName,
@@ -249,7 +249,7 @@ export type AiFlowTestResult = z.infer<typeof AiFlowTestResult>;
 
 // --- Voice clones --------------------------------------------------------------------------
 
-/** Spec 3 §3 voice clone, read from the workspace's voice profiles (Settings' voice cloning). */
+/** Voice clone, read from the workspace's voice profiles (Settings' voice cloning). */
 export const VoiceCloneOut = z.object({
   id: z.string(),
   name: z.string(),
@@ -432,7 +432,7 @@ export const AnalyzeConversationRequest = z.object(
 );
 export type AnalyzeConversationRequest = z.input<typeof AnalyzeConversationRequest>;
 
-/** Spec 3 §3 conversation analysis result, with what the engine read it as. */
+/** Conversation analysis result, with what the engine read it as. */
 export const ConversationAnalysisOut = z.object({
   sentiment: z.enum(["positive", "negative", "neutral"]),
   intent: z.string(),

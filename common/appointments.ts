@@ -12,7 +12,7 @@ export const TOO_LONG = "An appointment can last at most 24 hours";
 /** A start within the last minute is not "past": the form's time has minutes, not seconds. */
 export const PAST_GRACE_MS = 60_000;
 
-/** Spec 1 §5 and §9: the form's duration in minutes. */
+/** The form's duration in minutes. */
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
 export const MIN_APPOINTMENT_MINUTES = 15;
 export const MAX_APPOINTMENT_MINUTES = 24 * 60;
@@ -123,7 +123,7 @@ export const DEFAULT_APPOINTMENTS_PAGE = 50;
 
 /**
  * GET /api/appointments: one page of a filter, sorted by start time (upcoming and all soonest
- * first, past and cancelled latest first). Spec 1 shows a plain array, so the body stays one;
+ * first, past and cancelled latest first). The spec shows a plain array, so the body stays one;
  * the paging is in the PAGE_HEADERS, and a request with no query still gets the whole
  * (first page of the) list in the old order.
  */

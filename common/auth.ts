@@ -89,7 +89,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Industries offered in the business sign-up and the email wizard (spec 3 §9). */
+/** Industries offered in the business sign-up and the email wizard. */
 export const INDUSTRIES = [
   "agriculture",
   "construction",

@@ -15,11 +15,11 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Spec 2 §8, the checkout and cancel toasts. */
+/** The checkout and cancel toasts. */
 export const CHECKOUT_FAILED = "Failed to create checkout session. Please try again";
 export const SUBSCRIPTION_FAILED = "Failed to start subscription";
 export const CANCEL_FAILED = "Failed to cancel subscription. Please try again.";
-/** Checkout on a server with no payments provider (production without Stripe; issue 9, finding 4). */
+/** Checkout on a server with no payments provider (production without Stripe). */
 export const PAYMENTS_NOT_CONFIGURED =
   "Payments are not set up on this server yet, so nothing can be paid here. Ask the platform administrator to connect Stripe.";
 
@@ -75,10 +75,10 @@ export type UsageOut = z.infer<typeof UsageOut>;
 export const LIMIT_KEYS = ["monthlyMinutes", "callScreeningLimit", "transcriptionLimit"] as const;
 export type LimitKey = (typeof LIMIT_KEYS)[number];
 
-/** GET /api/subscription (spec 2 §3 "Subscription response", with the period and what the plan allows). */
+/** GET /api/subscription ("Subscription response", with the period and what the plan allows). */
 export const SubscriptionResponse = z.object({
   subscription: z.object({
-    /** One of the plans, or an enterprise plan the platform put the workspace on (spec 2 §9). */
+    /** One of the plans, or an enterprise plan the platform put the workspace on. */
     planType: z.enum([...PLAN_IDS, ...ENTERPRISE_PLANS.map((plan) => plan.id)]),
     planName: z.string(),
     status: z.string(),

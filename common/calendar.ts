@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APPOINTMENT_DURATIONS } from "./ai-settings";
 import { safeString } from "./text";
 
-/** Spec 1 §2.11 and §9: the Buffer Time options, in minutes. */
+/** The Buffer Time options, in minutes. */
 export const BUFFER_OPTIONS = [0, 15, 30] as const;
 /** The Default Duration options the select offers; 90 (also allowed in the settings) shows only when stored. */
 export const DURATION_OPTIONS = [30, 45, 60] as const;

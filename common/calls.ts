@@ -78,7 +78,7 @@ export const SIMULATED_CALL_TYPES = ["simulator", "system_test"] as const;
 export const isSimulatedCallType = (callType: string): boolean =>
   (SIMULATED_CALL_TYPES as readonly string[]).includes(callType);
 
-/** Spec 1 §9: transcript preview length in lists. */
+/** Transcript preview length in lists. */
 export const TRANSCRIPT_PREVIEW_CHARS = 150;
 
 export const BookedAppointmentOut = z.object({
@@ -409,6 +409,6 @@ export type CallEvent =
   | { type: "call.updated"; callId: string; lines?: string[] }
   | { type: "call.ended"; callId: string }
   | { type: "appointment.created"; appointmentId: string }
-  // The business phone system (issue 17): a caller left a message; its words are ready.
+  // The business phone system: a caller left a message; its words are ready.
   | { type: "voicemail.received"; voicemailId: string; from: string }
   | { type: "voicemail.transcribed"; voicemailId: string };

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { safeString } from "./text";
 
 /**
- * Contacts and the lead side of the same rows (spec 2 §3, §5, §8; spec 3 §3 "Contact (lead
- * side)", "Contact stats", §7 "Contacts and leads", §8). The server and the screens share these.
+ * Contacts and the lead side of the same rows ("Contact (lead
+ * side)", "Contact stats", "Contacts and leads"). The server and the screens share these.
  */
 
 export const PREFERRED_CONTACT_METHODS = ["phone", "email", "mail", "sms", "other"] as const;
 export type PreferredContactMethod = (typeof PREFERRED_CONTACT_METHODS)[number];
 
-/** Spec 2's manager form lists five; spec 3's lead side adds qualified. */
+/** The spec's manager form lists five; the spec's lead side adds qualified. */
 export const CONTACT_STATUSES = [
   "new",
   "contacted",
@@ -20,7 +20,7 @@ export const CONTACT_STATUSES = [
 ] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-/** Spec 3 §3: where a contact came from. */
+/** Where a contact came from. */
 export const LEAD_SOURCES = ["manual", "import", "serpapi", "referral"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
@@ -34,7 +34,7 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "undone"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-// --- Messages: spec 2 §5 and §8, spec 3 §8 ---
+// --- Messages ---
 export const NAME_REQUIRED = "Name is required";
 export const INVALID_EMAIL = "Please enter a valid email address";
 export const INVALID_PHONE = "Please enter a valid phone number";
@@ -60,7 +60,7 @@ export const CONTACT_MESSAGES = {
   exported: "Export Complete",
 } as const;
 
-/** Files and rows an import takes (issue 11): larger files run as a job with progress. */
+/** Files and rows an import takes: larger files run as a job with progress. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_IMPORT_COLUMNS = 200;
 /** At most this many data rows are imported inline, in the request; more run as a job. */
@@ -136,7 +136,7 @@ const tags = z
   })
   .refine((list) => list.length <= 50, "A contact can have at most 50 tags");
 
-/** Empty or absent email is none; otherwise it must be an address (spec 2 §5). */
+/** Empty or absent email is none; otherwise it must be an address. */
 const email = z
   .union([z.literal(""), z.email(INVALID_EMAIL).max(254, INVALID_EMAIL)], { error: INVALID_EMAIL })
   .nullish()
@@ -206,7 +206,7 @@ const booleanQuery = (label: string) =>
     .transform((value) => value === "true");
 
 /**
- * GET /api/contacts: one page, server-side. The body stays a plain array (spec 2 §7); the paging
+ * GET /api/contacts: one page, server-side. The body stays a plain array; the paging
  * is in headers, as for appointments: X-Total-Count, X-Page, X-Limit, X-Total-Pages and Link.
  */
 export const ContactListQuery = z.object({
@@ -238,7 +238,7 @@ export const ContactListQuery = z.object({
 });
 export type ContactListQuery = z.input<typeof ContactListQuery>;
 
-/** GET /api/contacts/stats (spec 3 §3), computed from the workspace's rows. */
+/** GET /api/contacts/stats, computed from the workspace's rows. */
 export const ContactStats = z.object({
   totalContacts: z.number().int(),
   /** Contacts whose status is still new. */
@@ -254,7 +254,7 @@ export const ContactStats = z.object({
 });
 export type ContactStats = z.infer<typeof ContactStats>;
 
-/** POST /api/contacts/:id/dial (spec 3 §7). */
+/** POST /api/contacts/:id/dial. */
 export const ContactDialRequest = z.object({
   agentId: safeString("The agent id")
     .trim()
@@ -284,7 +284,7 @@ export type PhoneLog = z.infer<typeof PhoneLogOut>;
 // --- Imports ---
 
 /**
- * POST /api/contacts/import {csvData} (spec 2 §7) and POST /api/contacts/upload (the CSV as
+ * POST /api/contacts/import {csvData} and POST /api/contacts/upload (the CSV as
  * text/csv, or a multipart file field "file"; mode and fileName then come as query parameters).
  */
 export const ContactImportRequest = z.object({
@@ -339,7 +339,7 @@ export type ContactImport = z.infer<typeof ContactImportOut>;
 /**
  * The answer to an import or upload. Small files finish in the request (status completed);
  * larger ones answer 202 with status queued and a jobId to follow (GET /api/jobs/:id, or
- * GET /api/contacts/imports/:id). `imported` and `errors` are spec 2 §7's import answer,
+ * GET /api/contacts/imports/:id). `imported` and `errors` are the spec's import answer,
  * `imported` and `skipped` its upload answer; `errors` lists the first rejects as
  * "Line 7, Email: ... is not a valid email address".
  */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { dateTime, safeString } from "./text";
 
 /**
- * The autodialer's contract (spec 3 §2 Autodialer, §3, §4, §5, §7, §8, §9; spec 2 campaigns and
- * campaign_leads; issue 13): campaigns, their leads, dial attempts and dispositions, callbacks,
+ * The autodialer's contract (Autodialer; the spec campaigns and
+ * campaign_leads): campaigns, their leads, dial attempts and dispositions, callbacks,
  * agents and the agent console, stats and abandonment. Routes live under /api/autodialer.
  * Percentages are numbers from 0 to 100 with one decimal; times are ISO 8601 strings.
  */
@@ -20,11 +20,11 @@ export const DIALING_MODE_LABELS: Record<DialingMode, string> = {
   manual: "Manual",
 };
 
-/** Spec 3 §4: Start moves a campaign to active, Pause to paused. */
+/** Start moves a campaign to active, Pause to paused. */
 export const CAMPAIGN_STATUSES = ["active", "paused", "completed", "scheduled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** Spec 3 §4 autodialer agent statuses. */
+/** Autodialer agent statuses. */
 export const AGENT_STATUSES = ["available", "busy", "on_call", "break", "offline"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 /** What an agent may set themselves; on_call is set by the dialer when a call is connected. */
@@ -88,7 +88,7 @@ export const ENDED_ATTEMPT_STATES = [
 ] as const satisfies readonly AttemptState[];
 export type EndedAttemptState = (typeof ENDED_ATTEMPT_STATES)[number];
 
-/** The flags a disposition carries (issue 13 part 1). `final`: the lead is not dialled again. */
+/** The flags a disposition carries. `final`: the lead is not dialled again. */
 export type DispositionFlags = {
   humanAnswered: boolean;
   sale: boolean;
@@ -221,7 +221,7 @@ export type DispositionCode = keyof typeof DISPOSITIONS;
 export const DISPOSITION_CODES = Object.keys(DISPOSITIONS) as [DispositionCode, ...DispositionCode[]];
 export const AGENT_DISPOSITION_CODES = DISPOSITION_CODES.filter((code) => DISPOSITIONS[code].byAgent);
 
-/** Spec 3 §9 and spec 2 §9 campaign defaults. */
+/** A new campaign's settings. */
 export const CAMPAIGN_DEFAULTS = {
   dialingMode: "predictive" as DialingMode,
   maxLines: 15,
@@ -230,7 +230,7 @@ export const CAMPAIGN_DEFAULTS = {
   maxAttempts: 3,
   /** Minimum time between two attempts on one lead. */
   retryMinutes: 60,
-  /** An abandoned call's lead is not redialled for this long (issue 13 part 4). */
+  /** An abandoned call's lead is not redialled for this long. */
   abandonedRetryMinutes: 24 * 60,
   /** The campaign's own calling hours, in the callee's time zone, inside the legal window. */
   callingHoursStart: "08:00",
@@ -263,7 +263,7 @@ export const DEFAULT_LEADS_PAGE = 50;
 export const MAX_LEADS_PAGE = 200;
 
 // ---------------------------------------------------------------------------------------------
-// Messages: spec 3 §8 toasts, and the server's validation texts
+// Messages: the spec toasts, and the server's validation texts
 
 export const DIALER_MESSAGES = {
   createFailed: "Failed to create campaign",
@@ -493,7 +493,7 @@ export type CampaignUpdate = z.input<typeof CampaignUpdate>;
 
 export const CampaignIdParams = z.object({ id: z.uuid("That campaign id is not valid") });
 
-/** Spec 3 §3 autodialer campaign, with spec 2's counters and issue 13's settings. */
+/** Autodialer campaign, with the spec's counters and the pacing, hours and retry settings. */
 export const CampaignOut = z.object({
   id: z.string(),
   name: z.string(),
@@ -608,7 +608,7 @@ export const ScheduledCallbackOut = z.object({
 });
 export type ScheduledCallback = z.infer<typeof ScheduledCallbackOut>;
 
-/** Spec 3 §3 autodialer lead. `disposition` is the last attempt's. */
+/** Autodialer lead. `disposition` is the last attempt's. */
 export const LeadOut = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -693,7 +693,7 @@ export const AbandonmentOut = z.object({
 export type Abandonment = z.infer<typeof AbandonmentOut>;
 
 /**
- * GET /api/autodialer/campaigns/:id/stats (spec 3 §3 campaign stats). Today is the workspace's
+ * GET /api/autodialer/campaigns/:id/stats (campaign stats). Today is the workspace's
  * day. contactRate: attempts answered by a person over attempts dialled today, percent.
  * callsPerHour: attempts dialled in the last 60 minutes.
  */
@@ -722,11 +722,11 @@ export type CampaignStats = z.infer<typeof CampaignStatsOut>;
 // ---------------------------------------------------------------------------------------------
 // Agents and the agent console
 
-/** GET /api/autodialer/agents: workspace members (every role can take calls), spec 3 §3. */
+/** GET /api/autodialer/agents: workspace members (every role can take calls), the spec. */
 export const DialerAgentOut = z.object({
   id: z.string(),
   name: z.string(),
-  /** 101, 102, ... in the order members joined (spec 3's extension). */
+  /** 101, 102, ... in the order members joined (the spec's extension). */
   extension: z.string(),
   status: z.enum(AGENT_STATUSES),
   statusSince: z.string().nullable(),

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { safeString, text } from "./text";
 
 /**
- * Email marketing and the email wizard (spec 3 §2, §3, §4, §5, §7, §8, §9; issue 15): every
+ * Email marketing and the email wizard: every
  * request and response shape, the constants and the spec's messages, shared by the server and
  * the screens.
  */
 
-// ---- Constants (spec 3 §9) ----
+// ---- Constants ----
 export const TARGET_AUDIENCES = ["all", "business", "individual"] as const;
 export type TargetAudience = (typeof TARGET_AUDIENCES)[number];
 export const PREVIEW_LIMIT = 10;
@@ -73,7 +73,7 @@ export type EmailPurpose = (typeof EMAIL_PURPOSES)[number];
 export const MERGE_FIELDS = ["firstName", "businessName", "city", "state"] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
-// ---- Messages (spec 3 §5, §8) ----
+// ---- Messages ----
 export const MISSING_INFORMATION_TITLE = "Missing Information";
 export const SELECT_TEMPLATE = "Please select an email template.";
 export const TEST_NEEDS_TEMPLATE_AND_EMAIL = "Please select a template and enter test email.";
@@ -222,7 +222,7 @@ export const SendTestRequest = z.object({
 export type SendTestRequest = z.input<typeof SendTestRequest>;
 export const SendTestOut = z.object({ success: z.boolean(), messageId: z.string(), message: z.string() });
 
-/** Max recipients falls back to 100 when invalid (spec 3 §5). */
+/** Max recipients falls back to 100 when invalid. */
 const maxRecipients = z.coerce
   .number()
   .int()
@@ -258,7 +258,7 @@ export type EmailCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const SEND_STATUSES = ["pending", "sent", "failed", "bounced", "suppressed", "cancelled"] as const;
 export type EmailSendStatus = (typeof SEND_STATUSES)[number];
 
-/** Spec 3 "Campaign result" plus the campaign and its job, since sending continues in the background. */
+/** "Campaign result" plus the campaign and its job, since sending continues in the background. */
 export const CampaignResultOut = z.object({
   campaignId: z.string(),
   jobId: z.string().nullable(),
@@ -364,7 +364,7 @@ export type OutboxMessage = z.infer<typeof OutboxMessageOut>;
 // ---- Unsubscribe (public, signed) ----
 export const UnsubscribeParams = z.object({ token: safeString("token").min(10).max(500) });
 
-// ---- Wizard (spec 3 §3, §4) ----
+// ---- Wizard ----
 const wizardText = (label: string, max = 500) =>
   safeString(label).trim().max(max, `${label} must be at most ${max} characters`).default("");
 const wizardList = (label: string) =>

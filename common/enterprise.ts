@@ -7,14 +7,14 @@ import { phoneNumberProblem } from "./telephony";
 import { safeString, text } from "./text";
 
 /**
- * Enterprise calling (spec 2 §2 /enterprise and /enterprise-dashboard, §3 "Enterprise stats"
- * and "Enterprise analytics", §7, §9; issue 13 part 7): the plans and the contact-sales enquiry,
+ * Enterprise calling (/enterprise and /enterprise-dashboard, "Enterprise stats"
+ * and "Enterprise analytics"): the plans and the contact-sales enquiry,
  * and the dashboard's four tabs. The server and the screens share these.
  */
 
-// --- Monitoring (spec 2 §4, §9) -----------------------------------------------------------------
+// --- Monitoring -----------------------------------------------------------------
 
-/** Spec 2 §9: enterprise stats are polled every 5 s while monitoring is Live. */
+/** Enterprise stats are polled every 5 s while monitoring is Live. */
 export const ENTERPRISE_POLL_MS = 5_000;
 /** Live Calls lists at most this many calls (the newest first); activeCalls counts them all. */
 export const LIVE_CALLS_SHOWN = 100;
@@ -30,7 +30,7 @@ export const EnterpriseCallDetail = z.object({
 });
 export type EnterpriseCallDetail = z.infer<typeof EnterpriseCallDetail>;
 
-/** The workspace's dialer campaigns, summed over their leads (spec 2 §3 "Enterprise stats"). */
+/** The workspace's dialer campaigns, summed over their leads ("Enterprise stats"). */
 export const EnterpriseCampaignStats = z.object({
   totalLeads: z.number().int(),
   /** Leads whose disposition says they are interested (or a sale, or a callback they asked for). */
@@ -57,7 +57,7 @@ export const EnterpriseCallStats = z.object({
 });
 export type EnterpriseCallStats = z.infer<typeof EnterpriseCallStats>;
 
-// --- Analytics (spec 2 §3, §7) ------------------------------------------------------------------
+// --- Analytics ------------------------------------------------------------------
 
 export const ANALYTICS_RANGES = ["24h", "7d", "30d"] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -98,7 +98,7 @@ export type EnterpriseAnalytics = z.infer<typeof EnterpriseAnalytics>;
 
 export const CLASSIFICATION_KEYS = [...CLASSIFICATIONS, "unclassified"] as const;
 
-// --- Campaigns (spec 2 §7) -----------------------------------------------------------------------
+// --- Campaigns -----------------------------------------------------------------------
 
 export const ENTERPRISE_CAMPAIGN_TYPES = ["cold_outreach", "follow_up"] as const;
 export type EnterpriseCampaignType = (typeof ENTERPRISE_CAMPAIGN_TYPES)[number];
@@ -109,7 +109,7 @@ export const CAMPAIGN_TYPE_LABELS: Record<EnterpriseCampaignType, string> = {
 /** A campaign takes at most this many chosen contacts at once (more through the Autodialer's import). */
 export const MAX_CAMPAIGN_CONTACTS = 1_000;
 export const NO_CONTACTS_CHOSEN = "Choose at least one contact for the campaign";
-/** Spec 2 §8: the toast's title and fallback text. */
+/** The toast's title and fallback text. */
 export const CAMPAIGN_FAILED = "Failed to start campaign";
 
 export const StartCampaignRequest = z.object({
@@ -135,7 +135,7 @@ export const StartCampaignResponse = z.object({
 });
 export type StartCampaignResponse = z.infer<typeof StartCampaignResponse>;
 
-// --- Call Controls: bulk call with a purpose (spec 2 §7) ------------------------------------------
+// --- Call Controls: bulk call with a purpose ------------------------------------------
 
 export const NO_CALL_PURPOSE = "Please enter the purpose of the calls";
 
@@ -148,7 +148,7 @@ export const EnterpriseBulkCallRequest = BulkCallRequest.extend({
 });
 export type EnterpriseBulkCallRequest = z.input<typeof EnterpriseBulkCallRequest>;
 
-// --- Contact sales (spec 2 §2 /enterprise; issue 13 part 7) --------------------------------------
+// --- Contact sales (/enterprise) --------------------------------------
 
 export const ENTERPRISE_PLAN_IDS = ENTERPRISE_PLANS.map((plan) => plan.id) as [
   (typeof ENTERPRISE_PLANS)[number]["id"],

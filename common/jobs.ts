@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Background jobs (issue 10): long work (bulk calls, imports, campaign runs) answers 202 with a
+ * Background jobs: long work (bulk calls, imports, campaign runs) answers 202 with a
  * job id; the screen follows it through `GET /api/jobs/:id` and `job` events on /api/events.
  */
 

@@ -2,23 +2,23 @@ import { z } from "zod";
 import { safeString } from "./text";
 
 /**
- * Lead generation (spec 3 §2 /leads, §3 "Lead search result", "Lead campaign", "Lead stats",
- * §4, §5, §7, §8, §9; issue 14): business search, saving results as contacts, campaigns that run
+ * Lead generation (/leads, "Lead search result", "Lead campaign", "Lead stats",
+ * ): business search, saving results as contacts, campaigns that run
  * on a schedule, and the satellite-internet dealer search. The server and the screen share these.
  */
 
-/** Spec 3 §9: the max-results options (default 20). */
+/** The max-results options (default 20). */
 export const LEAD_LIMITS = [10, 20, 50] as const;
 export type LeadLimit = (typeof LEAD_LIMITS)[number];
 export const DEFAULT_LEAD_LIMIT: LeadLimit = 20;
-/** Spec 3 §9: a bulk-saved lead's score. */
+/** A bulk-saved lead's score. */
 export const BULK_LEAD_SCORE = 75;
-/** Spec 3 §9: lists and stats refresh this often. */
+/** Lists and stats refresh this often. */
 export const LEADS_REFRESH_MS = 30_000;
-/** Spec 3 §4 and §9: the search indicators reset after these. */
+/** The search indicators reset after these. */
 export const SEARCH_INDICATOR_MS = 3_000;
 export const DEALER_INDICATOR_MS = 5_000;
-/** Spec 3 §9: the dealer search waits this long between cities. */
+/** The dealer search waits this long between cities. */
 export const DEALER_SEARCH_SPACING_MS = 3_000;
 /** How many leads one save request takes (the largest search). */
 export const MAX_BULK_LEADS = 50;
@@ -33,8 +33,8 @@ export const LEAD_PROVIDERS = ["osm", "serpapi", "simulated"] as const;
 export type LeadProvider = (typeof LEAD_PROVIDERS)[number];
 
 /**
- * Spec 3 §3 "Florida locations: city": the dealer search's cities; the first three are searched
- * when none is chosen (spec 3 §9).
+ * "Florida locations: city": the dealer search's cities; the first three are searched
+ * when none is chosen.
  */
 export const FLORIDA_CITIES = [
   "Miami",
@@ -73,7 +73,7 @@ export const DEFAULT_DEALER_CITIES = FLORIDA_CITIES.slice(0, 3);
 /** What the dealer search looks for in each city. */
 export const DEALER_INDUSTRY = "satellite internet and TV dealers";
 
-// --- Messages: spec 3 §5 and §8 ---
+// --- Messages ---
 export const MISSING_INFORMATION = "Missing Information";
 export const SEARCH_FIELDS_REQUIRED = "Please enter both industry and location";
 export const CAMPAIGN_FIELDS_REQUIRED = "Please fill in all required fields";
@@ -105,7 +105,7 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-/** Spec 3 §3 "Lead search result" and what the save routes send back (serpApiData keeps the rest). */
+/** "Lead search result" and what the save routes send back (serpApiData keeps the rest). */
 export const LeadResult = z.object({
   name: z.string(),
   address: z.string().nullable(),
@@ -125,7 +125,7 @@ const limit = z.coerce
   })
   .default(DEFAULT_LEAD_LIMIT);
 
-/** The two fields spec 3 §5 requires together: either missing gives the one message. */
+/** The two fields the spec requires together: either missing gives the one message. */
 const requiredPair = {
   industry: z.string({ error: SEARCH_FIELDS_REQUIRED }).optional(),
   location: z.string({ error: SEARCH_FIELDS_REQUIRED }).optional(),
@@ -163,7 +163,7 @@ export const LeadSearchResponse = z.object({
 });
 export type LeadSearchResponse = z.infer<typeof LeadSearchResponse>;
 
-/** One lead to save (spec 3 §7 save-contact and bulk-save fields). */
+/** One lead to save (save-contact and bulk-save fields). */
 export const LeadToSave = z.object({
   name: text("Name", 200).min(1, "Name is required"),
   phoneNumber: optionalText("Phone number", 40),
@@ -199,7 +199,7 @@ export const BulkSaveRequest = z.object({
 export const BulkSaveResponse = z.object({
   saved: z.number().int(),
   skipped: z.number().int(),
-  /** Leads left out because they have no phone number (spec 3 §5). */
+  /** Leads left out because they have no phone number. */
   withoutPhone: z.number().int(),
   /** Leads not saved because the plan's contact limit was reached, with the plan's words. */
   overLimit: z.number().int(),
@@ -234,7 +234,7 @@ export const LeadCampaignOut = z.object({
 });
 export type LeadCampaign = z.infer<typeof LeadCampaignOut>;
 
-/** POST /api/leads/campaigns {name, searchCriteria, autoStart}: spec 3 §5. */
+/** POST /api/leads/campaigns {name, searchCriteria, autoStart}. */
 export const CampaignCreate = z
   .object({
     name: z.string({ error: CAMPAIGN_FIELDS_REQUIRED }).optional(),
@@ -312,7 +312,7 @@ export const CampaignRunResponse = z.object({
 });
 export type CampaignRunResponse = z.infer<typeof CampaignRunResponse>;
 
-/** Spec 3 §3 "Lead stats", from the workspace's rows. */
+/** "Lead stats", from the workspace's rows. */
 export const LeadStats = z.object({
   totalCampaigns: z.number().int(),
   activeCampaigns: z.number().int(),

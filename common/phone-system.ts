@@ -3,8 +3,8 @@ import { cleanPhoneNumber, E164, PHONE_INVALID, PHONE_REQUIRED, phoneNumberProbl
 import { safeString } from "./text";
 
 /**
- * The business phone system (spec 3 §2 /grasshopper, §3 business phone number, phone analytics
- * and voicemail, §7 endpoints, §8 toasts; issue 17 parts 1-3). Grasshopper has no public API:
+ * The business phone system (/grasshopper, business phone number, phone analytics
+ * and voicemail, endpoints, toasts). Grasshopper has no public API:
  * the numbers, extensions, business hours and routing are ours, on our own telephony.
  */
 
@@ -19,7 +19,7 @@ export const SETUP_FAILED_TITLE = "Setup Failed";
 export const SETUP_FAILED = "Failed to setup routing";
 export const CALL_FAILED_TITLE = "Call Failed";
 export const CALL_FAILED = "Failed to initiate Grasshopper call";
-/** Spec 3 §9: voicemails shown on the screen. */
+/** Voicemails shown on the screen. */
 export const VOICEMAILS_SHOWN = 5;
 
 // --- Ours ---
@@ -67,7 +67,7 @@ export const ClockTime = safeString("The time", HHMM_MESSAGE).regex(
   HHMM_MESSAGE,
 );
 
-/** A number to forward to: the spec's phone rule (spec 2 §5), stored as E.164 (10 digits are North American). */
+/** A number to forward to: the spec's phone rule, stored as E.164 (10 digits are North American). */
 const ForwardNumber = safeString("The forwarding number", PHONE_REQUIRED)
   .max(40, PHONE_INVALID)
   .superRefine((value, ctx) => {
@@ -83,7 +83,7 @@ const ForwardNumber = safeString("The forwarding number", PHONE_REQUIRED)
 
 // --- Business numbers ---
 
-/** Spec 3 §3 business phone number. */
+/** Business phone number. */
 export const BusinessNumber = z.object({
   id: z.string(),
   number: z.string(),
@@ -225,7 +225,7 @@ export const SetupRoutingResponse = z.object({ success: z.literal(true), applied
 
 export const OkResponse = z.object({ success: z.literal(true) });
 
-// --- Voicemail, analytics and click-to-call (issue 17 parts 2-3) ---
+// --- Voicemail, analytics and click-to-call ---
 
 export const VOICEMAIL_NOT_FOUND = "That voicemail was not found";
 export const NO_CELLPHONE =
@@ -236,7 +236,7 @@ export const VOICEMAIL_SAVED = "Thank you. Your message has been saved. Goodbye.
 /** What the user hears when they answer a click-to-call, before the contact rings. */
 export const bridgeAnnouncement = (name: string) => `Connecting you to ${name}.`;
 
-/** Spec 3 §3 voicemail, plus where it stands (the transcription runs after the call). */
+/** Voicemail, plus where it stands (the transcription runs after the call). */
 export const Voicemail = z.object({
   id: z.string(),
   /** The caller's number (E.164), or "Unknown". */
@@ -273,7 +273,7 @@ export const VoicemailsResponse = z.object({ success: z.literal(true), voicemail
 export const VoicemailIdParams = z.object({ id: z.uuid({ error: VOICEMAIL_NOT_FOUND }) });
 
 /**
- * Spec 3 §3 phone analytics, from the calls to the workspace's business numbers (last 30 days):
+ * Phone analytics, from the calls to the workspace's business numbers (last 30 days):
  * completed = a person or an AI agent answered; missed = the caller hung up or nobody answered
  * and no message was left; voicemails = messages left; averageDuration over answered calls,
  * seconds; conversionRate = the share of calls whose caller is a contact of the workspace now
@@ -290,7 +290,7 @@ export const PhoneAnalytics = z.object({
 export type PhoneAnalytics = z.infer<typeof PhoneAnalytics>;
 export const AnalyticsResponse = z.object({ success: z.literal(true), analytics: PhoneAnalytics });
 
-/** Spec 3 §7 POST /api/grasshopper/call. `numberId`: which business number shows (default: the main one). */
+/** POST /api/grasshopper/call. `numberId`: which business number shows (default: the main one). */
 export const BusinessCallRequest = z.object({
   contactId: z.uuid({ error: "That contact was not found" }),
   numberId: z.uuid({ error: NUMBER_NOT_FOUND }).optional(),

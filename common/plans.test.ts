@@ -13,7 +13,7 @@ import {
   usagePercent,
 } from "./plans";
 
-describe("usagePercent (spec 2 §9)", () => {
+describe("usagePercent", () => {
   it("is 0 for unlimited, capped at 100, rounded", () => {
     expect(usagePercent(5000, -1)).toBe(0);
     expect(usagePercent(45, 60)).toBe(75);
@@ -36,7 +36,7 @@ describe("the plan catalogue", () => {
     expect(PLANS.business.features.monthlyMinutes).toBe(-1);
   });
 
-  it("gates the features of spec 2 §6, widened so every plan keeps what the plans below it have", () => {
+  it("gates the features of the spec, widened so every plan keeps what the plans below it have", () => {
     const ids = (feature: Parameters<typeof plansWith>[0]) => plansWith(feature).map((p) => p.id);
     expect(ids("businessFeatures")).toEqual(["pro", "premium", "business"]);
     expect(ids("voiceCloning")).toEqual(["basic", "pro", "premium", "personal", "business"]);
@@ -57,7 +57,7 @@ describe("the plan catalogue", () => {
   });
 });
 
-/** Issue 9, item 12: Personal cost $29 while Pro, which includes more, cost $19.99. */
+/** Personal cost $29 while Pro, which includes more, cost $19.99. */
 describe("the price ladder (a plan that includes more never costs less)", () => {
   const pairs = PLAN_IDS.flatMap((a) => PLAN_IDS.filter((b) => b !== a).map((b) => [a, b] as const));
 

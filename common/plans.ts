@@ -6,7 +6,7 @@ import type { SignupPlan } from "./auth";
  */
 export const SIGNUP_TRIAL_DAYS = 30;
 
-/** The two plans offered at sign-up (spec 2, "Signup plans"). Prices in US cents. */
+/** The two plans offered at sign-up ("Signup plans"). Prices in US cents. */
 export const SIGNUP_PLAN_DETAILS: Record<
   SignupPlan,
   { name: string; priceCents: number; monthlyMinutes: number; contactLimit: number; features: string[] }
@@ -48,13 +48,13 @@ export function formatDollars(cents: number): string {
 export const PLAN_IDS = ["free", "basic", "pro", "premium", "personal", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** The plans the subscription screen offers as cards (spec 2 §2, "Subscription"). */
+/** The plans the subscription screen offers as cards ("Subscription"). */
 export const SUBSCRIPTION_PLAN_IDS = ["free", "basic", "pro", "premium"] as const satisfies readonly PlanId[];
 /** The sign-up plans, also on offer from the subscription screen. */
 export const SIGNUP_PLAN_IDS = ["personal", "business"] as const satisfies readonly PlanId[];
 
 /**
- * Every plan from least to most (issue 9, item 12): each step includes everything the one below
+ * Every plan from least to most: each step includes everything the one below
  * it does, and more, and costs more. The subscription screen shows the plans in this order.
  */
 export const PLAN_LADDER = [
@@ -66,7 +66,7 @@ export const PLAN_LADDER = [
   "business",
 ] as const satisfies readonly PlanId[];
 
-/** Spec 2 §3, "Plan definition": -1 means unlimited. Limits are per calendar month. */
+/** "Plan definition": -1 means unlimited. Limits are per calendar month. */
 export type PlanFeatures = {
   monthlyMinutes: number;
   callScreeningLimit: number;
@@ -76,15 +76,15 @@ export type PlanFeatures = {
   hasAdvancedAnalytics: boolean;
 };
 
-/** What the server lets a plan do (spec 2 §6); checked by the server, shown by the screens. */
+/** What the server lets a plan do; checked by the server, shown by the screens. */
 export type PlanAccess = {
   /** Creating and using cloned voices: every plan but free. */
   voiceCloning: boolean;
-  /** CSV import and bulk calling: pro and every plan above it (spec 2 §6 names business and pro). */
+  /** CSV import and bulk calling: pro and every plan above it (names business and pro). */
   businessFeatures: boolean;
-  /** Advanced analytics: pro and every plan above it (spec 2 §6 names pro and premium). */
+  /** Advanced analytics: pro and every plan above it (names pro and premium). */
   advancedAnalytics: boolean;
-  /** Priority support: premium and business (spec 2 §6 says premium; the business offer includes it). */
+  /** Priority support: premium and business (says premium; the business offer includes it). */
   prioritySupport: boolean;
 };
 export type PlanFeatureKey = keyof PlanAccess;
@@ -94,7 +94,7 @@ export const UNLIMITED = -1;
 export type PlanDefinition = {
   id: PlanId | EnterprisePlan["id"];
   name: string;
-  /** US dollars a month (spec 2: "prices come from the server"). */
+  /** US dollars a month ("prices come from the server"). */
   price: number;
   priceCents: number;
   interval: "month";
@@ -327,7 +327,7 @@ export function planFor(planType: string): PlanDefinition {
 }
 
 /**
- * An enterprise plan (spec 2 §9) as a plan definition: everything the Business plan includes
+ * An enterprise plan as a plan definition: everything the Business plan includes
  * (unlimited minutes and contacts, every feature), at the enterprise plan's price and with its
  * concurrent calls. A workspace the platform put on one is never held to the Free plan's limits.
  */
@@ -398,7 +398,7 @@ export function contactLimitRefusal(current: PlanDefinition): string {
   return `The ${current.name} plan keeps up to ${current.contactLimit} contacts. Upgrade to ${more} to add more.`;
 }
 
-/** Spec 2 §9: the enterprise plans (per month; -1 concurrent calls is unlimited). */
+/** The enterprise plans (per month; -1 concurrent calls is unlimited). */
 export const ENTERPRISE_PLANS = [
   { id: "enterprise_starter", name: "Starter", priceCents: 30000, concurrentCalls: 100, popular: false },
   { id: "enterprise_pro", name: "Pro", priceCents: 80000, concurrentCalls: 500, popular: true },
@@ -413,7 +413,7 @@ export const ENTERPRISE_PLANS = [
 ] as const;
 export type EnterprisePlan = (typeof ENTERPRISE_PLANS)[number];
 
-/** Spec 2 §9 usage bars: -1 reads Unlimited, the percentage is capped at 100. */
+/** Usage bars: -1 reads Unlimited, the percentage is capped at 100. */
 export function usagePercent(used: number, limit: number): number {
   if (limit === UNLIMITED) return 0;
   if (limit <= 0) return 100;

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { safeString } from "./text";
 
 /**
- * Satellite-internet sales (spec 3 §2 /viasat-payment, §3 package and installation form, §5
- * validation, §7 endpoints, §8 toasts, §9 constants; issue 17 parts 4-5).
+ * Satellite-internet sales (/viasat-payment, package and installation form,
+ * validation, endpoints, toasts, constants).
  */
 
 // --- Spec texts ---
@@ -40,7 +40,7 @@ export const SERVICE_TYPE = "satellite_internet";
 export const BUSINESS_HOURS = "9 AM - 5 PM EST";
 export const GUARANTEES = ["30-day money-back guarantee", "24/7 support", "Free installation"] as const;
 
-/** The four time slots offered (spec 3 §9): id, label, and the hours they cover (24 h clock). */
+/** The four time slots offered: id, label, and the hours they cover (24 h clock). */
 export const TIME_SLOTS = [
   { id: "8-12", label: "8:00 AM - 12:00 PM", startHour: 8, endHour: 12 },
   { id: "1-5", label: "1:00 PM - 5:00 PM", startHour: 13, endHour: 17 },
@@ -51,7 +51,7 @@ export const TIME_SLOT_IDS = ["8-12", "1-5", "9-1", "2-6"] as const;
 export type TimeSlotId = (typeof TIME_SLOT_IDS)[number];
 export const slotFor = (id: string) => TIME_SLOTS.find((slot) => slot.id === id);
 
-/** The three packages a workspace starts with (spec 3 §3 fallback defaults). */
+/** The three packages a workspace starts with (fallback defaults). */
 export const DEFAULT_PACKAGES = [
   {
     name: "Unlimited",
@@ -163,7 +163,7 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((value) => value || null);
 
-/** The installation form (spec 3 §3): preferredDate, timeSlot, address, phoneNumber, specialInstructions. */
+/** The installation form: preferredDate, timeSlot, address, phoneNumber, specialInstructions. */
 export const InstallationForm = z.object({
   preferredDate: isoDay,
   timeSlot: slotId,
@@ -173,7 +173,7 @@ export const InstallationForm = z.object({
 });
 export type InstallationForm = z.input<typeof InstallationForm>;
 
-/** POST /api/viasat/schedule-installation (spec 3 §7). */
+/** POST /api/viasat/schedule-installation. */
 export const ScheduleInstallationRequest = z.object({
   customerId: z.uuid(CUSTOMER_NOT_FOUND).optional().nullable(),
   packageId: z.uuid(NO_PACKAGE),
@@ -223,7 +223,7 @@ export const AvailabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
 /**
- * POST /api/subscription/checkout's metadata for a package (spec 3 §7). package_id,
+ * POST /api/subscription/checkout's metadata for a package. package_id,
  * service_type, installation_date, installation_slot and installation_address are the spec's;
  * customer_id (the contact), installation_phone and special_instructions are ours.
  */
@@ -239,7 +239,7 @@ export const SatelliteCheckoutMetadata = z.object({
 });
 export type SatelliteCheckoutMetadata = z.infer<typeof SatelliteCheckoutMetadata>;
 
-/** POST /api/viasat/autodial (spec 3 §7). */
+/** POST /api/viasat/autodial. */
 export const AutodialRequest = z.object({ contactId: z.uuid(CUSTOMER_NOT_FOUND) });
 export const AutodialResponse = z.object({
   message: z.string(),

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { safeString } from "./text";
 
 /**
- * AI agent scripts and the template catalogue (spec 2 §3 ai_scripts and script_templates, §5 the
- * script schema; spec 3 §2 AI Agent Scripts, §3, §5, §7, §8, §9). Every script belongs to one
+ * AI agent scripts and the template catalogue (ai_scripts and script_templates, the
+ * script schema; the spec AI Agent Scripts). Every script belongs to one
  * workspace; the workspace's default script drives its calls: the opening message greets callers,
  * the transfer rules hand the call over, the business rules and conversation flow shape the
  * replies, the personality traits the wording and the voice settings the spoken voice.
@@ -12,7 +12,7 @@ import { safeString } from "./text";
 export const SCRIPT_TYPES = ["inbound", "outbound", "appointment", "sales", "support"] as const;
 export type ScriptType = (typeof SCRIPT_TYPES)[number];
 
-/** Spec 3 §9: the speech voices. */
+/** The speech voices. */
 export const SCRIPT_VOICES = ["nova", "alloy", "echo", "fable", "onyx", "shimmer"] as const;
 export type ScriptVoice = (typeof SCRIPT_VOICES)[number];
 
@@ -48,7 +48,7 @@ export const TRANSFER_CONDITION_LABELS: Record<TransferCondition, string> = {
   sales_ready: "The caller is ready to buy",
 };
 
-// --- Defaults: spec 3 §5 and §9 ---
+// --- Defaults ---
 export const DEFAULT_OPENING_MESSAGE = "Hello! How can I help you today?";
 export const DEFAULT_SCRIPT_TYPE: ScriptType = "inbound";
 export const DEFAULT_VOICE_SETTINGS = { voice: "nova", speed: 0.9, pitch: "low" } as const satisfies {
@@ -88,7 +88,7 @@ export const BUFFER_MINUTES_MAX = 120;
 /** Scripts one workspace may keep. */
 export const MAX_SCRIPTS = 100;
 
-// --- Messages: spec 2 §5, spec 3 §8 ---
+// --- Messages ---
 export const SCRIPT_NAME_REQUIRED = "Script name is required";
 export const OPENING_MESSAGE_REQUIRED = "Opening message is required";
 export const SCRIPT_TYPE_MESSAGE = "Script type must be inbound, outbound, appointment, sales or support";
@@ -131,7 +131,7 @@ export function linesOf(value: unknown): unknown {
   return value;
 }
 
-/** Keywords: a list, or one text split on commas (spec 3 §5: "comma-space"); blanks dropped. */
+/** Keywords: a list, or one text split on commas ("comma-space"); blanks dropped. */
 export function keywordsOf(value: unknown): unknown {
   if (typeof value === "string") {
     return value
@@ -261,7 +261,7 @@ const description = safeString("Description")
   .transform((value) => value || null);
 
 /**
- * The fields of POST /api/ai-scripts. Everything but the name has the defaults of spec 3 §5
+ * The fields of POST /api/ai-scripts. Everything but the name has the defaults of the spec
  * (opening "Hello! How can I help you today?", inbound, nova at 0.9, low pitch, professional,
  * empathy 7, formality 8). A missing opening message takes the default; a blank one is refused.
  */

@@ -1,4 +1,4 @@
-/** Spec 2 §8, the settings screen's install-status box. */
+/** The settings screen's install-status box. */
 export const INSTALL_STATUS = {
   noServiceWorker: "Service Worker not supported",
   insecure: "HTTPS required for installation",

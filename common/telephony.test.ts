@@ -8,7 +8,7 @@ import {
   phoneNumberProblem,
 } from "./telephony";
 
-describe("phone numbers (spec 2 §5)", () => {
+describe("phone numbers", () => {
   it("keeps only digits and plus", () => {
     expect(cleanPhoneNumber("+1 (212) 555-0123 ext")).toBe("+12125550123");
   });
@@ -26,7 +26,7 @@ describe("phone numbers (spec 2 §5)", () => {
 });
 
 describe("concurrent calls by plan", () => {
-  it("follows spec 2 §9 for the enterprise plans and keeps the others small", () => {
+  it("follows the spec for the enterprise plans and keeps the others small", () => {
     expect(concurrentCallLimit("enterprise_starter")).toEqual({ limit: 100, planName: "Enterprise Starter" });
     expect(concurrentCallLimit("enterprise_pro").limit).toBe(500);
     expect(concurrentCallLimit("enterprise_scale").limit).toBe(1000);

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { ENTERPRISE_PLANS, planFor } from "./plans";
 import { safeString } from "./text";
 
-// --- Concurrent calls by plan (spec 2 §9 for the enterprise plans) ------------------------------
+// --- Concurrent calls by plan (for the enterprise plans) ------------------------------
 
 export const UNLIMITED_CALLS = -1;
 
 /**
  * Phone calls (Twilio or the simulator, inbound and outbound) an account may have live at once;
- * -1 is unlimited. The enterprise plans are spec 2 §9; the others come from the plan catalogue.
+ * -1 is unlimited. The enterprise plans are the spec; the others come from the plan catalogue.
  */
 export function concurrentCallLimit(planType: string): { limit: number; planName: string } {
   const enterprise = ENTERPRISE_PLANS.find((plan) => plan.id === planType);
@@ -25,7 +25,7 @@ export function concurrentLimitMessage(planName: string, limit: number): string 
 
 // --- Phone numbers ------------------------------------------------------------------------------
 
-/** Spec 2 §5 and spec 1 §5: keep only digits and the plus sign. */
+/** Keep only digits and the plus sign. */
 export function cleanPhoneNumber(raw: string): string {
   return raw.replace(/[^\d+]/g, "");
 }
@@ -34,7 +34,7 @@ export const PHONE_REQUIRED = "Please enter a phone number";
 export const PHONE_INVALID = "Please enter a valid phone number (at least 10 digits)";
 
 /**
- * Spec 2 §5, real voice call: after cleaning, at least 10 digits; 10 digits, or 11 starting with 1,
+ * Real voice call: after cleaning, at least 10 digits; 10 digits, or 11 starting with 1,
  * are North American numbers; longer numbers need a leading + (international).
  */
 export function phoneNumberProblem(raw: string): string | null {
@@ -131,7 +131,7 @@ export const SimulatedInboundRequest = z.object({
 });
 export type SimulatedInboundRequest = z.input<typeof SimulatedInboundRequest>;
 
-// --- Outbound and active calls (spec 2 §7) ------------------------------------------------------
+// --- Outbound and active calls ------------------------------------------------------
 
 export const OutboundCallRequest = z.object({
   phoneNumber: DialablePhone,
@@ -166,7 +166,7 @@ export type ActiveVoiceCall = z.infer<typeof ActiveVoiceCall>;
 export const ActiveVoiceCallsResponse = z.object({ activeCalls: z.array(ActiveVoiceCall) });
 export type ActiveVoiceCallsResponse = z.infer<typeof ActiveVoiceCallsResponse>;
 
-// --- Voice call demo (spec 2 §2, §4, §7) --------------------------------------------------------
+// --- Voice call demo --------------------------------------------------------
 
 export const DEMO_MESSAGE_REQUIRED = "Please type a message";
 export const StartDemoRequest = z.object({
@@ -208,7 +208,7 @@ export type ProcessDemoResponse = z.infer<typeof ProcessDemoResponse>;
 /** A message's answer as it comes: with the reply's audio (a picked-up demo shows the text only). */
 export const ProcessDemoAnswer = ProcessDemoResponse.extend({ audioUrl: ReplyAudioUrl });
 export type ProcessDemoAnswer = z.infer<typeof ProcessDemoAnswer>;
-/** Spec 2 §4: the screen closes the demo this long after the server says end_call. */
+/** The screen closes the demo this long after the server says end_call. */
 export const DEMO_END_DELAY_MS = 2000;
 
 /** The account's demo call still in progress, so the demo screen can pick it up again. */
@@ -228,7 +228,7 @@ export const CurrentDemoResponse = z.object({
 });
 export type CurrentDemoResponse = z.infer<typeof CurrentDemoResponse>;
 
-// --- Call system test (spec 2 §4, §5, §9) -------------------------------------------------------
+// --- Call system test -------------------------------------------------------
 
 export const SYSTEM_TEST_MIN = 1;
 export const SYSTEM_TEST_MAX = 100;
@@ -241,9 +241,9 @@ export const BULK_DEMO_NUMBERS = [
   "+12065550105",
 ];
 /**
- * Spec 2 §4: a test call rings ("connecting") for 2 s plus 1 s per index, is answered, and the
+ * A test call rings ("connecting") for 2 s plus 1 s per index, is answered, and the
  * caller hangs up 15 to 45 s later. Its duration is that talk time, as the carrier reports it:
- * the spec's other figure, "a random simulated duration of 60-239 s", cannot belong to a call
+ * The spec's other figure, "a random simulated duration of 60-239 s", cannot belong to a call
  * that completes within 45 s, and showing both is what made the screen contradict itself.
  */
 export const SYSTEM_TEST_TIMING = {
@@ -304,7 +304,7 @@ export const SystemTestStats = z.object({
 });
 export type SystemTestStats = z.infer<typeof SystemTestStats>;
 
-// --- Mobile calling test: native call (spec 1 §3, §7.3, §8) ------------------------------------
+// --- Mobile calling test: native call ------------------------------------
 
 export const EMERGENCY_NUMBER = "911";
 export const CALLING_NOT_AVAILABLE = "Calling feature not available on this device";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one text schema every string input goes through (issue 9, finding 6): bodies, query
+ * The one text schema every string input goes through: bodies, query
  * strings, route parameters and webhook forms. PostgreSQL cannot store NUL ("invalid byte
  * sequence"), and a lone UTF-16 surrogate is not a character at all (it becomes U+FFFD or an
  * error on its way to the database), so both are refused here with a 400 that says which field

@@ -28,7 +28,7 @@ export const User = z.object({
   termsVersion: z.string().nullable(),
   createdAt: z.string(),
   /**
-   * The workspace this session works in, with the person's role (issue 10). planType, timezone,
+   * The workspace this session works in, with the person's role. planType, timezone,
    * companyName, industry and businessDescription above are that workspace's.
    */
   workspace: CurrentWorkspace,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeString } from "./text";
 
-/** Spec 2 §9: the recommended sample length. */
+/** The recommended sample length. */
 export const RECOMMENDED_SAMPLE_SECONDS = 30;
 /** A sample shorter than this cannot carry a voice. */
 export const MIN_SAMPLE_SECONDS = 3;
@@ -13,7 +13,7 @@ export const VOICE_NAME_MAX = 60;
 /** Voice profiles one account may keep (each holds a recording, and maybe a voice at the service). */
 export const MAX_VOICE_PROFILES = 10;
 
-/** Spec 2 §5 and §8. */
+/** What the voice form says without a recording or a name. */
 export const VOICE_INPUT_REQUIRED = "Please record audio and enter a voice name";
 export const MICROPHONE_FAILED = "Failed to access microphone. Please check permissions.";
 export const VOICE_CREATE_FAILED = "Failed to create voice profile. Please try again.";

@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from "./plans";
 import { safeString } from "./text";
 
 /**
- * Teams (issue 10). A workspace is what a plan, calls, settings and usage belong to; people
+ * Teams. A workspace is what a plan, calls, settings and usage belong to; people
  * belong to workspaces through memberships with a role. Every sign-up creates a workspace whose
  * owner is the new user, so a personal user is the owner of a workspace of one.
  */
@@ -47,7 +47,7 @@ export const PLAN_SEATS: Record<PlanId, number> = {
   business: 10,
 };
 
-/** Seats of any plan type: the enterprise plans (spec 2 §9) have no limit. */
+/** Seats of any plan type: the enterprise plans have no limit. */
 export function seatsFor(planType: string): number {
   if (planType.startsWith("enterprise")) return -1;
   return planType in PLAN_SEATS ? PLAN_SEATS[planType as PlanId] : 1;

@@ -9,7 +9,7 @@ import {
 } from "./helpers";
 
 /**
- * Accounts in Chromium (issue 9): changing the password in Settings signs out the other
+ * Accounts in Chromium: changing the password in Settings signs out the other
  * browsers and keeps this one; signing up with an email that already has an account creates
  * nothing, does not say the email is taken, and offers signing in instead.
  */

@@ -17,12 +17,12 @@ import {
 } from "./helpers";
 
 /**
- * The Admin Dashboard (/admin, issue 16 part 8) in Chromium, as one platform administrator for
+ * The Admin Dashboard (/admin) in Chromium, as one platform administrator for
  * the whole file (ADMIN_EMAILS in playwright.config.ts makes e2e-admin@example.com one once its
  * confirmation link is followed): the
  * header's figures and buttons, the five tabs against the server, the spec's texts, and a person
  * who is not an administrator seeing no admin screen. Controls whose endpoint answers a failure
- * must show the spec 3 §8 text (never a made-up success).
+ * must show the the spec text (never a made-up success).
  */
 
 /** maintenance.spec.ts signs up the same administrator; whichever runs first creates it. */

@@ -9,7 +9,7 @@ import {
 } from "./helpers";
 
 /**
- * The agent console (/autodialer/console, issue 13 part 2): a rep (agent role) finds it in the
+ * The agent console (/autodialer/console): a rep (agent role) finds it in the
  * navigation, chooses a campaign and sets themselves available; in preview mode they read the
  * next lead and dial it; the call is ended with a disposition and notes, or with a callback for
  * themselves; the supervisor's /autodialer shows the rep's status and the leads' outcomes.

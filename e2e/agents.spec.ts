@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * AI Agents and Agent Manager (issue 12, parts 3 and 4): three agents (sales, support,
+ * AI Agents and Agent Manager: three agents (sales, support,
  * appointments) made through the Create Agent dialog, activated, one paused; analytics and the
  * Scripts & Settings tab from the server; a routing rule; telecom agents saved and deleted.
  */
@@ -104,7 +104,7 @@ test("AI agents: create sales, support and appointments agents, activate, pause 
   const list = page.getByRole("list", { name: "Agents" });
   const card = (name: string) => list.getByRole("listitem", { name });
   await expect(list.getByTestId("agent-card")).toHaveCount(3);
-  // New agents start inactive (spec 3 §4); at most three keyword badges.
+  // New agents start inactive; at most three keyword badges.
   await expect(card("Sam Sales").getByTestId("agent-status")).toHaveText("Inactive");
   await expect(card("Sam Sales")).toContainText("Ext. 101 · Sales");
   await expect(card("Sam Sales").getByRole("list", { name: "Keywords" }).getByRole("listitem")).toHaveText([
@@ -242,7 +242,7 @@ test("agent manager: create, save with fallbacks and ranges, switch active, dele
   await editor.getByRole("button", { name: "Save Agent" }).click();
   await expect(toastText(page, "Agent saved successfully")).toBeVisible();
 
-  // Saved: the fallbacks of spec 3 §5 for the empty numbers, in the list and the editor.
+  // Saved: the fallbacks of the spec for the empty numbers, in the list and the editor.
   const item = page
     .getByRole("list", { name: "Telecom agents" })
     .getByRole("button", { name: /Rita Internet/ });

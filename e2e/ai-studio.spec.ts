@@ -3,7 +3,7 @@ import { pcmWav } from "../server/audio/wav";
 import { acceptTerms, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * AI Studio (issue 12, part 7): each of the six tabs clicked through against the server. A flow
+ * AI Studio: each of the six tabs clicked through against the server. A flow
  * is written and tested, then answers a simulated call; a voice sample is generated and played,
  * a voice added from a recording and chosen; a message analyzed; a rule created that acts when
  * a call ends (its run counted on the screen), then paused; the agent test cases listed; the

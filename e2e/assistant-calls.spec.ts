@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * Issue 12 part 2 through the screens: a script made from the "Dental office appointments"
+ * Through the screens: a script made from the "Dental office appointments"
  * template on /ai-scripts, its opening message and transfer keywords changed and made the
  * default, drives the Call Simulator on /active-calls: the caller hears the new opening, says a
  * transfer keyword and is put through to the script's number. Agents made on /ai-agents take

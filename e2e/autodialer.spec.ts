@@ -10,8 +10,8 @@ import {
 } from "./helpers";
 
 /**
- * /autodialer (spec 3 §2 Autodialer, issue 13 part 8): a supervisor creates a campaign (the
- * name is required; spec 3 §9's defaults), cannot start it without leads, adds leads from text
+ * /autodialer (Autodialer): a supervisor creates a campaign (the
+ * name is required; the spec's defaults), cannot start it without leads, adds leads from text
  * lines (a bad line named with its reason and left in the box), imports chosen contacts from the
  * lead manager, starts and pauses it with the spec's toasts, and reads the stats, abandonment
  * rates, leads and agents the server computes; an agent-role member reads without controls.
@@ -87,7 +87,7 @@ test("autodialer: create a campaign, add leads (a bad line named), import contac
     "Offline",
   );
 
-  // Create Campaign: the name is required (the contract's message); spec 3 §9's defaults.
+  // Create Campaign: the name is required (the contract's message); the spec's defaults.
   await page.getByRole("button", { name: "Create Campaign" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Campaign" });
   await expect(dialog.getByLabel("Dialing Mode")).toHaveValue("predictive");
@@ -219,7 +219,7 @@ test("autodialer: create a campaign, add leads (a bad line named), import contac
   await expect(toastText(page, "(212) 555-0177 may be dialled again")).toBeVisible();
   await expect(blocked).toHaveCount(0);
 
-  // Start and Pause: spec 3 §2, an active campaign shows Pause and every other status Start.
+  // Start and Pause: the spec, an active campaign shows Pause and every other status Start.
   await spring.getByRole("button", { name: "Start Spring Renewals" }).click();
   await expect(toastText(page, "Campaign started successfully")).toBeVisible();
   await expect(spring.getByTestId("campaign-status")).toHaveText("Active");

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, newAccount, screenshot, toastText } from "./helpers";
 
 /**
- * /business-plan's CSV import (spec 2 §5) with a file too large to import in the request: the
+ * /business-plan's CSV import with a file too large to import in the request: the
  * server answers 202 and imports it as a job; the card follows the job's progress and, when it
  * ends, shows the imported count and the refused rows as the importer words them.
  */

@@ -3,7 +3,7 @@ import { devices, expect, type Page, test } from "@playwright/test";
 import { expectAccessible, newAccount, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * /contact-manager (spec 2 §2, §3, §5, §8): the add dialog with the full form and its checks,
+ * /contact-manager: the add dialog with the full form and its checks,
  * tags typed comma-separated and shown as a list, favourite and do-not-call, the filters and
  * sort (all on the server), export, delete, and the CSV upload: a messy file's counts, its
  * rejects on screen and as a file, undo, and a large file followed as a job.

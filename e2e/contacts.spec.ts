@@ -2,7 +2,7 @@ import { devices, expect, type Page, test } from "@playwright/test";
 import { catchDialledLinks, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * /contacts (spec 2 §2): search over name, phone and email on the server, the add and edit
+ * /contacts: search over name, phone and email on the server, the add and edit
  * dialogs with their checks, call (tel: link) and email (mailto:), delete with a confirmation,
  * and the server's message when a change fails.
  */

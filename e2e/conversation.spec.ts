@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * Conversation previews and agent tests (issue 12, parts 5 and 6) against the real routing:
+ * Conversation previews and agent tests against the real routing:
  * pricing goes to the sales agent, an outage to support, the enterprise request is transferred by
  * the server with its TwiML, and a saved test case passes.
  */
@@ -58,7 +58,7 @@ test("conversation flow (cards): pricing is answered by the sales agent, with it
   await expect(card.getByTestId("preview-response")).not.toBeEmpty();
   await expect(card).toContainText("Routing:");
 
-  // Empty: the default greeting is sent (spec 3 §5).
+  // Empty: the default greeting is sent.
   await page.getByLabel("Customer message").fill("");
   const greeting = page.waitForRequest("**/api/conversation/test");
   await page.getByRole("button", { name: "Preview", exact: true }).click();

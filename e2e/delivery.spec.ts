@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-/** The real build, served by the real server (issue 9, walk 10). */
+/** The real build, served by the real server. */
 test("the built app's script goes out brotli-compressed and cached, and no source map is public", async ({
   request,
 }) => {

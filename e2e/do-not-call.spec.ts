@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, devices, expect, type Page, test 
 import { type Account, expectAccessible, newAccount, screenshot, toastText } from "./helpers";
 
 /**
- * The do-not-call list on /contact-manager (issue 11, part 4): numbers added in two formats (the
+ * The do-not-call list on /contact-manager: numbers added in two formats (the
  * second is "already listed"), a bad number refused with the server's words, a CSV import with its
  * counts and the rejected line's reason, search on the server, removal after a confirmation, the
  * dated export, a listed number refused when called from /lead-manager, and an agent's read-only view.

@@ -10,7 +10,7 @@ import {
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * /email-marketing and its Outbox (spec 3 §2, §5, §7, §9; issue 15 part 7): a template made on
+ * /email-marketing and its Outbox: a template made on
  * the Email Templates tab (an empty name refused), its text previewed to 150 and 300 characters,
  * the recipients previewed from contacts made through the API, a test email read in the Outbox
  * as a mail program shows it, the postal address rule, and a small campaign followed to "Campaign

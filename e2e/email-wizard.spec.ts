@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * The AI Email Wizard (/email-wizard, spec 3 §2, §4, §5): five steps, Back and Next, list items
+ * The AI Email Wizard (/email-wizard): five steps, Back and Next, list items
  * trimmed and removable, generation through the server's local writer (no language model is
  * configured here), "Generation Failed" when the server fails, the template saved, the six
  * seasonal ideas fetched only at step 5, and Create New Campaign starting over.

@@ -11,7 +11,7 @@ import {
 } from "./helpers";
 
 /**
- * Enterprise calling (issue 13 parts 7 and 8) in Chromium: /enterprise's four plans and the
+ * Enterprise calling in Chromium: /enterprise's four plans and the
  * contact-sales form (its errors, then the stored enquiry's confirmation); /enterprise-dashboard's
  * four tabs against the server: live calls that appear while Live and stay frozen while Paused
  * until Refresh, campaigns started for chosen contacts, analytics for 24h/7d/30d from the calls

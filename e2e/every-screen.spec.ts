@@ -10,9 +10,9 @@ import {
 } from "./helpers";
 
 /**
- * Issue 9's walks over every screen, one visit per screen and viewport: walk 2 (no screen scrolls
- * sideways at 1,440, 768 and 390 px and on a phone), walk 3 (every screen reached by clicking from
- * the dashboard, in each layout) and walk 11 (axe on every screen, desktop and phone) used to be
+ * Walks over every screen, one visit per screen and viewport: the width check (no screen scrolls
+ * sideways at 1,440, 768 and 390 px and on a phone), the click walk (every screen reached by clicking from
+ * the dashboard, in each layout) and the axe scan (axe on every screen, desktop and phone) used to be
  * three files that each signed up and opened every screen again. Here each viewport's walk signs
  * up one account with the data that stretches layouts (a live call, calls in history, an
  * appointment, a contact, AI Studio's flow and rule, scripts, agents, a test case, an email in the
@@ -107,7 +107,7 @@ async function fillWithLongData(api: Page["request"], email: string): Promise<vo
   });
   expect(contact.ok(), await contact.text()).toBe(true);
 
-  // AI Studio (issue 12, part 7): a flow and an automation rule with long unbroken text.
+  // AI Studio: a flow and an automation rule with long unbroken text.
   const flow = await api.post("/api/ai-flows", {
     data: {
       name: word(80, "Openinghoursflow"),
@@ -126,7 +126,7 @@ async function fillWithLongData(api: Page["request"], email: string): Promise<vo
   expect(automation.status(), await automation.text()).toBe(201);
 
   // A default script, an active agent, a routing rule, a telecom agent and a test case with long
-  // unbroken text (issue 12).
+  // unbroken text.
   const script = await api.post("/api/ai-scripts", {
     data: {
       name: word(120, "Wolfeschlegelsteinhausen"),
@@ -194,7 +194,7 @@ async function signUpWithLongData(page: Page): Promise<LongAccount> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Layouts and reaching a screen by clicking (walk 3).
+// Layouts and reaching a screen by clicking.
 
 type Layout = {
   name: string;
@@ -298,7 +298,7 @@ async function settled(page: Page, route: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The width check (walk 2).
+// The width check.
 
 type Overflow = { screen: string; width: number; scrollWidth: number; culprits: string[] };
 
@@ -341,7 +341,7 @@ async function measure(page: Page, screen: string, width: number): Promise<Overf
   return { screen, width, scrollWidth: result.scrollWidth, culprits: result.culprits };
 }
 
-/** A call's transcript with a long word wraps inside its dialog (a phone-width window, walk 2). */
+/** A call's transcript with a long word wraps inside its dialog (a phone-width window). */
 async function transcriptDialogWraps(page: Page): Promise<void> {
   await page.getByRole("button", { name: "View Details" }).first().click();
   const dialog = page.getByRole("dialog");
@@ -367,11 +367,11 @@ type Viewport = {
   /** Names the viewport in every finding and screenshot: "desktop-1440", "phone-412", ... */
   name: string;
   width: number;
-  /** The layout whose links the walk clicks to reach each screen (walk 3), if any. */
+  /** The layout whose links the walk clicks to reach each screen, if any. */
   layout: Layout | null;
   /** Screens the layout does not offer to this account: opened by their address instead. */
   unoffered: ReadonlySet<string>;
-  /** The screens scanned with axe (walk 11). */
+  /** The screens scanned with axe. */
   axe: "every screen" | ReadonlySet<string>;
   /** The screens of this viewport (desktop-only screens are not part of the phone layouts). */
   routes: readonly string[];
@@ -443,7 +443,7 @@ async function walkEveryScreen(page: Page, testInfo: TestInfo, viewport: Viewpor
 }
 
 /**
- * The public invitation page (issue 10) is no app route: it is opened signed out with a real link
+ * The public invitation page is no app route: it is opened signed out with a real link
  * to a workspace with a long name, for a long invited address (the page shows both), in both of
  * its ways in, and with a link that is not valid.
  */

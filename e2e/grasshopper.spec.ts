@@ -18,7 +18,7 @@ import {
 } from "./helpers";
 
 /**
- * /grasshopper, the business phone system (spec 3 §2, §3, §7, §8, §9; issue 17 parts 1-3): a new
+ * /grasshopper, the business phone system: a new
  * workspace sees the spec's empty state and Disconnected, adds its simulator number in two
  * clicks, sets the greeting, an extension (the server's refusal shown) and the hours, sets up
  * routing; a call after hours leaves a voicemail that shows transcribed with its audio and in

@@ -173,8 +173,8 @@ export async function catchDialledLinks(page: Page): Promise<() => Promise<strin
 }
 
 /**
- * Every screen's route: spec 1 §2.2 (less /signup, which sends a signed-in person home) and
- * spec 2's screens. Desktop-only ones are not part of the phone layouts (spec 1 §2.1).
+ * Every screen's route: the spec (less /signup, which sends a signed-in person home) and
+ * the spec's screens. Desktop-only ones are not part of the phone layouts.
  */
 export const APP_ROUTES = [
   "/",

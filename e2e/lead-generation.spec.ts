@@ -5,7 +5,7 @@ import { type FakeLeadServers, startFakeLeadServers } from "../server/providers/
 import { expectAccessible, newAccount, screenshot, toastText } from "./helpers";
 
 /**
- * /leads (spec 3 §2, issue 14), in Chromium. The shared e2e server runs as `npm start` does with
+ * /leads, in Chromium. The shared e2e server runs as `npm start` does with
  * no network: its search (OpenStreetMap, the default) answers the clear error a new user without
  * network sees. A second server of the built app, pointed at local servers that answer like
  * Nominatim and Overpass, takes the four tabs through: search, save, Save All, the dealer search

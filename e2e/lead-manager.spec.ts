@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * /lead-manager (spec 3 §2): the stats cards from real rows, search over name, phone and company
+ * /lead-manager: the stats cards from real rows, search over name, phone and company
  * combined with the status and source filters, the edit modal with every status (PUT), a call
  * through the built-in carrier simulator, a do-not-call refusal, the call preview (the engine's
  * reply to an opening line), the two CSV exports, and "No phone number available".

@@ -11,7 +11,7 @@ import {
 } from "./helpers";
 
 /**
- * /viasat-payment (spec 3 §2, §5, §8, §9; issue 17 parts 4-6): the three packages from the
+ * /viasat-payment: the three packages from the
  * server, the spec's validation toasts, time slots shown only once a date is chosen (a full slot
  * disabled), Proceed to Payment through the local checkout to the paid order with its
  * confirmation number, and Autodial to the customer. One person signs up once for the file.

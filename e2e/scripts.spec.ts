@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * AI Agent Scripts (issue 12, part 1): a script from the "Dental office appointments" template,
+ * AI Agent Scripts: a script from the "Dental office appointments" template,
  * its opening message and transfer keywords changed, made the default; the dialog's checks; the
  * delete confirmation.
  */
@@ -121,7 +121,7 @@ test("scripts: the Create Script dialog checks every rule with the contract's me
   await page.getByRole("button", { name: "Create Script" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create AI Script" });
 
-  // The defaults of spec 3 §5.
+  // The defaults of the spec.
   await expect(dialog.getByLabel("Script Type")).toHaveValue("inbound");
   await expect(dialog.getByLabel("Opening Message *")).toHaveValue("Hello! How can I help you today?");
   await expect(dialog.getByLabel("Voice", { exact: true })).toHaveValue("nova");

@@ -254,7 +254,7 @@ test("voice profile lifecycle with the microphone: record, name, consent, create
 
   // Hear it: the local voice speaks the greeting.
   const preview = page.waitForResponse((r) => r.url().includes("/preview"));
-  // Its accessible name starts with what it shows (issue 9, walk 11: label in name).
+  // Its accessible name starts with what it shows (label in name).
   await page.getByRole("button", { name: "Hear Voice of Home voice", exact: true }).click();
   const previewed = await preview;
   expect(previewed.status()).toBe(200);

@@ -83,7 +83,7 @@ test("a visitor signs up, accepts the terms, walks the sidebar, signs out and ba
   );
   await expectAccessible(page, testInfo, "shell");
 
-  // Every route of spec 1 §2.2 renders a screen, not the 404 page.
+  // Every route of the spec renders a screen, not the 404 page.
   for (const path of [
     "/contacts",
     "/contact-manager",
@@ -276,7 +276,7 @@ test("the dashboard's System Status says what this server runs, not fixed text",
   await expect(page.getByTestId("status-telephony")).toContainText("Built-in simulator");
   await expect(page.getByTestId("status-payments")).toContainText("Payments: Limited");
   await expect(page.getByTestId("status-payments")).toContainText("no card is charged");
-  // Issue 9, walk 11: no lines about areas this product does not have.
+  // No lines about areas this product does not have.
   await expect(page.getByRole("main")).not.toContainText("Email Marketing Ready");
   await expect(page.getByRole("main")).not.toContainText("AI Agents Active");
   await screenshot(page, "dashboard-system-status");

@@ -2,7 +2,7 @@ import { type APIRequestContext, devices, expect, type Page, test } from "@playw
 import { type Account, acceptTerms, newAccount } from "./helpers";
 
 /**
- * Every way in (issue 9, walk 1): whichever button a visitor uses, signing in lands on the
+ * Every way in: whichever button a visitor uses, signing in lands on the
  * dashboard and signing up lands on the terms, without a reload. The accounts signed in to are
  * made through the API from a separate request context, so the page starts signed out.
  */

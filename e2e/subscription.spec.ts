@@ -452,7 +452,7 @@ const ownServer = test.extend<object, { ownPort: number }>({
   },
 });
 
-/** Issue 9, finding 4: a production server sold every plan through the built-in test checkout. */
+/** A production server sold every plan through the built-in test checkout. */
 ownServer(
   "a production server without payments set up says so wherever a plan would be bought",
   async ({ page, ownPort }, testInfo) => {

@@ -18,7 +18,7 @@ import {
 } from "./helpers";
 
 /**
- * Teams in Chromium (issue 10): Settings → Team, invitation links signed out and signed in, the
+ * Teams in Chromium: Settings → Team, invitation links signed out and signed in, the
  * header's workspace and its switcher, roles, removal, transfer, closed links and plan seats.
  */
 

@@ -186,7 +186,7 @@ test("mobile calling test on a desktop: device information, not available, direc
   await page.getByRole("button", { name: "Native Call" }).click();
   await expect(toastText(page, "Calling feature not available on this device")).toBeVisible();
 
-  // Issue 9, walk 9: a computer cannot dial, so the test says so and never asks to call 911.
+  // A computer cannot dial, so the test says so and never asks to call 911.
   await expect(page.getByTestId("desktop-notice")).toContainText("This computer cannot place phone calls");
   await page.getByRole("button", { name: "Emergency Test" }).click();
   const results = page.getByRole("list", { name: "Call results" });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
- * Issue 9, tried as a new user: the Call System Test's figures agree (item 4), test calls stay
+ * Tried as a new user: the Call System Test's figures agree (item 4), test calls stay
  * out of the figures, can be shown in History and deleted (item 5), and a demo left without End
  * is picked up again (item 6).
  */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
 
 /**
- * Settings, Voice Cloning: an account keeps at most 10 voice profiles (issue 9, finding 2). The
+ * Settings, Voice Cloning: an account keeps at most 10 voice profiles. The
  * screen counts them, says so at the limit and offers no Create button to press until one is
  * deleted. Profiles are made through the API with a short tone (the microphone path is in
  * settings.spec.ts).

@@ -1,4 +1,4 @@
-// The build's first-load budget (issue 10): how much JavaScript a browser downloads, gzipped, to
+// The build's first-load budget: how much JavaScript a browser downloads, gzipped, to
 // show the dashboard, printed by every `vite build` and failing the build above the limit.
 import path from "node:path";
 import { gzipSync } from "node:zlib";

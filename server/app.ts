@@ -75,7 +75,7 @@ export type RouteEntry = {
   url: string;
   isPublic: boolean;
   role: WorkspaceRole | undefined;
-  /** Only users.role = admin may use it (issue 16). */
+  /** Only users.role = admin may use it. */
   platformAdmin: boolean;
 };
 
@@ -186,13 +186,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerGuards(app, config, auth);
-  // The administrator's settings that every request meets (issue 16 part 4), after the guards
+  // The administrator's settings that every request meets, after the guards
   // so the person is known: maintenance mode (503 to all but administrators), the API limit.
   const platform = services.platformConfig.reader;
   registerMaintenanceMode(app, platform);
   if (config.apiRateLimitEnforced)
     registerApiRateLimit(app, { limit: async () => (await platform.get()).apiRateLimit });
-  // The admin's error-rate check counts every answer this server sends (issue 16).
+  // The admin's error-rate check counts every answer this server sends.
   app.addHook("onResponse", async (_request, reply) => services.admin.errors.count(reply.statusCode));
 
   // Each area's routes get the few services they use, nothing more.

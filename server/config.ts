@@ -176,7 +176,7 @@ export type Config = {
     overpassUrl: string;
     /** One request to the provider is given up after this long. */
     timeoutMs: number;
-    /** Spec 3 §9: the satellite dealer search waits this long between cities. */
+    /** The satellite dealer search waits this long between cities. */
     dealerSpacingMs: number;
   };
   /** Email marketing's transport (server/providers/mail): SMTP when SMTP_URL is set, else DATA_DIR/outbox. */

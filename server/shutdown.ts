@@ -13,7 +13,7 @@ const CLOSE_GRACE_MS = 15_000;
 type Log = Pick<FastifyInstance["log"], "info" | "warn" | "error">;
 
 /**
- * Stops the server without dropping what it already received (issue 9), on SIGTERM or SIGINT:
+ * Stops the server without dropping what it already received, on SIGTERM or SIGINT:
  *
  * 1. The listening socket closes at once: new connections are refused, so a load balancer or
  *    an orchestrator moves on to another instance.

@@ -12,7 +12,7 @@ import { load, printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 12 part 8: (a) POST /api/conversation/test at 50 concurrent requests with the local AI,
+ * (a) POST /api/conversation/test at 50 concurrent requests with the local AI,
  * on a workspace with a default script (a template's), 20 active agents and 50 routing rules,
  * next to GET /api/health at the same concurrency in the same run (goal: p99 under 30 ms);
  * (b) chooseAgent's cost per call in this process with the same 20 agents and 50 rules, next

@@ -10,7 +10,7 @@ import { type RunningServer, signUp, startServer } from "../server";
 const PROBE_MODULE = path.resolve(import.meta.dirname, "../event-loop-probe.mjs");
 
 /**
- * Audio uploads against the event loop (issue 9, finding 2). While one upload is handled, the
+ * Audio uploads against the event loop. While one upload is handled, the
  * server's own event-loop delay is measured inside it (bench/event-loop-probe.mjs, loaded with
  * NODE_OPTIONS) and a client asks GET /api/health back to back (the stall as a person feels it,
  * which on a busy machine also carries CPU contention). Target: no request blocks the loop for

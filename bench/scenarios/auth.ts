@@ -4,9 +4,9 @@ import { signUp, startServer } from "../server";
 import { concurrentReadersBench } from "./readers";
 
 /**
- * Issue 2: an authenticated GET /api/user (session lookup, user presenter, schema serialisation)
+ * An authenticated GET /api/user (session lookup, user presenter, schema serialisation)
  * next to a bare Fastify route on the same machine in the same run; the ratio is the figure.
- * Issue 9: then 200 concurrent signed-in readers (scenarios/readers.ts).
+ * Then 200 concurrent signed-in readers (scenarios/readers.ts).
  */
 export async function authBench(): Promise<void> {
   const bare = Fastify();
@@ -43,7 +43,7 @@ export async function authBench(): Promise<void> {
       },
     ]);
     const ratio = user.requestsPerSecond / baseline.requestsPerSecond;
-    // Issue 10, part 10: an authenticated read at 0.3x bare Fastify or better on the embedded
+    // An authenticated read at 0.3x bare Fastify or better on the embedded
     // database, 0.6x on PostgreSQL.
     const goal = process.env.DATABASE_URL ? 0.6 : 0.3;
     const engine = process.env.DATABASE_URL ? "PostgreSQL" : "the embedded database";

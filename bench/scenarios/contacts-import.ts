@@ -11,7 +11,7 @@ import { printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 11, part 6: a 1,000,000-row messy CSV (BENCH_IMPORT_ROWS overrides) uploaded to the real
+ * A 1,000,000-row messy CSV (BENCH_IMPORT_ROWS overrides) uploaded to the real
  * server (POST /api/contacts/upload, the contact manager's path) and imported by the
  * contacts.import job, on the embedded database and, when DATABASE_URL or TEST_DATABASE_URL
  * names a PostgreSQL server, on PostgreSQL too. Printed: rows per second from the first byte

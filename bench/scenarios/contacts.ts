@@ -20,7 +20,7 @@ import { printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 11, part 6: the contact list at scale. One workspace with 1,000,000 contacts on
+ * The contact list at scale. One workspace with 1,000,000 contacts on
  * PostgreSQL (DATABASE_URL) or 250,000 on the embedded database (default; BENCH_CONTACTS overrides),
  * generated set-based in SQL, then VACUUM ANALYZE (as autovacuum would on PostgreSQL, and the
  * contacts.vacuum job queued after a large import on the embedded database). Through the real server over HTTP with the signed-in

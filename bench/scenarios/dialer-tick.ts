@@ -10,7 +10,7 @@ import type { TickReport } from "../../server/features/dialer/runtime";
 import { printTable } from "../load";
 
 /**
- * Issue 13 part 9 (b): one dialer tick over 100 active campaigns, goal under 50 ms. The app runs
+ * One dialer tick over 100 active campaigns, goal under 50 ms. The app runs
  * in this process on a fresh embedded database (or DATABASE_URL's PostgreSQL), with 100
  * workspaces each running a predictive campaign of 200 leads with one rep available and 2,000
  * calls answered by a person behind it (BENCH_DIALER_HISTORY), so the abandonment figures are read

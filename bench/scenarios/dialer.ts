@@ -8,7 +8,7 @@ import { printTable } from "../load";
 import { dialerTickBench } from "./dialer-tick";
 
 /**
- * The autodialer (issue 13 part 9):
+ * The autodialer:
  * (a) pacing in simulated time: the issue's campaign (10,000 leads, 10 agents, 30% of dials
  *     answered by a person, 2 minutes of talk on average) played by the seeded discrete-event
  *     simulation for each pacing side by side, over several seeds: agent utilisation (share of

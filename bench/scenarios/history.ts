@@ -11,7 +11,7 @@ import { printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 4: the call history at scale. One account with 1,000,000 calls on PostgreSQL
+ * The call history at scale. One account with 1,000,000 calls on PostgreSQL
  * (DATABASE_URL) or 100,000 on the embedded database (BENCH_CALLS overrides):
  * - p50 and p95 of a history page for each sort and for searches, through HTTP, next to the
  *   same SQL (page, count and summary queries) run bare through the driver;

@@ -9,7 +9,7 @@ import { load, printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 9: "under 200 concurrent readers some requests waited over 10 s". 200 connections, each
+ * An outside probe found "under 200 concurrent readers some requests waited over 10 s". 200 connections, each
  * a signed-in browser of its own account, walk the screens' reads (the user, a history page, the
  * figures, the live call, appointments, settings, the subscription) for 20 s against the real
  * server, on the embedded database or on DATABASE_URL (a database of its own on that server).

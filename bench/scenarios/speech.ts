@@ -11,7 +11,7 @@ import { signUp, startServer } from "../server";
  * (POST /api/calls/:id/process-audio with the WAV) with the recogniser the server is configured
  * with (SPEECH_BASE_URL in the environment measures that service; otherwise local pocketsphinx),
  * beside a baseline in the same run: pocketsphinx_continuous called directly the way the server
- * called it before issue 9 (`-infile x.wav -logfn /dev/null`, no deadline).
+ * called it before it had a deadline (`-infile x.wav -logfn /dev/null`, no deadline).
  * Prints the median word error rate and the time per turn (p50, p95).
  */
 
@@ -126,7 +126,7 @@ export async function speechBench(): Promise<void> {
   try {
     const files = SENTENCES.map((sentence, i) => speak(dir, i, sentence));
 
-    // Baseline: the invocation before issue 9, straight on the command line, no deadline.
+    // Baseline: the old invocation, straight on the command line, no deadline.
     const baseline: Result[] = [];
     for (const [i, file] of files.entries()) {
       const started = performance.now();

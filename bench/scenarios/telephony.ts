@@ -5,7 +5,7 @@ import { load, printTable } from "../load";
 import { signUp, startServer } from "../server";
 
 /**
- * Issue 5: 100 concurrent phone calls held about 60 s, each caller speaking every few seconds,
+ * 100 concurrent phone calls held about 60 s, each caller speaking every few seconds,
  * against the real server (production mode, embedded database or DATABASE_URL). The carrier is
  * the project's own simulator playing Twilio: every webhook is form-encoded and carries an
  * X-Twilio-Signature from the official library, under each account's Twilio auth token, so the

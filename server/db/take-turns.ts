@@ -6,7 +6,7 @@ type Exec = PGlite["exec"];
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Makes the embedded database's queries take turns with the network (issue 9, "200 concurrent
+ * Makes the embedded database's queries take turns with the network ("200 concurrent
  * readers waited over 10 s").
  *
  * PGlite runs every query synchronously on the main thread, one at a time, and its queue is a

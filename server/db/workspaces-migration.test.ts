@@ -13,7 +13,7 @@ import { databaseName, databaseUrlFor } from "../test/postgres-url";
 import { type Database, openPglite, openPostgres, pgliteOptions } from "./client";
 
 /**
- * Issue 10: the move from users to workspaces. A database is migrated to the schema before it
+ * The move from users to workspaces. A database is migrated to the schema before it
  * (0011), filled as the app of that day would have filled it, then migrated to the end; every
  * row must arrive in the workspace of the user who owned it, and every session must still work.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { callPurposeSentence } from "./call-purpose";
 
 /**
- * Issue 9, wording: a bulk call said "I'm calling about Confirm your appointment…". A purpose is
+ * A bulk call said "I'm calling about Confirm your appointment…". A purpose is
  * typed in any style; the assistant must say it as a person would.
  */
 describe("callPurposeSentence", () => {

@@ -12,7 +12,7 @@ import { initialState } from "./state";
 
 const NY = "America/New_York";
 const OFFICE: WorkingHours = { start: "09:00", end: "17:00", days: [1, 2, 3, 4, 5] };
-/** The engine's default slot length (spec 2 §9). */
+/** The engine's default slot length. */
 const SLOT = 30;
 
 /** A wall-clock moment in a zone, as an instant. */

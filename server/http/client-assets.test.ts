@@ -7,7 +7,7 @@ import { moveSourceMaps, precompressDirectory } from "../../scripts/compress-ass
 import { createTestApp, type TestApp } from "../test/app";
 
 /**
- * Delivery of the built client (issue 9, walk 10): hashed assets go out precompressed with a
+ * Delivery of the built client: hashed assets go out precompressed with a
  * year's cache, index.html and the service worker are revalidated every time, and source maps
  * are never served. The client folder here is laid out like `vite build` writes it, with the
  * .br and .gz files the build step adds.

@@ -36,7 +36,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   });
   app.get("/*", { config: { public: true } }, async (request, reply) => {
     const file = request.url.split("?")[0] ?? "/";
-    // The router's decoded path, not the raw URL: /%61pi/... is an API path too (issue 9, finding 3).
+    // The router's decoded path, not the raw URL: /%61pi/... is an API path too.
     const decoded = `/${(request.params as { "*"?: string })["*"] ?? ""}`;
     if (decoded.startsWith("/api/")) {
       return reply.code(404).send({ message: `No API route for ${request.method} ${decoded}` });

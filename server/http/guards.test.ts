@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("the session guard decides from the matched route, not the raw URL (issue 9, finding 3)", () => {
+describe("the session guard decides from the matched route, not the raw URL", () => {
   it("answers 401 to percent-encoded API paths when signed out", async () => {
     const anonymous = t.client();
     for (const url of ["/%61pi/user", "/a%70i/user", "/%61%70%69/user", "/api/%75ser", "/api/%75%73%65%72"]) {
@@ -87,7 +87,7 @@ describe("the built client stays public", () => {
   });
 });
 
-describe("the same-origin check (issue 9, finding 9)", () => {
+describe("the same-origin check", () => {
   const PUBLIC = "https://calls.example.com";
   let behindProxy: TestApp;
   beforeAll(async () => {

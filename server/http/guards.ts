@@ -19,7 +19,7 @@ declare module "fastify" {
      */
     role?: WorkspaceRole;
     /**
-     * Platform administration (issue 16): only `users.role = admin` passes, whatever the workspace
+     * Platform administration: only `users.role = admin` passes, whatever the workspace
      * role; everyone else is refused with 403. The route walk proves it for every such route.
      */
     platformAdmin?: boolean;
@@ -50,7 +50,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *   in the session's workspace is below the route's declared `role` is refused (403).
  *
  * Access is decided from the route the router matched, never from the raw URL: the router
- * decodes the path, so `/%61pi/user` IS `/api/user` and gets the same guard (issue 9, finding 3).
+ * decodes the path, so `/%61pi/user` IS `/api/user` and gets the same guard.
  * A request no route matches falls through to the JSON 404.
  */
 export function registerGuards(app: FastifyInstance, config: Config, auth: AuthService): void {

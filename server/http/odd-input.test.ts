@@ -3,7 +3,7 @@ import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { buildWorkspace } from "../test/factories";
 
 /**
- * Issue 9, finding 6: the probe's 31 inputs that answered 500 on 18 routes. Each must now answer
+ * The probe's 31 inputs that answered 500 on 18 routes. Each must now answer
  * a 4xx whose message tells a person what to fix. (The route fuzz, server/test/route-fuzz.test.ts,
  * sends the same kinds of input to every route; these pin the messages.)
  */

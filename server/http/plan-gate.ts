@@ -8,7 +8,7 @@ export type PlanChecker = {
 
 /**
  * A preHandler that refuses the route with 402 and the upgrade message when the account's plan
- * does not include the feature (spec 2 §6). Runs after the session guard, before the handler.
+ * does not include the feature. Runs after the session guard, before the handler.
  */
 export function requireFeature(billing: PlanChecker, feature: PlanFeatureKey) {
   return async (request: FastifyRequest): Promise<void> => {

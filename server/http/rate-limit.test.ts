@@ -5,7 +5,7 @@ import { buildMember, buildWorkspace, type SignedInClient } from "../test/factor
 import { minuteCounter } from "./rate-limit";
 
 /**
- * apiRateLimit (System config, issue 16 part 4): requests a minute per signed-in account; the
+ * apiRateLimit (System config): requests a minute per signed-in account; the
  * test suite switches it off (API_RATE_LIMIT=off), this file on.
  */
 let t: TestApp;

@@ -31,7 +31,7 @@ export function minuteCounter(clock: () => number = Date.now) {
 }
 
 /**
- * apiRateLimit (System config, issue 16 part 4): each signed-in account may make that many /api
+ * apiRateLimit (System config): each signed-in account may make that many /api
  * requests a minute; beyond it the answer is 429 with RATE_LIMITED and Retry-After. Platform
  * administrators are exempt, and so is everything without a session (carrier and payment
  * webhooks, sign-in, which has its own per-address limit). Registered after the guards, so the

@@ -32,7 +32,7 @@ const HELMET_OPTIONS: Readonly<HelmetOptions> = {
 /**
  * The headers helmet would set, computed once: they do not depend on the request, and building
  * them on every request (what @fastify/helmet did) cost about a sixth of an authenticated read's
- * time (issue 10, part 10). Helmet stays the source of what they are.
+ * time. Helmet stays the source of what they are.
  */
 export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};

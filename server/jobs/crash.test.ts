@@ -6,7 +6,7 @@ import { waitFor } from "../test/jobs";
 import { browser, kill, startServer } from "../test/real-server";
 
 /**
- * Issue 10, part 5: the real server (server/main.ts) is killed with SIGKILL in the middle of 120
+ * The real server (server/main.ts) is killed with SIGKILL in the middle of 120
  * background jobs, started again on the same data directory or database (twice), and in the
  * end every job has completed and taken effect exactly once.
  *

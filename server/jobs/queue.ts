@@ -22,7 +22,7 @@
  *    stays `active` until `expireIn` (15 minutes by default; the restarted process did not
  *    touch the 5 jobs the SIGKILL interrupted). Shortening `expireIn` instead fails long jobs
  *    while they still run, and another server runs them a second time.
- * 3. What issue 10 needs is not in it: an idempotency key that returns the first job's id (a
+ * 3. What our jobs need is not in it: an idempotency key that returns the first job's id (a
  *    `singletonKey` on a standard queue does not deduplicate; on the other policies the second
  *    send returns null), progress, an abort signal for cancelling a running handler, jobs that
  *    belong to a workspace. That would be a second table beside pg-boss's, kept consistent

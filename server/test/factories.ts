@@ -10,7 +10,7 @@ import type { TestApp, TestClient } from "./app";
 import { asDataUrl, toneWav } from "./audio";
 
 /**
- * Small builders for tests, in one place (issue 10, part 9): a signed-in owner of a new
+ * Small builders for tests, in one place: a signed-in owner of a new
  * workspace, a member of a given role in someone's workspace, a call, an appointment, a voice
  * profile. Each goes through the public API, so what a test builds is what a person could build.
  */

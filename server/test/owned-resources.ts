@@ -172,7 +172,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     });
     return { id: res.json().id };
   },
-  /** AI Studio (issue 12 part 7): an AI flow, a voice clone (a voice profile), an automation rule, a spoken sample. */
+  /** AI Studio: an AI flow, a voice clone (a voice profile), an automation rule, a spoken sample. */
   async "ai-flows"(owner) {
     const res = await owner.post("/api/ai-flows", {
       name: "Owner's flow",
@@ -202,7 +202,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     return { id: String(res.json().audioUrl).split("/").pop() ?? "" };
   },
   /**
-   * The autodialer (issue 13): a manual campaign of the owner's with a lead, a number on its
+   * The autodialer: a manual campaign of the owner's with a lead, a number on its
    * do-not-call list, and the lead dialled from the console (an attempt of the owner's).
    */
   async autodialer(owner) {
@@ -222,7 +222,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     return { id, entryId: entry.json().id, leadId: leads[1]?.id ?? "", attemptId: dialled.json().attemptId };
   },
   /**
-   * Lead generation (issue 14): a campaign, and a dealer search's CSV (the tests' simulated
+   * Lead generation: a campaign, and a dealer search's CSV (the tests' simulated
    * search). Made once per owner: the walks ask for them once per :id route.
    */
   async leads(owner) {
@@ -238,7 +238,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
     return ids;
   },
   /**
-   * Email marketing (issue 15): a template, a campaign to one contact, a test message in the
+   * Email marketing: a template, a campaign to one contact, a test message in the
    * outbox and the unsubscribe token from its List-Unsubscribe header. Made once per owner.
    */
   async "email-marketing"(owner) {

@@ -5,7 +5,7 @@ import { buildWorkspace } from "./factories";
 import { OWNED_RESOURCE_FIXTURES, VALID_BODIES } from "./owned-resources";
 
 /**
- * Issue 9, "Done means": every route of the live route table (so routes added later are covered
+ * Every route of the live route table (so routes added later are covered
  * without anyone listing them) gets odd input while signed in, and none may answer 5xx. Odd input
  * is what an outside probe sent: malformed JSON, arrays and scalars for objects, wrong types,
  * NUL and lone surrogates in every string, 100 KB strings, huge numbers, odd query strings and

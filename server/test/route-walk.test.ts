@@ -64,7 +64,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 /**
- * Ways to write the same API path that the router decodes (issue 9, finding 3: the guard once
+ * Ways to write the same API path that the router decodes (the guard once
  * read the raw URL, so `/%61pi/user` reached handlers with no user): each letter of "api"
  * percent-encoded, all three, a letter of the rest in upper- and lower-case hex, doubled slashes.
  */

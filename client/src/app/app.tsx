@@ -65,7 +65,7 @@ export function App() {
   const kind = useLayoutKind();
   const location = useLocation();
   const { user, isLoading } = useUser();
-  // Maintenance mode (issue 16): any request answered 503 with its message shows this instead.
+  // Maintenance mode: any request answered 503 with its message shows this instead.
   const maintenance = useMaintenance();
   const title = isLoading ? null : screenTitle(location.pathname, Boolean(user));
   if (maintenance) return <MaintenancePage />;
@@ -92,7 +92,7 @@ export function App() {
             <Route path="/confirm-email" element={<ConfirmEmailPage />} />
             {/* Public: an invitation link works signed out (to sign up or in) and signed in (to join). */}
             <Route path="/invite/:token" element={isLoading ? <Loading /> : <InviteScreen />} />
-            {/* Spec 2 sends a new account to /dashboard; the dashboard lives at /. */}
+            {/* Sends a new account to /dashboard; the dashboard lives at /. */}
             <Route path="/dashboard" element={<Navigate to="/" replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The client's import rules (ARCHITECTURE.md, issue 10 part 6): no feature imports another
+ * The client's import rules (ARCHITECTURE.md): no feature imports another
  * feature, and the shared rooms (components/, lib/) import no feature, since a feature reaching
  * another through them would break the first rule by the back door. app/ composes features and
  * may import them all. Type-only and dynamic imports count like any other.

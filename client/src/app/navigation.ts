@@ -43,7 +43,7 @@ export type NavItem = {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Spec 1 §2.1: a screen only the desktop layout has. */
+  /** A screen only the desktop layout has. */
   desktopOnly?: boolean;
   /** Offered to platform administrators only. */
   adminOnly?: boolean;
@@ -211,7 +211,7 @@ export function moreSections({ shown, ...viewer }: NavViewer & { shown: NavItem[
     .filter((section) => section.items.length > 0);
 }
 
-/** Spec 1 §2.4: the mobile bottom bar, highlighted on exact match. */
+/** The mobile bottom bar, highlighted on exact match. */
 export const MOBILE_TABS: NavItem[] = [
   { label: "Home", to: "/", icon: Home },
   { label: "Calls", to: "/active-calls", icon: PhoneCall },
@@ -221,7 +221,7 @@ export const MOBILE_TABS: NavItem[] = [
   { label: "Manager", to: "/agent-manager", icon: UserCog },
 ];
 
-/** Spec 1 §2.5: the app-style layout's four tabs. */
+/** The app-style layout's four tabs. */
 export const APP_TABS: NavItem[] = [
   { label: "Home", to: "/", icon: Home },
   { label: "History", to: "/call-history", icon: Clock },
@@ -229,7 +229,7 @@ export const APP_TABS: NavItem[] = [
   { label: "Settings", to: "/settings", icon: Settings },
 ];
 
-/** Spec 1 §2.3: exact match, or for every item except "/" a path that starts with the item's route. */
+/** Exact match, or for every item except "/" a path that starts with the item's route. */
 export function isSidebarItemActive(itemPath: string, currentPath: string): boolean {
   if (currentPath === itemPath) return true;
   return itemPath !== "/" && currentPath.startsWith(itemPath);

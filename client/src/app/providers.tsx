@@ -5,7 +5,7 @@ import { Toaster } from "../components/ui/toaster";
 import { createQueryClient } from "../lib/api";
 
 /**
- * Query cache, router and toasts. Tooltips carry their own delays (spec 1 §9: 700 ms, 300 ms
+ * Query cache, router and toasts. Tooltips carry their own delays (700 ms, 300 ms
  * skip; components/ui/tooltip.tsx), so the first load does without Radix Tooltip.
  */
 export function Providers({ children }: { children: ReactNode }) {

@@ -125,7 +125,7 @@ const AgentLeaderboard = lazy(() =>
 );
 
 /**
- * Every route of spec 1 §2.2 with its screen. Screens that later issues build show their title
+ * Every route of the spec with its screen. Screens that later issues build show their title
  * and what they will do; the README's feature table tracks which are built.
  */
 export type Screen = { path: string; title: string; element: React.ReactNode; desktopOnly?: boolean };
@@ -269,7 +269,7 @@ export const SCREENS: Screen[] = [
   { path: "/autodialer", title: "Autodialer", element: <AutodialerPage /> },
   { path: "/reports", title: "Reports", element: <ReportsPage /> },
   {
-    // Issue 13 part 2: where a member takes the autodialer's calls (reached from the Autodialer and More).
+    // Where a member takes the autodialer's calls (reached from the Autodialer and More).
     path: "/autodialer/console",
     title: "Agent Console",
     element: <AgentConsolePage />,
@@ -280,7 +280,7 @@ export const SCREENS: Screen[] = [
     element: <EmailMarketingPage />,
   },
   {
-    // Issue 15 part 1: the .eml outbox, opened as a mail program shows a message (reached from Email Marketing and More).
+    // The .eml outbox, opened as a mail program shows a message (reached from Email Marketing and More).
     path: "/email-marketing/outbox",
     title: "Outbox",
     element: <OutboxPage />,
@@ -301,7 +301,7 @@ export const SCREENS: Screen[] = [
     element: <TestPreviewPage />,
   },
   {
-    // Issue 12, part 6: the agents' test suite (no route in the spec; reached from More and Test Preview).
+    // The agents' test suite (no route in the spec; reached from More and Test Preview).
     path: "/agent-tests",
     title: "Agent Tests",
     element: <AgentTestsPage />,

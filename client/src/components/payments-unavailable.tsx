@@ -2,8 +2,7 @@ import { CreditCard } from "lucide-react";
 import { cn } from "../lib/cn";
 
 /**
- * Said wherever a paid plan would be bought, on a server that cannot take payments (issue 9,
- * finding 4): instead of a button that can only fail, what is wrong and who can fix it.
+ * Said wherever a paid plan would be bought, on a server that cannot take payments: instead of a button that can only fail, what is wrong and who can fix it.
  */
 export function PaymentsUnavailable({ message, className }: { message: string; className?: string }) {
   return (

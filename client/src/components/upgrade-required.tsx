@@ -15,7 +15,7 @@ export function isPlanRefusal(error: unknown): boolean {
 }
 
 /**
- * Spec 2 §2 /business-plan: the page a plan without the feature sees, with an upgrade button to
+ * /business-plan: the page a plan without the feature sees, with an upgrade button to
  * /subscription. Also used in place of any gated section, with the server's message.
  */
 export function UpgradeRequired({

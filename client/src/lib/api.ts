@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { noteAnswerHeaders, noteFailedAnswer } from "./maintenance";
 
 /**
- * A failed API answer. Its message follows spec 1 §8: the status code, ": ", then the body text
+ * A failed API answer. Its message follows the spec: the status code, ": ", then the body text
  * (or the status text when the body is empty). `body` is the parsed JSON when there was one.
  */
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Throws ApiError (spec 1 §8 message) for a non-OK answer; for callers that read the body themselves. */
+/** Throws ApiError (message) for a non-OK answer; for callers that read the body themselves. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   noteAnswerHeaders(response.headers);
   if (response.ok) return;
@@ -78,7 +78,7 @@ export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): Query
 
 export const USER_QUERY_KEY = ["/api/user"] as const;
 
-/** Spec 1 §7.1 defaults: fresh 30 s, one retry after 1 s, no refetch on focus, no polling, mutations never retry. */
+/** Defaults: fresh 30 s, one retry after 1 s, no refetch on focus, no polling, mutations never retry. */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

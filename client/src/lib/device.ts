@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 
-/** Spec 1 §9: below 768 px is a narrow screen. */
+/** Below 768 px is a narrow screen. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|webOS/i;
 
-/** Phone-capable devices by user agent (spec 1 §9); they can dial tel: links. */
+/** Phone-capable devices by user agent; they can dial tel: links. */
 export function isMobileDevice(userAgent = navigator.userAgent): boolean {
   return MOBILE_UA.test(userAgent);
 }

@@ -34,7 +34,7 @@ export async function exportCsv(url: string, prefix: string): Promise<ExportedFi
   return { blob, filename };
 }
 
-/** Saves a blob as a download with the given name (spec 1 §7.3 "Download saves a file"). */
+/** Saves a blob as a download with the given name ("Download saves a file"). */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -26,7 +26,7 @@ function readDismissed(): boolean {
   }
 }
 
-/** Spec 1 §4, "Install": call once at start-up. */
+/** "Install": call once at start-up. */
 export function listenForInstallPrompt(): void {
   if (window.matchMedia("(display-mode: standalone)").matches) set({ installed: true });
   window.addEventListener("beforeinstallprompt", (event) => {

@@ -2,7 +2,7 @@ import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from "@common/admin";
 import { useSyncExternalStore } from "react";
 
 /**
- * The platform's maintenance mode as this browser last heard it (issue 16 part 4): any API
+ * The platform's maintenance mode as this browser last heard it: any API
  * answer of 503 with MAINTENANCE_MESSAGE puts the app on its maintenance page; the page asks
  * again until an answer is no longer that one. Outside React so every request path reports it.
  */

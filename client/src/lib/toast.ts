@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Spec 1 §9: only one toast at a time, shown for 5000 ms. */
+/** Only one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };

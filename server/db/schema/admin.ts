@@ -14,7 +14,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Platform administration (issue 16). A suspended person is a row here: the admin area owns
+ * Platform administration. A suspended person is a row here: the admin area owns
  * the suspension, the auth area keeps owning the person.
  */
 export const userSuspensions = pgTable("user_suspensions", {
@@ -46,7 +46,7 @@ export const adminAuditLog = pgTable(
   ],
 );
 
-/** The platform's one configuration row (id 1); absent means spec 3 §9's defaults. */
+/** The platform's one configuration row (id 1); absent means the spec's defaults. */
 export const platformConfig = pgTable("platform_config", {
   id: integer("id").primaryKey(),
   config: jsonb("config").$type<Partial<SystemConfig>>().notNull(),
@@ -55,7 +55,7 @@ export const platformConfig = pgTable("platform_config", {
 });
 
 /**
- * A one-time sign-in link an administrator hands to a person they added (issue 16): only the
+ * A one-time sign-in link an administrator hands to a person they added: only the
  * token's SHA-256 is kept; it works once (used_at), before it expires.
  */
 export const adminSignInLinks = pgTable(

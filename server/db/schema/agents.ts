@@ -25,7 +25,7 @@ type AgentAiSettings = {
 };
 
 /**
- * Spec 2 §3 ai_agents with the fields of spec 3 §3 (issue 12), per workspace. Figures
+ * Ai_agents with the fields of the spec, per workspace. Figures
  * (callsHandled, successRate, performanceMetrics) are not stored: they are counted from
  * agent_call_outcomes. Extensions are digits, unique in the workspace.
  */
@@ -69,7 +69,7 @@ export const aiAgents = pgTable(
   ],
 );
 
-/** Spec 2 §3 routing_rules: words (and conditions) that send a caller to an agent. */
+/** Routing_rules: words (and conditions) that send a caller to an agent. */
 export const routingRules = pgTable(
   "routing_rules",
   {
@@ -94,7 +94,7 @@ export const routingRules = pgTable(
   ],
 );
 
-/** Spec 2 §3 conversation_flows: a trigger, the agent that answers and what it says and does. */
+/** Conversation_flows: a trigger, the agent that answers and what it says and does. */
 export const conversationFlows = pgTable(
   "conversation_flows",
   {
@@ -157,7 +157,7 @@ export const agentCallOutcomes = pgTable(
   ],
 );
 
-/** Spec 3 §3 telecom agents (/agent-manager), per workspace. */
+/** Telecom agents (/agent-manager), per workspace. */
 export const telecomAgents = pgTable(
   "telecom_agents",
   {
@@ -184,7 +184,7 @@ export const telecomAgents = pgTable(
   (table) => [index("telecom_agents_workspace_idx").on(table.workspaceId, table.createdAt)],
 );
 
-/** Saved agent test cases (issue 12 part 6): caller turns and what should happen. */
+/** Saved agent test cases: caller turns and what should happen. */
 export const agentTests = pgTable(
   "agent_tests",
   {

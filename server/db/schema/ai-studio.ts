@@ -3,7 +3,7 @@ import type { AiFlowCondition, AutomationAction, AutomationCondition } from "../
 import { workspaces } from "./workspaces";
 
 /**
- * AI Studio's flows (spec 3 §3 AI flow, issue 12 part 7): when a caller's words contain a
+ * AI Studio's flows (AI flow): when a caller's words contain a
  * trigger keyword and the conditions hold, the assistant says the filled-in response template
  * and takes the next action. Unlike conversation_flows (the agents area's), no agent answers.
  */
@@ -27,7 +27,7 @@ export const aiFlows = pgTable(
 );
 
 /**
- * Automation rules (spec 3 §3, issue 12 part 7): a condition on a finished call and what to do
+ * Automation rules: a condition on a finished call and what to do
  * when it holds, run after each call ends. Each rule keeps how often it acted and how the last
  * run went.
  */

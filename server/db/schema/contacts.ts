@@ -18,7 +18,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Spec 2 §3 contacts, per workspace; the lead manager (spec 3) reads the same rows. Phone numbers
+ * Contacts, per workspace; the lead manager reads the same rows. Phone numbers
  * are kept as typed (`phone_number`) and in E.164 (`phone_e164`, the workspace's default country)
  * for matching; emails are stored lower-cased.
  */
@@ -161,7 +161,7 @@ export const contacts = pgTable(
 );
 
 /**
- * Each workspace's contact stats that do not depend on the day (spec 3 "Contact stats"): how
+ * Each workspace's contact stats that do not depend on the day ("Contact stats"): how
  * many contacts, how many are new or converted, and the lead scores' sum. Kept exact by
  * statement-level triggers on contacts (the contact_counts_triggers migration), in the transaction of every write
  * whoever makes it (the form, imports, undo, the bench's generator): GET /api/contacts/stats
@@ -199,7 +199,7 @@ export const doNotCallNumbers = pgTable(
   (table) => [uniqueIndex("do_not_call_workspace_phone_idx").on(table.workspaceId, table.phoneE164)],
 );
 
-/** Spec 2 §3 phone_logs: every call placed to or received from a contact. */
+/** Phone_logs: every call placed to or received from a contact. */
 export const phoneLogs = pgTable(
   "phone_logs",
   {

@@ -16,7 +16,7 @@ import { contacts } from "./contacts";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
-/** Email templates (spec 3 §3 "Email template"), per workspace; the HTML is stored sanitised. */
+/** Email templates ("Email template"), per workspace; the HTML is stored sanitised. */
 export const emailTemplates = pgTable(
   "email_templates",
   {

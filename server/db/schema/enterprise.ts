@@ -3,7 +3,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Contact-sales enquiries from /enterprise (issue 13 part 7): who asked, for which enterprise
+ * Contact-sales enquiries from /enterprise: who asked, for which enterprise
  * plan, for which workspace. The platform administrator reads them all
  * (GET /api/admin/enterprise-enquiries); a workspace never lists another's.
  */

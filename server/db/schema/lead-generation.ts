@@ -4,7 +4,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Lead generation (spec 3 §2 /leads, §3 "Lead campaign", §4; issue 14), per workspace. The
+ * Lead generation (/leads, "Lead campaign"), per workspace. The
  * leads themselves are contacts (the contacts area's table); these tables hold the campaigns,
  * which businesses each workspace has already taken, and the dealer search's CSV files.
  */

@@ -14,7 +14,7 @@ import { aiAgents } from "./agents";
 import { workspaces } from "./workspaces";
 
 /**
- * The business phone system (spec 3 §3 business phone number; issue 17 part 1): a workspace's
+ * The business phone system (business phone number): a workspace's
  * own numbers (a Twilio number of its account or its simulator number, from phone_numbers) with
  * a greeting, extensions, business hours and an after-hours action. Routing is rendered as TwiML
  * from these rows (features/phone-system/routing-twiml.ts).
@@ -88,7 +88,7 @@ export const businessHours = pgTable(
 );
 
 /**
- * A call on a business number (issue 17 part 3): an incoming call the routing answered, or a
+ * A call on a business number: an incoming call the routing answered, or a
  * click-to-call the user placed from the number. The phone analytics are counted from these.
  */
 export const businessCalls = pgTable(
@@ -126,7 +126,7 @@ export const businessCalls = pgTable(
 );
 
 /**
- * A voicemail left on a business number (issue 17 part 2): the audio is stored under DATA_DIR
+ * A voicemail left on a business number: the audio is stored under DATA_DIR
  * (voicemails/<workspace>/<id>.wav) once fetched from the carrier; the transcription comes from
  * the speech provider, in a job.
  */

@@ -17,7 +17,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Satellite-internet packages a workspace sells (spec 3 §3). The three defaults are written on
+ * Satellite-internet packages a workspace sells. The three defaults are written on
  * the workspace's first read (features/satellite); an admin edits them. Money in cents.
  */
 export const satellitePackages = pgTable(

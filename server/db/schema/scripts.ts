@@ -20,7 +20,7 @@ import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 /**
- * Spec 2 §3 ai_scripts, per workspace (issue 12). The workspace's default script (at most one: a
+ * Ai_scripts, per workspace. The workspace's default script (at most one: a
  * partial unique index) greets its callers and shapes the assistant's replies; the JSON columns
  * hold the shapes of common/scripts.ts, checked by Zod on the way in.
  */
@@ -57,7 +57,7 @@ export const aiScripts = pgTable(
 );
 
 /**
- * How many scripts were made from each catalogue template (spec 2 §3 script_templates'
+ * How many scripts were made from each catalogue template (script_templates'
  * usageCount). The templates themselves are global and kept in code
  * (server/features/scripts/templates.ts); only their count changes.
  */

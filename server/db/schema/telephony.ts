@@ -28,7 +28,7 @@ export const phoneNumbers = pgTable(
     label: text("label"),
     /**
      * The simulator's number configuration, as Twilio keeps a number's voice and status
-     * webhooks: set by the business phone system's routing (issue 17); null: the assistant.
+     * webhooks: set by the business phone system's routing; null: the assistant.
      */
     voiceUrl: text("voice_url"),
     statusCallbackUrl: text("status_callback_url"),

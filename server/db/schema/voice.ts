@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 
-/** Spec 2 §3 voice_profiles, plus where the sample lives and the owner's recorded consent. */
+/** Voice_profiles, plus where the sample lives and the owner's recorded consent. */
 export const voiceProfiles = pgTable(
   "voice_profiles",
   {

@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "
 import { users } from "./users";
 
 /**
- * What a plan, calls, settings and usage belong to (issue 10). Every sign-up creates one whose
+ * What a plan, calls, settings and usage belong to. Every sign-up creates one whose
  * owner is the new user; the workspaces made for accounts that existed before teams have the
  * same id as their user, so nothing a person kept moved.
  */

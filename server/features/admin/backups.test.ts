@@ -21,7 +21,7 @@ import { RestoreRefused, restoreBackup } from "./backups-restore";
 import { literal, loadOrder } from "./backups-sql";
 
 /**
- * Backups and restore (issue 16 part 5), on whichever database the run uses: the embedded one
+ * Backups and restore, on whichever database the run uses: the embedded one
  * by default, PostgreSQL with TEST_DATABASE_URL (`npm run test:pg`). A backup is taken through
  * the API, restored into a fresh data directory (and an empty database), and the app started on
  * the restored copy finds the people, their calls and their files.

@@ -20,7 +20,7 @@ import { type ArchiveEntry, writeArchive } from "./backups-archive";
 import { dumpPostgres } from "./backups-sql";
 
 /**
- * Backups (issue 16 part 5): one .tar.gz under DATA_DIR/backups holding
+ * Backups: one .tar.gz under DATA_DIR/backups holding
  * - manifest.json: what it is, when, from which engine, what it holds;
  * - database/: on the embedded database its own dump of the data directory (PGlite
  *   dumpDataDir, taken while no query runs); on PostgreSQL the data as SQL from one
@@ -58,7 +58,7 @@ export type BackupServiceDeps = {
   database: Database;
   dataDir: string;
   appVersion: string;
-  /** The platform configuration as stored (absent fields take spec 3 §9's defaults). */
+  /** The platform configuration as stored (absent fields take the spec's defaults). */
   readConfig: () => Promise<Partial<SystemConfig> | undefined>;
   /** Scheduled backups kept; older scheduled ones are deleted. Manual ones stay until removed by hand. */
   keep?: number;

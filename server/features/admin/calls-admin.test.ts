@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { buildCall, buildWorkspace, type SignedInClient } from "../../test/factories";
 import { callCost, perMinuteRateCents } from "./calls-cost";
 
-/** Issue 16 part 2: GET /api/admin/calls, across every workspace, paged and filtered, with cost. */
+/** GET /api/admin/calls, across every workspace, paged and filtered, with cost. */
 let t: TestApp;
 let admin: SignedInClient;
 /** On the personal plan: $29.00 for 500 minutes, 5.8¢ a minute. */

@@ -1,7 +1,7 @@
 import { planFor, UNLIMITED } from "../../../common/plans";
 
 /**
- * What a call costs its workspace (issue 16, "System call" cost): its minutes, rounded up, at the
+ * What a call costs its workspace ("System call" cost): its minutes, rounded up, at the
  * plan's per-minute rate. The plans have no separate price per minute: a plan's rate is its
  * monthly price spread over the minutes it includes (Personal: $29.00 / 500 = 5.8¢). A plan
  * without a price (free) or without a minute limit (unlimited) charges nothing by the minute, as

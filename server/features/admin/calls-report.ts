@@ -11,7 +11,7 @@ import { calls, memberships, workspaces } from "../../db/schema";
 export const platformCall = eq(calls.isTest, false);
 
 /**
- * Calls across every workspace for the platform administrator (issue 16, GET /api/admin/calls):
+ * Calls across every workspace for the platform administrator (GET /api/admin/calls):
  * a named cross-owner read (server/test/import-rules.test.ts CROSS_OWNER_READS), one query for
  * the page and one for the count instead of a calls-service call per workspace. Read-only.
  * The calls are `platformCall`'s, as the header counts them.

@@ -6,8 +6,8 @@ import type { PlatformConfigService } from "./config";
 const ADMIN = { role: "agent", platformAdmin: true } as const;
 
 /**
- * The platform's configuration (spec 3 §7: GET and POST /api/admin/config with the changed
- * fields; issue 16 part 4). Saved in the database, audited, and read by every running server.
+ * The platform's configuration (GET and POST /api/admin/config with the changed
+ * fields). Saved in the database, audited, and read by every running server.
  */
 export const adminConfigRoutes: FastifyPluginAsyncZod<{ platformConfig: PlatformConfigService }> = async (
   app,

@@ -4,7 +4,7 @@ import type { SpeechToText } from "../../providers/speech";
 import type { PlatformConfigReader } from "./config";
 
 /**
- * enableTranscription (issue 16 part 4): the speech provider as the calls see it. While the
+ * enableTranscription: the speech provider as the calls see it. While the
  * administrator has transcription off, a recorded turn is refused (409, TRANSCRIPTION_OFF:
  * the caller's words can still be typed) instead of being sent to the recogniser. A carrier's
  * own speech recognition on a live phone call is how the assistant hears at all, and stays on.

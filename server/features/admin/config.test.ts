@@ -23,7 +23,7 @@ import {
 import { effectiveConfig, platformConfigReader } from "./config";
 
 /**
- * The platform's configuration (issue 16 part 4): stored, audited, and each setting taking
+ * The platform's configuration: stored, audited, and each setting taking
  * effect on a running server: the concurrent-call ceiling on every call path, the call time
  * limit, maintenance mode, recording and transcription. The API limit is in rate-limit.test.ts.
  */
@@ -60,7 +60,7 @@ async function hangUpAll() {
 }
 
 describe("GET and POST /api/admin/config", () => {
-  it("answers spec 3 §9's defaults on a fresh platform, to administrators only", async () => {
+  it("answers the spec's defaults on a fresh platform, to administrators only", async () => {
     const res = await admin.get("/api/admin/config");
     expect(res.statusCode).toBe(200);
     expect(res.json().config).toEqual(DEFAULT_SYSTEM_CONFIG);

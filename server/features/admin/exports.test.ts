@@ -5,7 +5,7 @@ import { buildCall, buildWorkspace, rows, type SignedInClient } from "../../test
 import { CALL_HEADERS, exportedCallCost, USER_HEADERS } from "./exports";
 
 /**
- * GET /api/admin/export/{users|calls|all} (issue 16 part 6): streamed CSV across every
+ * GET /api/admin/export/{users|calls|all}: streamed CSV across every
  * workspace, a dated file name, formula-safe cells, audited.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { csvFileStream, datedCsvName } from "../../http/csv";
 
 /**
- * The platform administrator's CSV exports (issue 16 part 6; spec 3 §7 GET /api/admin/export/
+ * The platform administrator's CSV exports (GET /api/admin/export/
  * {users|calls|all}): every person, every call across all workspaces (test calls left out, as
  * from every admin figure), or both in one file. Streamed: rows are read in keyset batches and
  * written as they come (server/http/csv.ts, whose cells are formula-safe), so a million calls

@@ -28,7 +28,7 @@ export function openDuringMaintenance(method: string, route: string): boolean {
 }
 
 /**
- * systemMaintenanceMode (issue 16 part 4): while it is on, every /api route answers 503 with
+ * systemMaintenanceMode: while it is on, every /api route answers 503 with
  * MAINTENANCE_MESSAGE to everyone but platform administrators (users.role = admin). Registered
  * after the guards, so a signed-in person is known; the route is the one the router matched
  * (an encoded spelling of a path is the same route). The client shows its maintenance page on

@@ -8,7 +8,7 @@ import { setSessionCookie } from "../../http/session-cookie";
 import type { AdminService } from "./service";
 
 /**
- * The one-time sign-in link an administrator hands to a person they added (issue 16 part 3).
+ * The one-time sign-in link an administrator hands to a person they added.
  * Public on purpose: the token in the link is the credential, kept only as its hash. Opening the
  * link (GET) spends nothing, so a mail scanner's preview cannot use it up: it shows a page that
  * asks the person for a password of their own. Sending that page (POST) spends the link once,

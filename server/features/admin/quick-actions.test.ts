@@ -5,7 +5,7 @@ import { buildCall, buildWorkspace, rows, type SignedInClient } from "../../test
 import { CACHES_CLEARED } from "./quick-actions";
 
 /**
- * POST /api/admin/quick-action (issue 16 part 6): each action does something real, says what,
+ * POST /api/admin/quick-action: each action does something real, says what,
  * and is audited; cleanup-inactive only looks until it is confirmed.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { AccessChanges } from "../../events/access";
 
 /**
- * The admin console's quick actions (issue 16 part 6; spec 3 §7 POST /api/admin/quick-action),
+ * The admin console's quick actions (POST /api/admin/quick-action),
  * each doing something real and saying what:
  * - clear-cache: every server drops its in-memory caches at once (an access change naming
  *   nothing, sent on the bus): cached sessions, AI settings, routing sets, default scripts and

@@ -23,7 +23,7 @@ import { presentAdminUser, presentAuditEntry } from "./presenter";
 import type { AdminActor, AdminService } from "./service";
 
 /**
- * The platform administrator's API (spec 3 §7 Admin, issue 16). Every route is
+ * The platform administrator's API (Admin). Every route is
  * `platformAdmin: true`: the guard refuses anyone whose users.role is not admin with 403, and
  * the route walk proves it. The workspace role is the least (agent): an administrator's own
  * workspace role says nothing about the platform.

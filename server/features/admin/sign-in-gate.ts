@@ -2,7 +2,7 @@ import { ACCOUNT_SUSPENDED } from "../../../common/admin";
 import type { AdminRepository } from "./repository";
 
 /**
- * What auth asks at every sign-in (issue 16): a suspended person is refused (after the password
+ * What auth asks at every sign-in: a suspended person is refused (after the password
  * is checked, so the answer tells a guesser nothing), and a failed sign-in is a security event
  * in the audit log. Built before auth in the composition root; it needs only the admin tables.
  */

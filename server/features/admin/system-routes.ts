@@ -13,7 +13,7 @@ import type { AdminExports } from "./exports";
 import type { QuickActionService } from "./quick-actions";
 
 /**
- * The admin console's system controls (issue 16 parts 5 and 6; spec 3 §7): Backup Now and the
+ * The admin console's system controls: Backup Now and the
  * backups list, the CSV exports, the quick actions. Platform administrators only (the route walk
  * proves every /api/admin route refuses anyone else), and every action is in the audit log with
  * who, when, from where and what it did.

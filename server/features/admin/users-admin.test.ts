@@ -14,7 +14,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildCall, buildMember, buildWorkspace, rows, type SignedInClient } from "../../test/factories";
 
 /**
- * Issue 16 part 3: deleting a person with all their data, and Add User with its one-time
+ * Deleting a person with all their data, and Add User with its one-time
  * sign-in link. Real HTTP against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 let t: TestApp;

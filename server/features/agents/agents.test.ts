@@ -37,7 +37,7 @@ const messagesOf = (res: { json(): unknown }) =>
   ((res.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
 
 describe("AI agents", () => {
-  it("creates an inactive agent with no calls and the defaults of spec 3 §9", async () => {
+  it("creates an inactive agent with no calls and the defaults of the spec", async () => {
     const c = await buildWorkspace(t);
     const agent = await createAgent(c);
     expect(agent).toMatchObject({

@@ -2,7 +2,7 @@ import type { AgentLanguage } from "../../../common/agents";
 import type { ScriptVoice, VoiceSettings } from "../../../common/scripts";
 
 /**
- * How a call speaks and listens under the default script and the routed agent (issue 12 part 2),
+ * How a call speaks and listens under the default script and the routed agent,
  * as TwiML can say it: pure, stored with the call's engine state so every TwiML answer of the
  * call (a turn, a silence, a transfer) speaks the same way.
  * - the script's voice picks Twilio's <Say> voice (its OpenAI-style names to the nearest Polly

@@ -16,8 +16,8 @@ import { presentAgentTest } from "./presenter";
 import type { AgentTestService } from "./tests-service";
 
 /**
- * The conversation preview (spec 3 §7 POST /api/conversation/test and its variant) and the
- * agent test suites (issue 12 part 6). Members preview and run; admins change the cases.
+ * The conversation preview (POST /api/conversation/test and its variant) and the
+ * agent test suites. Members preview and run; admins change the cases.
  */
 export const conversationRoutes: FastifyPluginAsyncZod<{
   conversation: ConversationService;

@@ -168,7 +168,7 @@ describe("POST /api/conversation/test", () => {
     const inactive = await ask(c, { message: "hello", agentType: "Nora" });
     expect(inactive.agent.id).toBeNull();
     await c.post(`/api/ai-agents/${agent.id}/toggle`);
-    // The reason names the agent, never its id (issue 12 part 2).
+    // The reason names the agent, never its id.
     const reasons: Record<string, string> = {
       Nora: "Asked for Nora",
       support: "Asked for the support agent: Nora",

@@ -23,7 +23,7 @@ import { composeTurn, type TurnTransfer } from "./turn";
 
 /**
  * A conversation with the workspace's assistant as its default script and its agents would hold
- * it (issue 12 parts 4-6), through the real engine: each caller turn is understood (the local AI,
+ * it, through the real engine: each caller turn is understood (the local AI,
  * or the language model when one is configured), routed to an agent, answered by the engine's
  * CallSession under the script's and agent's settings, reshaped by the reply composer
  * (reply.ts), and checked against the transfer rules (transfer.ts). Nothing is written: the

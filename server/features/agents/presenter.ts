@@ -96,7 +96,7 @@ const NO_OUTCOMES: CallOutcomeCounts = {
 };
 
 /**
- * Spec 3 §2 Analytics tab: every figure counted from the calls the agents handled, and what
+ * Analytics tab: every figure counted from the calls the agents handled, and what
  * their calls came to (booked, call backs, do not call, ... and the conversion rate).
  */
 export function presentAnalytics({ rows, figures, outcomes }: AgentAnalyticsInput): AgentAnalytics {

@@ -58,7 +58,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{ agents: AgentService }> = asyn
       reply.code(201).send(presentAgent(await agents.createAgent(request.account, request.body))),
   );
 
-  // The screens edit with PUT; spec 3 §7 names PATCH with settings too: both change the fields sent.
+  // The screens edit with PUT; the spec names PATCH with settings too: both change the fields sent.
   for (const method of ["PUT", "PATCH"] as const) {
     app.route({
       method,

@@ -7,7 +7,7 @@ import type {
 import type { Classification } from "../../../common/calls";
 
 /**
- * Which agent answers a caller's words (issue 12 part 3): pure and fast, no I/O. The workspace's
+ * Which agent answers a caller's words: pure and fast, no I/O. The workspace's
  * routing set (agents, routing rules, conversation flows) is compiled once into word patterns
  * and reused for every turn until it changes (the service caches it; `prepareRouting` is also
  * memoised per set object here).

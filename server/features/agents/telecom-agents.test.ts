@@ -14,7 +14,7 @@ const messagesOf = (res: { json(): unknown }) =>
   ((res.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
 
 describe("telecom agents", () => {
-  it("saves a new agent inactive, with the fallbacks of spec 3 §5 for non-numeric input", async () => {
+  it("saves a new agent inactive, with the fallbacks of the spec for non-numeric input", async () => {
     const c = await buildWorkspace(t);
     const res = await save(c, {
       name: "Ivy Internet",

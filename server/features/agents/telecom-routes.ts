@@ -9,7 +9,7 @@ import {
 import { presentTelecomAgent } from "./presenter";
 import type { TelecomAgentService } from "./telecom-service";
 
-/** Spec 3 §7 "Telecom agents" (/agent-manager): members read, admins save and delete. */
+/** "Telecom agents" (/agent-manager): members read, admins save and delete. */
 export const telecomAgentRoutes: FastifyPluginAsyncZod<{ telecomAgents: TelecomAgentService }> = async (
   app,
   { telecomAgents },

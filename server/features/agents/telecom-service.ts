@@ -13,13 +13,13 @@ type SaveBody = Omit<TelecomAgentFields, "salesGoals"> & {
 
 export const TELECOM_LIMIT_MESSAGE = `A workspace can keep at most ${MAX_AGENTS} telecom agents. Delete one you no longer use to create another.`;
 
-/** Telecom sales agents of /agent-manager (spec 3 §3-§5), per workspace. */
+/** Telecom sales agents of /agent-manager, per workspace. */
 export function telecomAgentService({ db }: { db: Db }) {
   const repo = telecomAgentRepository(db);
   return {
     list: (account: Account) => repo.list(account.id),
 
-    /** Save (spec 3 §4): a new agent without an id, or replaces the workspace's agent with that id. */
+    /** Save: a new agent without an id, or replaces the workspace's agent with that id. */
     async save(account: Account, body: SaveBody): Promise<{ row: TelecomAgentRow; created: boolean }> {
       const { id, ...fields } = body;
       if (id) {

@@ -107,7 +107,7 @@ export async function runCase(
   };
 }
 
-/** Saved agent test cases (issue 12 part 6): CRUD, the template's cases, and runs. */
+/** Saved agent test cases: CRUD, the template's cases, and runs. */
 export function agentTestService({
   db,
   agents,

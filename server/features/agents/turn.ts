@@ -9,7 +9,7 @@ import { decideTransfer, TRANSFER_SAYINGS, type TransferDecision, transferTwiml 
 
 /**
  * One caller turn as the default script and the routed agent shape it, after the engine's own
- * (issue 12 part 2): pure, shared by the conversation preview and the call's turn flow.
+ *: pure, shared by the conversation preview and the call's turn flow.
  * - a transfer (script keywords, minutes, conditions, the agent's limits, a flow that hands
  *   over, the preview's phrases) puts the call through: the hold message is said, the state is
  *   handed off and `call.forwardTo` carries the number, as the engine's own forwarding does; with
@@ -38,7 +38,7 @@ export type ComposeInput = {
   /** The engine was asking about a time before this turn. */
   inAppointmentExchange: boolean;
   minutesOnCall: number;
-  /** The preview's phrases of spec 3 §2 transfer too. */
+  /** The preview's phrases of the spec transfer too. */
   previewPhrases: boolean;
   ownerCell: string | null;
   allowAppointments: boolean;

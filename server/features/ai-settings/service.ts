@@ -25,12 +25,12 @@ export type AiSettingsDeps = {
 };
 
 /**
- * Spec 2 §3 ai_settings: how the assistant behaves, per workspace. Other areas read the row
+ * Ai_settings: how the assistant behaves, per workspace. Other areas read the row
  * through `row` (and `rowIn` inside their own transaction), never the table.
  */
 export function aiSettingsService({ db, access, workspaces }: AiSettingsDeps) {
   const repo = aiSettingsRepository(db);
-  // Every caller turn needs the settings: kept briefly per workspace (part 10), dropped on change.
+  // Every caller turn needs the settings: kept briefly per workspace, dropped on change.
   const cached = new Map<string, { row: AiSettingsRow; until: number }>();
   access.onChange((change) => {
     if (!change.workspaceId) cached.clear();

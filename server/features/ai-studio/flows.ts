@@ -13,7 +13,7 @@ import { isOpenAt } from "../../engine/schedule";
 import type { AiFlowRow } from "./repository";
 
 /**
- * AI flows on calls (issue 12, part 7), pure: which flow a caller's words trigger, the filled-in
+ * AI flows on calls, pure: which flow a caller's words trigger, the filled-in
  * response, and what the flow's next action does to the engine's turn. No I/O here: the service
  * hands in the workspace's active flows (cached) and the call's facts.
  */

@@ -10,7 +10,7 @@ import { answerWithFlow } from "./ai-flows";
 import type { AiStudioContext } from "./context";
 
 /**
- * The AI Intelligence and Performance tabs (issue 12, part 7): a message read by the engine as
+ * The AI Intelligence and Performance tabs: a message read by the engine as
  * a caller's first words, and figures counted from the workspace's stored calls.
  */
 

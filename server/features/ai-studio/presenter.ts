@@ -51,7 +51,7 @@ const languageTag = (voice: string) => {
 };
 
 /**
- * Spec 3 §3 voice clone from a voice profile: a voice the voice service cloned speaks in the
+ * Voice clone from a voice profile: a voice the voice service cloned speaks in the
  * recorded voice (its language is the text's); a profile that was not cloned speaks with the
  * nearest built-in voice, whose language and accent are the built-in voice's.
  */

@@ -34,7 +34,7 @@ export type AiStudioRouteDeps = {
   billing: Pick<BillingService, "requireFeature">;
 };
 
-/** POST /api/voice-clones: a voice profile by another name (spec 3 §3 voice clone). */
+/** POST /api/voice-clones: a voice profile by another name (voice clone). */
 const VoiceCloneCreate = CreateVoiceProfile.omit({ voiceName: true }).extend({
   name: CreateVoiceProfile.shape.voiceName,
 });
@@ -42,7 +42,7 @@ const VoiceCloneCreate = CreateVoiceProfile.omit({ voiceName: true }).extend({
 const NoBody = z.object({}).passthrough().nullish();
 
 /**
- * AI Studio (spec 3 §7 "AI studio", issue 12 part 7). Reading and trying things (tests, the
+ * AI Studio ("AI studio"). Reading and trying things (tests, the
  * analysis, a spoken sample, the figures) is for every member; changing what the assistant
  * does on calls (flows, rules, voices) needs an admin.
  */

@@ -16,7 +16,7 @@ export type { FlowTurnInput } from "./ai-flows";
 export type { AiStudioDeps } from "./context";
 
 /**
- * AI Studio (spec 3 §2, issue 12 part 7), assembled: AI flows (ai-flows.ts, matching in
+ * AI Studio, assembled: AI flows (ai-flows.ts, matching in
  * flows.ts), automation rules (automation-rules.ts), the Voice Engine (voice-lab.ts), the
  * analysis and figures (insight.ts). Each takes the area's context first; this binds it.
  * Two ports face the calls area: `answerTurn` (a caller's turn) and `callEnded` (a call's end).

@@ -10,7 +10,7 @@ import { VoiceServiceError } from "../../providers/voice/types";
 import type { AiStudioContext } from "./context";
 
 /**
- * The Voice Engine tab (issue 12, part 7): the workspace's voice clones (its voice profiles,
+ * The Voice Engine tab: the workspace's voice clones (its voice profiles,
  * through the voice area's service, with its consent rule and limits) and spoken samples made by
  * the local text-to-speech in the chosen style, speed and language.
  */

@@ -26,7 +26,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRouteDeps> = as
   });
 
   /**
-   * Spec 1 shows a plain array, so the body stays one; the page and the total travel in
+   * Shows a plain array, so the body stays one; the page and the total travel in
    * headers (X-Total-Count, X-Total-Pages, X-Page, X-Limit and a Link to the next page).
    */
   app.get(

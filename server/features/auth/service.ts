@@ -92,7 +92,7 @@ export type AuthServiceDeps = {
   checkInvitation: (token: string, email: string) => Promise<void>;
   redeemInvitation: InvitationRedeemer;
   /**
-   * The platform administrator's say at sign-in (issue 16): a reason to refuse the person
+   * The platform administrator's say at sign-in: a reason to refuse the person
    * (suspended), and a note of each failed attempt for the audit log.
    */
   signInGate?: {
@@ -289,7 +289,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     },
 
     /**
-     * A platform administrator adds a person (issue 16): the sign-up's path (hashing, the
+     * A platform administrator adds a person: the sign-up's path (hashing, the
      * person's own workspace on the personal plan's trial) without a session, and with a
      * password nobody knows: the person signs in once through a one-time link and sets their own.
      * Taken names and emails are said plainly, since only an administrator asks.

@@ -10,7 +10,7 @@ export function changeConcerns(session: LiveSession, change: AccessChange): bool
 }
 
 /**
- * Live sessions by token hash, kept briefly in memory (issue 10, part 10): an authenticated
+ * Live sessions by token hash, kept briefly in memory: an authenticated
  * request then costs no query at all. An entry lives at most `ttlMs` (and never past the
  * session's own end), and is dropped at once by any access change that could concern it:
  * signing out, a password or profile change, a role change, removal, a switch of workspace, a

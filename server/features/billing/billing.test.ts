@@ -231,7 +231,7 @@ describe("checkout with the local provider", () => {
   });
 });
 
-/** Issue 9, item 12: choosing a plan during the trial charged at once and lost the trial. */
+/** Choosing a plan during the trial charged at once and lost the trial. */
 describe("upgrading during a trial", () => {
   it("keeps the trial's days: the plan applies now and is first charged when the trial ends", async () => {
     const c = await buildWorkspace(t, { planType: "personal" });
@@ -396,7 +396,7 @@ describe("POST /api/subscription/cancel", () => {
   });
 });
 
-describe("plan gating (spec 2 §6)", () => {
+describe("plan gating", () => {
   async function onFree(): Promise<TestClient> {
     const c = await buildWorkspace(t, { planType: "personal" });
     await c.post("/api/subscription/cancel");

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace, rows } from "../../test/factories";
 
 /**
- * Issue 9, finding 4: a production server sold every plan through the built-in test checkout.
+ * A production server sold every plan through the built-in test checkout.
  * Under NODE_ENV=production the local provider must be asked for by name; without it (and
  * without Stripe) checkout and the order page's confirm refuse with a message a person can act on.
  */

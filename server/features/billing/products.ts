@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import type { Account } from "../../http/account";
 
 /**
- * Something another area sells through checkout (a satellite-internet package, issue 17): the
+ * Something another area sells through checkout (a satellite-internet package): the
  * order is made here like a plan's (the local provider's page or Stripe's), and once paid the
  * seller is told inside the payment event's transaction, so its effects happen once with it.
  */

@@ -220,7 +220,7 @@ describe("checkout with Stripe", () => {
   });
 });
 
-describe("production with Stripe (issue 9, finding 4)", () => {
+describe("production with Stripe", () => {
   it("says checkout goes through Stripe", async () => {
     const c = await buildWorkspace(t, { planType: "personal" });
     expect((await c.get("/api/subscription")).json().checkout).toMatchObject({
@@ -395,7 +395,7 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 });
 
-/** Issue 9, item 12: choosing a plan during the trial keeps the trial and charges at its end. */
+/** Choosing a plan during the trial keeps the trial and charges at its end. */
 describe("upgrading during a trial with Stripe", () => {
   async function trialEnd(c: TestClient): Promise<Date> {
     const sub = (await c.get("/api/subscription")).json().subscription;
@@ -477,7 +477,7 @@ describe("cancel with Stripe", () => {
   });
 });
 
-describe("the webhook refuses what it cannot trust or store (issue 9, finding 7)", () => {
+describe("the webhook refuses what it cannot trust or store", () => {
   const now = () => Math.floor(clock.getTime() / 1000);
   const recordedEvents = async () =>
     (

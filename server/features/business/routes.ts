@@ -14,7 +14,7 @@ const IdempotencyHeaders = z.object({
 });
 
 /**
- * Business features (spec 2 §2 /business-plan): plan business or pro only (spec 2 §6). The
+ * Business features (/business-plan): plan business or pro only. The
  * screen's CSV import, POST /api/contacts/import, is the contacts importer's
  * (features/contacts/import-routes.ts), behind the same gate.
  */

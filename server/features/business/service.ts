@@ -1,7 +1,7 @@
 import type { Account } from "../../http/account";
 
 /**
- * Business features (spec 2 §2 /business-plan): bulk calling. The screen's CSV import is the
+ * Business features (/business-plan): bulk calling. The screen's CSV import is the
  * contacts importer's (server/features/contacts/import, POST /api/contacts/import), the only
  * CSV path into contacts.
  */

@@ -1,11 +1,11 @@
 /**
- * A small iCalendar (RFC 5545) writer for the private appointments feed: TEXT escaping (§3.3.11),
- * UTC date-times (§3.3.5), CRLF line endings and folding at 75 octets (§3.1).
+ * A small iCalendar (RFC 5545) writer for the private appointments feed: TEXT escaping,
+ * UTC date-times, CRLF line endings and folding at 75 octets.
  */
 
 export type IcsEvent = {
   uid: string;
-  /** DTSTAMP: with no METHOD in the object, when this event's information was last revised (§3.8.7.2). */
+  /** DTSTAMP: with no METHOD in the object, when this event's information was last revised. */
   stamp: Date;
   start: Date;
   end: Date;

@@ -15,7 +15,7 @@ import {
 } from "../../test/telephony";
 
 /**
- * Issue 12 part 2, the user story: the default script and the agents drive every call, real or
+ * The user story: the default script and the agents drive every call, real or
  * simulated. A script made from the "Dental office appointments" template, its opening and
  * transfer keywords changed and made the default, greets a simulated call; the caller says a
  * keyword and is put through. Three agents split the calls by keywords; the one a call reached

@@ -4,7 +4,7 @@ import type { StoredEngineState } from "./engine-state";
 import type { CallRow } from "./repository";
 
 /**
- * The calls area's side of the default script and the agents (issue 12 part 2): when to ask the
+ * The calls area's side of the default script and the agents: when to ask the
  * assistant, what of it a call keeps, and the agents' records written off the caller's path.
  */
 

@@ -8,7 +8,7 @@ import { csvCell, csvLine } from "./export";
 import { callRepository, type NewCall } from "./repository";
 
 /**
- * The CSV export's formula guard (issue 9, new-user item 11): only the FIRST character of a cell
+ * The CSV export's formula guard (new-user item 11): only the FIRST character of a cell
  * decides. Runs on the embedded database by default and on PostgreSQL with TEST_DATABASE_URL,
  * which take different paths (keyset batches, a cursor) through the same formatter.
  */

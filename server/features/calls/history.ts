@@ -88,7 +88,7 @@ export async function callStats(ctx: CallsContext, account: Account): Promise<St
 }
 
 /**
- * AI Studio's performance figures for the last `days` days (issue 12 part 7), from the stored
+ * AI Studio's performance figures for the last `days` days, from the stored
  * calls: rates are shares of the ended real calls, null when there were none.
  */
 export async function performanceFigures(ctx: CallsContext, account: Account, days: number) {
@@ -110,7 +110,7 @@ export async function performanceFigures(ctx: CallsContext, account: Account, da
 /**
  * The raw figures of the account's real calls that started since `since` and have ended: counts
  * (handled by the Success Rate rule, transferred, leads) and calls by classification. The
- * enterprise dashboard's Analytics tab (issue 13 part 7) shapes them.
+ * enterprise dashboard's Analytics tab shapes them.
  */
 export function figuresSince(ctx: CallsContext, account: Account, since: Date) {
   return ctx.calls.figuresSince(account.id, since);

@@ -4,7 +4,7 @@ import { buildWorkspace, type SignedInClient } from "../../test/factories";
 import { callRepository, type NewCall } from "./repository";
 
 /**
- * Issue 9, finding 1: search text must never become SQL. On PostgreSQL the export used to paste
+ * Search text must never become SQL. On PostgreSQL the export used to paste
  * bound values into the statement text, so `--$3\n' || ' )) or true or (( '` exported every
  * account's calls. Every path that takes search or filter text gets the strings below, from one
  * account while another account has calls, and must answer without a 5xx and without a trace of

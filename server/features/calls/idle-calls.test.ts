@@ -6,7 +6,7 @@ import { buildWorkspace, rows } from "../../test/factories";
 import { callRepository } from "./repository";
 
 /**
- * Issue 9, "An abandoned demo call stays live": a live call nobody touches for IDLE_CALL_MINUTES
+ * An abandoned demo call does not stay live: a live call nobody touches for IDLE_CALL_MINUTES
  * (10 by default) is ended by the housekeeping sweep, on the server's clock.
  */
 const START = new Date(Math.floor(Date.now() / 1000) * 1000);

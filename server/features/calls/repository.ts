@@ -364,7 +364,7 @@ export function callRepository(db: Db) {
     },
 
     /**
-     * AI Studio's performance figures (issue 12 part 7): the ended real calls started since
+     * AI Studio's performance figures: the ended real calls started since
      * `since` (test calls left out), how many were handled to the end (as the dashboard's success
      * rate counts them), put through to a person, their mean length, and each classification's count.
      */

@@ -4,7 +4,7 @@ import { buildWorkspace } from "../../test/factories";
 import { eventually } from "../../test/telephony";
 
 /**
- * Issue 10, part 10: an authenticated request finds its session in memory, and a caller's turn
+ * An authenticated request finds its session in memory, and a caller's turn
  * costs two round trips to the database: reading the call, and writing it back only if nobody
  * wrote in between. Counted on the driver itself, on either database.
  */

@@ -112,10 +112,10 @@ export function callService(deps: CallServiceDeps) {
     endIdleCalls: bound(endIdleCalls),
     /** The platform's call time limit (the admin's defaultCallTimeout, in seconds). */
     endOverdueCalls: bound(endOverdueCalls),
-    /** AI Studio (issue 12 part 7): automation rules flag finished calls; figures from stored calls. */
+    /** AI Studio: automation rules flag finished calls; figures from stored calls. */
     flag: bound(flagCall),
     performance: bound(performanceFigures),
-    /** The enterprise dashboard's Analytics (issue 13 part 7). */
+    /** The enterprise dashboard's Analytics. */
     figuresSince: bound(figuresSince),
     /** A contact's calls with what each came to (its history). */
     contactCalls: bound(contactCalls),

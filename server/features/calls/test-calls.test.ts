@@ -8,7 +8,7 @@ import { buildWorkspace, rows } from "../../test/factories";
 import { eventually, telephonyTestApp } from "../../test/telephony";
 
 /**
- * Test calls (issue 9, "Test calls flood the figures"): the system test's and the voice demo's
+ * Test calls ("Test calls flood the figures"): the system test's and the voice demo's
  * calls are marked, left out of every figure and of the plan's usage, shown in History only when
  * asked, and calls can be deleted one, several or all test calls. A call the carrier simulator
  * carries for a team's work (here /api/voice/outbound without Twilio) is no test call: it counts,
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-/** A real call as spec 1 makes them: the Active Calls simulation, one caller turn, ended by the user. */
+/** A real call as the spec makes them: the Active Calls simulation, one caller turn, ended by the user. */
 async function realCall(c: TestClient, phoneNumber: string): Promise<Call> {
   const call = (await c.post("/api/calls/simulate", { phoneNumber, callerName: "Pat Real" })).json();
   await c.post(`/api/calls/${call.id}/process-audio`, {

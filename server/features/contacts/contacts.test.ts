@@ -6,7 +6,7 @@ import { buildCall, buildMember, buildWorkspace, rows, type SignedInClient } fro
 import { EXACT_COUNT_CAP, SEARCH_COUNT_CAP, TAG_COUNT_CAP } from "./service";
 
 /**
- * The contacts API (issue 11, part 2): the list with its filters, search, sorts and paging
+ * The contacts API: the list with its filters, search, sorts and paging
  * headers; adding, editing (PATCH and PUT), deleting; stats; the plan's contact limit; the
  * names calls show. Runs on the embedded database, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -415,7 +415,7 @@ describe("editing and deleting", () => {
     });
   });
 
-  it("PUT takes the whole form with its id (spec 3 §7), and refuses an id that is not the address's", async () => {
+  it("PUT takes the whole form with its id, and refuses an id that is not the address's", async () => {
     const c = await buildWorkspace(t);
     const created = await add(c, { name: "Lead", contactStatus: "new" });
     const put = await c.put(`/api/contacts/${created.id}`, {

@@ -6,7 +6,7 @@ import { clockFrom, NORTH_AMERICAN_EVENING, recordAiVoiceConsent } from "../../t
 import { buildMember, buildWorkspace, rows } from "../../test/factories";
 
 /**
- * POST /api/contacts/:id/dial (spec 3 §7) through the built-in carrier, its refusals, the
+ * POST /api/contacts/:id/dial through the built-in carrier, its refusals, the
  * phone logs it writes; and bulk calls refusing do-not-call numbers one by one. The clock is in
  * every North American zone's calling hours, and the numbers the assistant calls have consent to
  * AI-voice calls on file (the dial gate's other checks: server/features/telephony/dial-gate.test.ts).
@@ -66,7 +66,7 @@ describe("dialling a contact", () => {
     ]);
   });
 
-  it("takes no body: agent 1 and purpose sales by default (spec 3 §7); an agent may dial", async () => {
+  it("takes no body: agent 1 and purpose sales by default; an agent may dial", async () => {
     const owner = await buildWorkspace(t);
     const agent = await buildMember(t, owner, "agent");
     await recordAiVoiceConsent(owner, ["+15553012201"]);

@@ -24,7 +24,7 @@ export type OutboundCalls = {
 };
 
 /**
- * POST /api/contacts/:id/dial (spec 3 §7): an outbound call to a contact through the telephony
+ * POST /api/contacts/:id/dial: an outbound call to a contact through the telephony
  * provider. Built after telephony in the composition root (telephony needs calls, which need
  * contacts' names), so it is a service of its own over the contact service.
  */

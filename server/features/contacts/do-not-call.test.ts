@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildMember, buildWorkspace } from "../../test/factories";
 
 /**
- * The do-not-call list (issue 11, part 4): adding, importing, exporting and removing numbers;
+ * The do-not-call list: adding, importing, exporting and removing numbers;
  * a contact's flag keeping it in step; `isDoNotCall`, which every outbound path asks.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { contactWhere, type SegmentScope } from "./repository";
 import type { SegmentService } from "./segments";
 
 /**
- * The contacts area's answers for email marketing (issue 15): who has an email and matches an
+ * The contacts area's answers for email marketing: who has an email and matches an
  * audience, and the audience's figures. Email marketing never reads the contacts table itself.
  *
  * Contacts keep one free-text address ("12 Main St, Orlando, FL 32801"): the city is the part
@@ -96,7 +96,7 @@ export function emailAudience(db: Db, segments: Pick<SegmentService, "scope">) {
       return rows;
     },
 
-    /** Spec 3 "Email stats": counts and the top industries and cities of the workspace's contacts. */
+    /** "Email stats": counts and the top industries and cities of the workspace's contacts. */
     async stats(workspaceId: string, top: number) {
       const owner = eq(contacts.workspaceId, workspaceId);
       const [counts] = await db

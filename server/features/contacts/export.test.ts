@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildMember, buildWorkspace, type SignedInClient } from "../../test/factories";
 
 /**
- * GET /api/contacts/export and GET /api/leads/export (spec 2 §7, spec 3 §7): dated CSV files,
+ * GET /api/contacts/export and GET /api/leads/export: dated CSV files,
  * every field, formula-looking cells made plain. The database writes the CSV (COPY) a keyset
  * range at a time, on the embedded database and on PostgreSQL (TEST_DATABASE_URL).
  */
@@ -285,7 +285,7 @@ describe("GET /api/contacts/export", () => {
 });
 
 describe("GET /api/leads/export", () => {
-  it("sends the lead side's columns (spec 3 §3) as leads-YYYY-MM-DD.csv", async () => {
+  it("sends the lead side's columns as leads-YYYY-MM-DD.csv", async () => {
     const c = await buildWorkspace(t);
     const lead = await add(c, {
       name: "Lee Ortiz",

@@ -90,7 +90,7 @@ export function contactColumns(): ExportColumns {
   };
 }
 
-/** GET /api/leads/export: spec 3 §3's "Contact (lead side)". */
+/** GET /api/leads/export: the spec's "Contact (lead side)". */
 export function leadColumns(): ExportColumns {
   return {
     Id: id(contacts.id),

@@ -74,8 +74,8 @@ async function uploadedFile(
 }
 
 /**
- * CSV imports of contacts (issue 11, part 3): the /business-plan screen's import (JSON text,
- * behind the business plans as spec 2 §6 says) and the contact manager's upload (a file: not
+ * CSV imports of contacts: the /business-plan screen's import (JSON text,
+ * behind the business plans as the spec says) and the contact manager's upload (a file: not
  * plan-gated, as /contact-manager is not; the plan's contact limit applies to both), an
  * import's result, its rejects (as JSON and as a CSV to fix and upload again) and its undo.
  */

@@ -187,7 +187,7 @@ const exportAfter = (after: ExportKey | null): SQL | undefined =>
     ? sql`(${contacts.createdAt}, ${contacts.id}) > (${after.created}::timestamptz, ${after.id}::uuid)`
     : undefined;
 
-/** The contacts table (spec 2 §3) and its phone logs: this area's alone. */
+/** The contacts table and its phone logs: this area's alone. */
 export function contactRepository(db: Db) {
   return {
     /** Adds a line to a contact's notes (an order another area made for them); undefined: no such contact. */
@@ -480,7 +480,7 @@ export function contactRepository(db: Db) {
     },
 
     /**
-     * Spec 3 "Contact stats": the counts that do not depend on the day from the workspace's
+     * "Contact stats": the counts that do not depend on the day from the workspace's
      * contact_counts row (kept by triggers on every write), and "contacted today" from the two
      * small index ranges of contacts called or attempted since midnight.
      */

@@ -53,7 +53,7 @@ const ContactExportQuery = ContactListQuery.pick({
   format: z.enum(["csv"], { error: EXPORT_FORMAT_MESSAGE }).default("csv"),
 });
 
-/** PUT sends the whole form, with the contact's id (spec 3 §7): the id must be the address's. */
+/** PUT sends the whole form, with the contact's id: the id must be the address's. */
 const ContactPut = z.intersection(
   ContactUpdate,
   z.object({ id: z.string({ error: "The contact id must be text" }).optional() }),
@@ -96,7 +96,7 @@ export function csvReply(reply: FastifyReply, prefix: string, account: Account) 
 }
 
 /**
- * Contacts and the lead side of them (spec 2 §7, spec 3 §7), the do-not-call list, dialling.
+ * Contacts and the lead side of them, the do-not-call list, dialling.
  * Agents work contacts (read, add, edit, delete, dial, export); changing the do-not-call list
  * needs an admin, reading it an agent.
  */

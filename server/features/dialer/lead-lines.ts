@@ -13,7 +13,7 @@ import { phoneE164 } from "../contacts/import/phone-fast";
 import type { NewLead } from "./repository";
 
 /**
- * The add-leads dialog's text (spec 3 §5), read in a worker thread (reading-worker.ts): one
+ * The add-leads dialog's text, read in a worker thread (reading-worker.ts): one
  * lead a line, "phone, first name, last name, company, email", each number read in the
  * workspace's country. Blank lines are skipped; line numbers count every line, as a person reads
  * them. A line past the CSV limits (common/csv.ts) refuses the text with a 400 naming it.

@@ -18,7 +18,7 @@ export const DISPOSITION_FOR_END: Partial<Record<EndedAttemptState, DispositionC
 };
 
 /**
- * Where a lead goes after an attempt with this disposition (issue 13 part 1), as one update:
+ * Where a lead goes after an attempt with this disposition, as one update:
  * - do-not-call: never dialled again; final (a sale, not interested, ...): completed;
  * - a callback: the caller has already scheduled it (status callback, due then), left alone;
  * - anything else: dialled again after the campaign's minimum time between attempts (an

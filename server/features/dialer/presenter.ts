@@ -110,7 +110,7 @@ export function presentLead(row: LeadRow, callback: ScheduledCallback | null = n
   };
 }
 
-/** Extensions 101, 102, ... in the order members joined (spec 3's autodialer agent). */
+/** Extensions 101, 102, ... in the order members joined (the spec's autodialer agent). */
 export function presentAgent(
   member: { userId: string; name: string },
   index: number,

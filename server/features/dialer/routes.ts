@@ -40,7 +40,7 @@ import type { DialerService } from "./service";
 export type DialerRouteDeps = { dialer: DialerService };
 
 /**
- * Spec 3 §7 Autodialer, under /api/autodialer: every member reads campaigns, stats and agents
+ * Autodialer, under /api/autodialer: every member reads campaigns, stats and agents
  * and works the agent console (role agent); supervisors (admin) create and change campaigns,
  * add and import leads, start and pause, and keep the campaign's do-not-call list.
  */

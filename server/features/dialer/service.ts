@@ -73,7 +73,7 @@ const ENTERPRISE_CAMPAIGN_NAMES: Record<EnterpriseCampaignType, string> = {
 };
 
 /**
- * The autodialer (spec 3 Autodialer, issue 13): campaigns and their settings, Start and Pause,
+ * The autodialer (Autodialer): campaigns and their settings, Start and Pause,
  * leads (text lines, objects, the lead manager's contacts), the campaign's do-not-call list,
  * stats and abandonment, the agents and their console. The runtime reaches the tables through
  * `dialPort` (dial-port.ts); the enterprise dashboard through `leadFigures` and `startForContacts`.
@@ -165,7 +165,7 @@ export function dialerService(deps: DialerDeps) {
   }
 
   /**
-   * Start (spec 3 §4): active, or scheduled when its start time is still ahead. A campaign
+   * Start: active, or scheduled when its start time is still ahead. A campaign
    * needs dialable leads; one staffed by AI agents needs leads with AI-voice consent.
    */
   async function start(account: Account, id: string) {

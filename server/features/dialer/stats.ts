@@ -18,7 +18,7 @@ function figure(tally: Tally): AbandonmentFigure {
 }
 
 /**
- * The campaign's abandonment (issue 13 part 3): abandoned calls over calls answered by a person
+ * The campaign's abandonment: abandoned calls over calls answered by a person
  * (answering machines count in neither), today in the workspace's day, over the rolling 30
  * days, and over the campaign so far. The warning shows when the worse of the 30-day and
  * campaign rates reaches ABANDON_WARNING_PERCENT, on the way to the 3% ceiling.
@@ -47,7 +47,7 @@ export async function abandonmentOf(
 }
 
 /**
- * Spec 3 §3 campaign stats, read from the attempts: dialedToday (attempts that went out since
+ * Campaign stats, read from the attempts: dialedToday (attempts that went out since
  * midnight in the workspace's zone), connectedToday (of those, put through to an agent),
  * contactRate (of those, answered by a person, percent), callsPerHour (dialled in the last 60
  * minutes), the lines in use now, the abandonment figures, and the leads by disposition.

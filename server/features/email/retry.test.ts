@@ -13,7 +13,7 @@ import { emailRepository } from "./repository";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, RETRY_JITTER } from "./sending";
 
 /**
- * Issue 15: a temporary SMTP failure (4xx, a dropped connection, a timeout) is tried again with
+ * A temporary SMTP failure (4xx, a dropped connection, a timeout) is tried again with
  * backoff, a permanent one (5xx) is not, against the real app and a real SMTP server in this
  * process whose answer to each recipient's next try is scripted. The app's clock is the test's:
  * it is moved to each send's not-before time and the retry sweep run by hand (the app's cron

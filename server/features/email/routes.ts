@@ -42,7 +42,7 @@ function page(title: string, body: string, form?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${form ?? ""}</body></html>`;
 }
 
-/** Email marketing (spec 3 §7, issue 15): templates, audience, sending, compliance, outbox. */
+/** Email marketing: templates, audience, sending, compliance, outbox. */
 export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { email }) => {
   // Mail programs post the one-click unsubscribe as a form (RFC 8058): "List-Unsubscribe=One-Click".
   app.addContentTypeParser(

@@ -7,7 +7,7 @@ import type { CallService } from "../calls/service";
 import { enterpriseRepository } from "./repository";
 
 /**
- * What the enterprise area uses (issue 13 part 7): its own table (contact-sales enquiries), and
+ * What the enterprise area uses: its own table (contact-sales enquiries), and
  * other areas through their services: the calls (live calls, figures), appointments (booked in
  * a range), business (the calls.bulk job) and the dialer (campaigns from contacts).
  */

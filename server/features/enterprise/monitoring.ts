@@ -16,7 +16,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((
 const DURATION_WINDOW_MS = ANALYTICS_RANGE_MS["30d"];
 
 /**
- * Live Calls (spec 2 §3 "Enterprise stats" realTime): the workspace's calls in progress now,
+ * Live Calls ("Enterprise stats" realTime): the workspace's calls in progress now,
  * newest first (test and demo calls left out); activeCalls counts them all, the list shows the
  * first LIVE_CALLS_SHOWN.
  */
@@ -52,7 +52,7 @@ export function campaignStats(leads: LeadFigures, averageCallDuration: number): 
 }
 
 /**
- * Analytics for the last 24 hours, 7 days or 30 days (spec 2 §3 "Enterprise analytics"), from
+ * Analytics for the last 24 hours, 7 days or 30 days ("Enterprise analytics"), from
  * the workspace's real calls that started in the range and have ended. successfulCalls follows
  * the dashboard's Success Rate rule (handled to an outcome: blocked, booked, forwarded,
  * transferred or a message taken); appointments are those booked in the range.

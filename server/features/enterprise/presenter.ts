@@ -25,7 +25,7 @@ export function presentEnquiry(row: EnquiryRow): EnterpriseEnquiry {
   };
 }
 
-/** A live call as the Live Calls tab lists it (spec 2 §3: id, phoneNumber, status, startTime). */
+/** A live call as the Live Calls tab lists it (id, phoneNumber, status, startTime). */
 export function presentLiveCall(row: CallRow): EnterpriseCallDetail {
   return {
     id: row.id,

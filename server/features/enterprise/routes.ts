@@ -33,7 +33,7 @@ const IdempotencyHeaders = z.object({
 });
 
 /**
- * Enterprise calling (spec 2 §7; issue 13 part 7). Monitoring is for every member; starting a
+ * Enterprise calling. Monitoring is for every member; starting a
  * campaign is a supervisor's (admin, as creating one on the Autodialer); the bulk call is behind
  * the same plan gate as /business-plan's. The contact-sales enquiry is anyone's; the list of
  * enquiries is the platform administrator's (users.role = admin), across workspaces.

@@ -8,7 +8,7 @@ import { presentLiveCall } from "./presenter";
 export type { EnterpriseDeps } from "./context";
 
 /**
- * The enterprise area, assembled (issue 13 part 7): the contact-sales enquiries (enquiries.ts),
+ * The enterprise area, assembled: the contact-sales enquiries (enquiries.ts),
  * the dashboard's live calls, campaign figures and analytics (monitoring.ts), campaigns started
  * from contacts through the dialer (campaigns.ts), and the bulk call with a purpose through the
  * business area's calls.bulk job.

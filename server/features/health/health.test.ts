@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace } from "../../test/factories";
 
 /**
- * The dashboard's System Status (issue 9, walk 11) comes from what this server really runs, not
+ * The dashboard's System Status comes from what this server really runs, not
  * from fixed text: the database, the AI, the speech recogniser, the account's phone service and
  * the payments provider.
  */

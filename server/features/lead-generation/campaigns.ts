@@ -7,7 +7,7 @@ import { BULK_SAVE, saveLeads } from "./save-leads";
 import { findLeads, type SearchCache } from "./search";
 
 /**
- * Lead campaigns (spec 3 §3, §4): a saved search that adds the businesses it finds as contacts,
+ * Lead campaigns: a saved search that adds the businesses it finds as contacts,
  * now (Run, or autoStart) and again every day or week while active. A run adds only businesses
  * the workspace has not taken before; its counts add up on the campaign.
  */

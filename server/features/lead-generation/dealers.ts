@@ -6,7 +6,7 @@ import type { LeadContext } from "./context";
 import { findLeads, type SearchCache } from "./search";
 
 /**
- * Satellite-internet dealer prospecting (spec 3 §7 viasat-dealers): each Florida city searched
+ * Satellite-internet dealer prospecting (viasat-dealers): each Florida city searched
  * in turn for satellite internet and TV dealers, the spec's 3 seconds apart (on the server, so
  * no client can hurry the providers), duplicates across cities dropped. With exportCSV the
  * results are kept for a week as a file only this workspace can download.

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace } from "../../test/factories";
 
 /**
- * Lead generation over HTTP against a real database (issue 14): each provider against a local
+ * Lead generation over HTTP against a real database: each provider against a local
  * server that answers like its API (success, errors, slow answers, repeated pages, duplicates
  * across pages), saving leads as contacts, campaigns, stats and the dealer search's CSV.
  */

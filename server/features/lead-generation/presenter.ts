@@ -2,7 +2,7 @@ import type { LeadCampaign, LeadProvider, LeadResult } from "../../../common/lea
 import type { FoundBusiness } from "../../providers/lead-search";
 import type { CampaignRow } from "./repository";
 
-/** A business as the screen shows it (spec 3 §3 "Lead search result"); serpApiData keeps the rest. */
+/** A business as the screen shows it ("Lead search result"); serpApiData keeps the rest. */
 export function presentLead(
   business: FoundBusiness,
   query: { industry: string; location: string },

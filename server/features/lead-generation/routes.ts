@@ -26,7 +26,7 @@ import type { LeadGenerationService } from "./service";
 
 export type LeadGenerationRouteDeps = { leads: LeadGenerationService };
 
-/** Spec 3 §7 "Contacts and leads", the lead generation calls; any member may use them. */
+/** "Contacts and leads", the lead generation calls; any member may use them. */
 export const leadGenerationRoutes: FastifyPluginAsyncZod<LeadGenerationRouteDeps> = async (app, deps) => {
   const service = deps.leads;
 

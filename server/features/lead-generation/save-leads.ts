@@ -23,7 +23,7 @@ export type SaveOutcome = {
 };
 
 type SaveOptions = {
-  /** Bulk saves and campaigns take only leads with a phone number (spec 3 §5). */
+  /** Bulk saves and campaigns take only leads with a phone number. */
   requirePhone: boolean;
   campaignId: string | null;
   leadScore?: number;

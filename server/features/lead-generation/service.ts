@@ -31,7 +31,7 @@ export type LeadGenerationDeps = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Lead generation (issue 14), assembled: each job is done in its own module. */
+/** Lead generation, assembled: each job is done in its own module. */
 export function leadGenerationService(deps: LeadGenerationDeps) {
   const context: LeadContext = {
     repo: leadGenerationRepository(deps.db),
@@ -61,7 +61,7 @@ export function leadGenerationService(deps: LeadGenerationDeps) {
       return contact;
     },
 
-    /** Save All: the leads with a phone number, score 75 (spec 3 §5, §9). */
+    /** Save All: the leads with a phone number, score 75. */
     async saveMany(account: Account, leads: LeadToSave[]) {
       const outcome = await saveLeads(context, account, leads, { ...BULK_SAVE, campaignId: null });
       return {

@@ -26,7 +26,7 @@ import {
 import { PHONE_SYSTEM_PATHS } from "./routing-twiml";
 
 /**
- * The business phone system's calls (issue 17 parts 2-3), end to end on the carrier simulator:
+ * The business phone system's calls, end to end on the carrier simulator:
  * routing by the hours, extensions, forwarding, voicemail (recorded, stored, transcribed,
  * listed, played), the analytics counted from those calls, and click-to-call; and Twilio's side:
  * the number's webhooks set through its REST API, signed webhooks, the recording fetched.
@@ -121,7 +121,7 @@ describe("voicemail after hours, end to end on the simulator", () => {
     }, 20_000);
   });
 
-  it("is recorded, stored, transcribed by the speech provider and listed (spec 3 §3 fields)", () => {
+  it("is recorded, stored, transcribed by the speech provider and listed (fields)", () => {
     expect(voicemail).toMatchObject({
       from: CALLER,
       transcription: message,

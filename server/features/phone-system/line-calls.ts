@@ -45,7 +45,7 @@ export type LineCallsDeps = {
 type Proven = { number: BusinessNumberRow; account: Account };
 
 /**
- * The business numbers' carrier webhooks (issue 17): what a caller hears (the routing), the
+ * The business numbers' carrier webhooks: what a caller hears (the routing), the
  * extension they press, the forwarded call's result, the voicemail they leave, the end of the
  * call; and the click-to-call legs. Each proves itself with its workspace's carrier first, and
  * each delivery is handled once. The calls are recorded for the analytics.
@@ -233,7 +233,7 @@ export function lineCalls(deps: LineCallsDeps) {
       );
     },
 
-    /** Spec 3 §3 phone analytics, from the last 30 days of calls on the workspace's numbers. */
+    /** Phone analytics, from the last 30 days of calls on the workspace's numbers. */
     async analytics(account: Account): Promise<PhoneAnalytics> {
       const since = new Date(deps.now().getTime() - ANALYTICS_DAYS * 24 * 60 * 60 * 1000);
       const rows = await calls.callsSince(account.id, since);

@@ -6,7 +6,7 @@ import type {
 } from "../../../common/phone-system";
 import type { BusinessNumberRow, ExtensionRow, HoursRow, VoicemailRow } from "./repository";
 
-/** Spec 3 §3 business phone number. */
+/** Business phone number. */
 export function presentNumber(row: BusinessNumberRow): BusinessNumber {
   return { id: row.id, number: row.number, type: row.type, location: row.location, isActive: row.isActive };
 }
@@ -43,7 +43,7 @@ export function presentDetail(
   };
 }
 
-/** Spec 3 §3 voicemail: the audio plays through the session-only route, never a public address. */
+/** Voicemail: the audio plays through the session-only route, never a public address. */
 export function presentVoicemail(row: VoicemailRow, number: string): Voicemail {
   return {
     id: row.id,

@@ -25,7 +25,7 @@ import { presentNumber } from "./presenter";
 import type { PhoneSystemService } from "./service";
 
 /**
- * The business phone system (spec 3 §7 "Business phone system", issue 17 part 1). Everyone in
+ * The business phone system ("Business phone system"). Everyone in
  * the workspace reads; a workspace admin adds and changes numbers, extensions, hours and routing.
  */
 export const phoneSystemRoutes: FastifyPluginAsyncZod<{ phoneSystem: PhoneSystemService }> = async (

@@ -12,7 +12,7 @@ import {
 import { WEBHOOK_PATHS } from "../telephony/twiml";
 
 /**
- * A business number's call routing as TwiML, from the stored model (issue 17 part 1). Pure: the
+ * A business number's call routing as TwiML, from the stored model. Pure: the
  * same model and moment give the same TwiML, for Twilio's voice webhook and the simulator alike.
  *
  * Open hours: the greeting, then <Gather numDigits> listing the extensions; a pressed extension

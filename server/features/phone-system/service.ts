@@ -73,7 +73,7 @@ export type PhoneSystemDeps = {
   now?: () => Date;
 };
 
-/** Spec 3 §9: "Business hours shown: 9 AM - 5 PM" on weekdays; a new number starts with them. */
+/** "Business hours shown: 9 AM - 5 PM" on weekdays; a new number starts with them. */
 const DEFAULT_HOURS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: "09:00", close: "17:00" }));
 
 const numberNotFound = () => new HttpError(404, NUMBER_NOT_FOUND);
@@ -105,7 +105,7 @@ export function routingModel(
 }
 
 /**
- * The business phone system (issue 17 part 1): the workspace's business numbers (its own
+ * The business phone system: the workspace's business numbers (its own
  * carrier numbers), their extensions, hours and after-hours action, and the routing applied.
  */
 export function phoneSystemService(deps: PhoneSystemDeps) {

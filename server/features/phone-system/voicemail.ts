@@ -35,7 +35,7 @@ export type VoicemailDeps = {
 };
 
 /**
- * The voicemail box (issue 17 part 2): a recording the carrier made is stored under DATA_DIR,
+ * The voicemail box: a recording the carrier made is stored under DATA_DIR,
  * transcribed through the speech provider in a job, listed, and played only in a session of
  * its workspace.
  */

@@ -81,8 +81,8 @@ export function abandonmentFigure(tallies: readonly AbandonmentTally[]): Abandon
 /**
  * The row's figures: rates over what they are rates of (contacts over dials, conversions over
  * connects, abandoned over calls a person answered), averages over the calls that have the
- * time (wait: calls a person answered and an agent took; wrap-up: a rep's dispositions after
- * the call ended), calls per hour over the clock hours with a call.
+ * time (wait: calls a person answered and an agent took; wrap-up: from the call's end to the
+ * rep's Ready, or the campaign's wrap-up time running out), calls per hour over the clock hours with a call.
  */
 export function figuresOf(
   sums: Sums,

@@ -17,7 +17,7 @@ import { presentOrder, presentPackage } from "./presenter";
 import type { SatelliteService } from "./service";
 
 /**
- * Satellite-internet sales (spec 3 §7 "Satellite internet", issue 17 parts 4-5). Agents sell
+ * Satellite-internet sales ("Satellite internet"). Agents sell
  * (packages, availability, scheduling, orders, autodial); a workspace admin edits packages.
  * Paying goes through POST /api/subscription/checkout with the package's price id (billing).
  */

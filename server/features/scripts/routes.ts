@@ -14,7 +14,7 @@ import {
 import { presentScript, presentTemplate } from "./presenter";
 import type { ScriptService } from "./service";
 
-/** Spec 3 §7 "AI scripts": members read scripts; admins change them (they drive every call). */
+/** "AI scripts": members read scripts; admins change them (they drive every call). */
 export const scriptRoutes: FastifyPluginAsyncZod<{ scripts: ScriptService }> = async (app, { scripts }) => {
   app.get(
     "/api/ai-scripts",
@@ -63,7 +63,7 @@ export const scriptRoutes: FastifyPluginAsyncZod<{ scripts: ScriptService }> = a
       (await scripts.templates()).map(({ template, usageCount }) => presentTemplate(template, usageCount)),
   );
 
-  /** Spec 3 §7 sends no body; an optional name and default choice may come with it. */
+  /** Sends no body; an optional name and default choice may come with it. */
   app.post(
     "/api/ai-scripts/from-template/:id",
     {

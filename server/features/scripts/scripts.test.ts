@@ -34,7 +34,7 @@ const messagesOf = (res: { json(): unknown }) =>
   ((res.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
 
 describe("scripts", () => {
-  it("creates a script with the defaults of spec 3 §5 and reads it back", async () => {
+  it("creates a script with the defaults of the spec and reads it back", async () => {
     const c = await buildWorkspace(t);
     const created = await createScript(c);
     expect(created).toMatchObject({

@@ -2,7 +2,7 @@ import type { Classification } from "../../../common/calls";
 import type { TemplateData } from "../../../common/scripts";
 
 /**
- * The script template catalogue (spec 2 §3 script_templates, spec 3 §2 Templates tab). Templates
+ * The script template catalogue (script_templates, the spec Templates tab). Templates
  * are global and public; only their usage count is stored (script_template_usage). Each one is a
  * complete script for a common small-business call, and ships test cases that the workspace's
  * agent tests receive when a script is made from it. `templates.test.ts` runs every template's

@@ -16,7 +16,7 @@ type Counts = Pick<CallService, "countLiveIn" | "countLiveEverywhereIn">;
  * The checks the calls area runs inside a new phone call's transaction, under a lock on the
  * account (startCarrierCall), so two calls cannot both take the last line:
  * - the plan's concurrent phone calls (over it: 429 with the plan's message);
- * - the platform's ceiling, the administrator's maxConcurrentCalls (issue 16 part 4): every
+ * - the platform's ceiling, the administrator's maxConcurrentCalls: every
  *   live carrier call in every workspace counts, system-test calls too; over it: 429 with the
  *   platform's message. Counted under one platform-wide lock, so the ceiling holds across servers.
  * Undefined when neither applies.

@@ -19,7 +19,7 @@ export type RecordingDeletion = "deleted" | "gone" | "unreachable" | "failed";
 export type LineNumber = { number: string; provider: string };
 
 /**
- * What the business phone system (issue 17) asks of telephony for its own numbers: telephony
+ * What the business phone system asks of telephony for its own numbers: telephony
  * keeps the carriers and their secrets, so it proves the routing's webhooks, points a number
  * at them, places the click-to-call leg, and fetches a voicemail's recording. The routing
  * itself (what a caller hears) is the phone system's.

@@ -50,9 +50,9 @@ export type TelephonyDeps = {
   settings: { row(workspaceId: string): Promise<{ autoBlockSpam: boolean; callPurpose: string | null }> };
   /** The workspace's do-not-call list (the contacts area's): every outbound call asks it as it dials. */
   doNotCall: Pick<DoNotCallService, "isDoNotCall">;
-  /** The autodialer's say on the calls it placed (issue 13); built after telephony, reached late. */
+  /** The autodialer's say on the calls it placed; built after telephony, reached late. */
   dialer?: DialerCallHooks | undefined;
-  /** The administrator's platform settings (issue 16): the concurrent-call ceiling, recording. */
+  /** The administrator's platform settings: the concurrent-call ceiling, recording. */
   platform?: PlatformCallSettings | undefined;
   /** The time zones recorded on the workspace's contacts with a number (the contacts area's). */
   callees?: { recordedTimeZones(workspaceId: string, e164: string): Promise<string[]> } | undefined;
@@ -76,7 +76,7 @@ export type DialerCall = {
 };
 
 /**
- * What the webhooks ask the autodialer (issue 13) about a call it placed (one with a dial key):
+ * What the webhooks ask the autodialer about a call it placed (one with a dial key):
  * - `answered`: the TwiML for the answer (an agent, the safe-harbor message, a voicemail), or
  *   null to let the assistant take the call as usual (an AI agent, or not the dialer's call);
  * - `ended`: the call ended with this History status (busy, no_answer, failed, completed, ...).

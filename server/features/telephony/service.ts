@@ -73,7 +73,7 @@ export function telephonyService(deps: TelephonyDeps) {
 
     // The webhooks (public routes; each proves itself with the account's signature).
     ...webhooks(ctx),
-    // The business phone system's numbers (issue 17): proofs, routing hooks, legs, recordings.
+    // The business phone system's numbers: proofs, routing hooks, legs, recordings.
     ...businessLines(ctx),
 
     prune: (before: Date) => ctx.repo.pruneWebhookEvents(before),

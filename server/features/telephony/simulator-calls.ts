@@ -50,7 +50,7 @@ export async function endCallsCutOffByRestart(ctx: TelephonyContext, onlyServer:
       status: "failed",
       line: "System: The call was cut off when the server restarted",
     });
-    // The autodialer (issue 13) ends the attempt the call carried, as the carrier's report would.
+    // The autodialer ends the attempt the call carried, as the carrier's report would.
     if (ctx.dialer) {
       const row = await ctx.calls.findForCarrier(undefined, call.id);
       if (row?.dialKey) await ctx.dialer.ended(account, row, "failed");

@@ -12,7 +12,7 @@ import { dialUser, holdMusic, SAYINGS, sayAndHangUp, speakAndListen, speechOfCal
 export async function answerKnownCall(ctx: TelephonyContext, { call, account }: CallContext, sid: string) {
   const speech = speechOfCall(await ctx.speech.of(account.id), call);
   if (!call.isActive) return sayAndHangUp(speech, null);
-  // Twilio calls are recorded unless the administrator switched recording off (issue 16).
+  // Twilio calls are recorded unless the administrator switched recording off.
   const record =
     call.callType === "twilio" && ((await ctx.platform?.settings())?.enableCallRecording ?? true);
   if (call.status === "ringing") {

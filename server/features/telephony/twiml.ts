@@ -40,7 +40,7 @@ type StoredVoice = {
 
 /**
  * The account's speech as this call speaks: the default script's voice over the account's, and
- * the script's and agent's speed, pitch, volume and language (issue 12 part 2).
+ * the script's and agent's speed, pitch, volume and language.
  */
 export function speechOfCall(
   base: Speech,
@@ -72,7 +72,7 @@ export const SAYINGS = {
   holdResumed: "Thank you for holding.",
   transferring: "Please hold while I put you through.",
   nobody: "I'm sorry, nobody can take your call right now. I've passed your message on. Goodbye.",
-  /** The autodialer's rep did not answer their phone (issue 13): no message was taken. */
+  /** The autodialer's rep did not answer their phone: no message was taken. */
   noRep: "I'm sorry, nobody can take your call right now. Goodbye.",
 } as const;
 

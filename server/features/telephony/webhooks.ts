@@ -55,7 +55,7 @@ export function webhooks(ctx: TelephonyContext) {
   }
 
   /**
-   * The autodialer (issue 13) answers the calls it placed first: a person gets an agent within
+   * The autodialer answers the calls it placed first: a person gets an agent within
    * 2 seconds or the safe-harbor message, a machine the voicemail; null: the assistant goes on.
    */
   async function dialerAnswer(call: CallContext, request: WebhookRequest): Promise<string | null> {
@@ -154,7 +154,7 @@ export function webhooks(ctx: TelephonyContext) {
             duration: Number.isFinite(duration) && duration >= 0 ? duration : undefined,
             countUsage: call.call.callType !== "system_test",
           });
-          // The autodialer moves its attempt and lead on (issue 13).
+          // The autodialer moves its attempt and lead on.
           if (call.call.dialKey && ctx.dialer) await ctx.dialer.ended(call.account, call.call, ending.status);
           return "";
         },

@@ -14,7 +14,7 @@ import {
 } from "../../../common/telephony";
 import type { VoiceCallService } from "./service";
 
-/** Spec 2 §7: real voice calls, the voice call demo, and the call system test. */
+/** Real voice calls, the voice call demo, and the call system test. */
 export const voiceCallRoutes: FastifyPluginAsyncZod<{ voiceCalls: VoiceCallService }> = async (app, deps) => {
   const voice = deps.voiceCalls;
 

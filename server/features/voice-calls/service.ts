@@ -27,7 +27,7 @@ export function voiceCallService(deps: {
   now?: () => Date;
   /** The carrier simulator's clock (SIMULATOR_TIME_SCALE): the system test's figures are on it. */
   simulatorTimeScale?: number;
-  /** The administrator's concurrent-call ceiling (issue 16): system-test calls count against it. */
+  /** The administrator's concurrent-call ceiling: system-test calls count against it. */
   platformCeiling?: () => Promise<number>;
 }) {
   const { calls, telephony } = deps;

@@ -6,7 +6,7 @@ import type { CallerLine } from "../../providers/telephony/simulator";
 export type TestCallPlan = {
   index: number;
   phoneNumber: string;
-  /** Ringing ("connecting") until then: 2 s plus 1 s per index (spec 2 §4). */
+  /** Ringing ("connecting") until then: 2 s plus 1 s per index. */
   activeAfterMs: number;
   /** The caller hangs up this long after answering: 15 to 45 s, the call's duration. */
   completeAfterMs: number;
@@ -42,7 +42,7 @@ export function testNumber(index: number): string {
   return `+1415555${String(100 + (index % 100)).padStart(4, "0")}`;
 }
 
-/** Spec 2 §4 timings for a run of test calls; `random(min, max)` is inclusive of min, exclusive of max. */
+/** Timings for a run of test calls; `random(min, max)` is inclusive of min, exclusive of max. */
 export function planSystemTest(
   phoneNumbers: string[],
   random: (min: number, max: number) => number = randomInt,

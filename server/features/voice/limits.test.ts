@@ -9,7 +9,7 @@ import { asDataUrl, ffmpeg, toneWav } from "../../test/audio";
 import { buildWorkspace } from "../../test/factories";
 
 /**
- * Issue 9, finding 2: one voice sample froze the server. Samples are checked (type, bytes,
+ * One voice sample froze the server. Samples are checked (type, bytes,
  * length) before anything decodes them, decoding is capped at the longest sample, the analysis
  * runs in a worker thread, and an account keeps at most MAX_VOICE_PROFILES profiles.
  */

@@ -25,7 +25,7 @@ const PreviewQuery = z.object({
 });
 
 /**
- * Voice profiles (spec 2 §7). Creating, activating and hearing a cloned voice need a plan with
+ * Voice profiles. Creating, activating and hearing a cloned voice need a plan with
  * voice cloning (not free); listing, playing back your own sample and deleting work on any plan,
  * so nobody loses control of their recorded voice after a downgrade.
  */

@@ -4,7 +4,7 @@ import type { JobKind, JobQueue } from "../types";
 export type AdminBackupPayload = Record<string, never>;
 
 /**
- * admin.backup (issue 16 part 4/5): every hour one server claims the tick and takes a backup when
+ * admin.backup: every hour one server claims the tick and takes a backup when
  * the platform configuration's backupFrequency (hourly, daily, weekly; read from the database
  * at each tick, so a change takes effect at the next one) says one is due, then deletes the
  * scheduled backups past the newest BACKUPS_KEPT. One at a time: it holds the embedded database

@@ -1,7 +1,7 @@
 import type { JobQueue } from "../types";
 
 /**
- * The platform's call time limit (the administrator's defaultCallTimeout, issue 16 part 4): a
+ * The platform's call time limit (the administrator's defaultCallTimeout): a
  * scheduled job every minute ends the live calls older than it, whichever server claims the
  * tick. A call therefore ends within a minute after its limit.
  */

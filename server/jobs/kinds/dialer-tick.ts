@@ -7,7 +7,7 @@ const TICK_EVERY_MS = 1_000;
 const TICKS_PER_JOB = 9;
 
 /**
- * The autodialer's tick on the jobs queue (issue 13). Every 10 seconds one job (the cron tick's
+ * The autodialer's tick on the jobs queue. Every 10 seconds one job (the cron tick's
  * idempotency key lets one server in) ticks the dialer once a second for 9 seconds: pacing reacts
  * within a second, and the jobs table gains 8,640 rows a day instead of 86,400. Nothing in a
  * tick needs the job's transaction: each claim commits its own attempts with their unique dial

@@ -7,7 +7,7 @@ import type { JobKind, JobQueue } from "../types";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The periodic clean-ups, each a scheduled job (issue 10, part 4): one server runs each tick,
+ * The periodic clean-ups, each a scheduled job: one server runs each tick,
  * whichever claims it, instead of every server running a timer of its own.
  * - every minute, live calls with no activity for IDLE_CALL_MINUTES are ended;
  * - every 10 minutes, sessions past their idle or absolute limit and old rate-limit windows go;

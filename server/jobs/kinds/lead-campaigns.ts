@@ -5,7 +5,7 @@ import type { JobKind, JobQueue } from "../types";
 export type LeadCampaignRunPayload = { campaignId: string; dueAt: string };
 
 /**
- * Lead campaigns on their schedule (issue 14): every minute one server sweeps the campaigns that
+ * Lead campaigns on their schedule: every minute one server sweeps the campaigns that
  * are due and queues a `leads.campaign-run` job for each, keyed by the campaign and its due
  * time, so every server's tick and a repeated sweep queue it once. The run checks it is still
  * due, searches, saves the new businesses and moves the campaign to its next run; a failed

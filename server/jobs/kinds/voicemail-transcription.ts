@@ -7,7 +7,7 @@ export type VoicemailTranscriptionPayload = { voicemailId: string };
 const RETRY_LIMIT = 3;
 
 /**
- * A voicemail's words (issue 17 part 2): the recording fetched from the carrier if it is not
+ * A voicemail's words: the recording fetched from the carrier if it is not
  * stored yet, then read by the speech provider. A carrier's passing failure retries; the last
  * attempt records why on the voicemail instead, which then shows as failed.
  */

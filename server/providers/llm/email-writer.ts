@@ -1,7 +1,7 @@
 import { GeneratedEmail, type WizardStateParsed } from "../../../common/email";
 import type { Config } from "../../config";
 
-/** Writes a marketing email from the email wizard's answers (spec 3 §4). */
+/** Writes a marketing email from the email wizard's answers. */
 export type EmailWriter = {
   readonly name: string;
   write(state: WizardStateParsed): Promise<GeneratedEmail>;

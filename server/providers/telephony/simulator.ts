@@ -688,7 +688,7 @@ export const CALLEE_SCRIPT: CallerLine[] = [
 ];
 
 /**
- * Autodialer (issue 13): a dial planned by the dialer's answer-outcome model, as the simulator
+ * Autodialer: a dial planned by the dialer's answer-outcome model, as the simulator
  * plays it. The fixed test numbers (below) keep their endings; everyone else answers as planned:
  * a person after ringing, talking until they hang up; a machine after ringing and its greeting
  * (the voice webhook then comes at the beep); or busy, no answer, failed after the planned time.

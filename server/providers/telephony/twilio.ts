@@ -49,7 +49,7 @@ export function twilioProvider(
           statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
           // Ring for 25 s before giving up as no-answer (the autodialer sets its own, at least 15 s).
           timeout: input.ringTimeoutSeconds ?? 25,
-          // Autodialer (issue 13): answering-machine detection; AnsweredBy comes with the voice
+          // Autodialer: answering-machine detection; AnsweredBy comes with the voice
           // webhook once a machine's greeting ends, so a voicemail drop starts after the beep.
           ...(input.machineDetection ? { machineDetection: "DetectMessageEnd" } : {}),
         }),

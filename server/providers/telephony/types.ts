@@ -47,7 +47,7 @@ export type PlaceCallInput = {
   /** Absolute: told of ringing, answer and the end. */
   statusCallback: string;
   /**
-   * Autodialer (issue 13): the carrier tells the voice webhook who answered (`AnsweredBy`:
+   * Autodialer: the carrier tells the voice webhook who answered (`AnsweredBy`:
    * human, or machine_end_beep once a machine's greeting is over, where a voicemail starts).
    */
   machineDetection?: boolean | undefined;

@@ -11,7 +11,7 @@ import { promptInstall, useInstallPrompt } from "../../lib/install-prompt";
 // in the first bundle: desktop and narrow windows never show it.
 const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
-/** Spec 1 §2.5: the app-style layout's own header (its four tabs are the shell's bottom bar). */
+/** The app-style layout's own header (its four tabs are the shell's bottom bar). */
 export function AppHeader() {
   const { user } = useUser();
   const standalone = useIsStandalone();

@@ -12,7 +12,7 @@ import { APP_TABS, MOBILE_TABS, moreSections } from "../navigation";
 import { AppHeader } from "./app-header";
 
 /**
- * The three layouts of spec 1 §2.1 and §2.5 in one tree:
+ * The three layouts of the spec in one tree:
  * - desktop: top bar, side menu, the routes, bottom bar;
  * - mobile (narrow windows): the routes plus the six-tab bottom bar;
  * - app (phones): its own header, the routes and four tabs, inside the safe area.

@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
 import { MoreSheet } from "./more-sheet";
 
 /**
- * A fixed tab bar; a tab is highlighted only on an exact path match (spec 1 §2.4). The last tab,
+ * A fixed tab bar; a tab is highlighted only on an exact path match. The last tab,
  * "More", opens the account and every screen the tabs do not name.
  */
 export function BottomNav({ items, label, more }: { items: NavItem[]; label: string; more: NavSection[] }) {

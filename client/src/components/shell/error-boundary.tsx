@@ -4,7 +4,7 @@ import { Card, CardContent } from "../ui/card";
 
 type State = { error: Error | null };
 
-/** Spec 1 §2.13: a render error shows the generic error screen with a retry. */
+/** A render error shows the generic error screen with a retry. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
   override state: State = { error: null };
 

@@ -6,7 +6,7 @@ import { UserMenu } from "./user-menu";
 import { WorkspaceMenu } from "./workspace-menu";
 
 /**
- * Spec 1 §2.6: logo to /, the workspace (name, role, switcher), then the real signed-in user or a
+ * Logo to /, the workspace (name, role, switcher), then the real signed-in user or a
  * Sign In button. The sign-in dialog belongs to the auth feature; the app hands it in, so the
  * shell imports no feature.
  */

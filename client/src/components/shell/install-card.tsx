@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { dismissInstallCard, promptInstall, useInstallPrompt } from "../../lib/install-prompt";
 import { Button } from "../ui/button";
 
-/** Spec 1 §2.13: offered while the browser can install the app, until installed or dismissed. */
+/** Offered while the browser can install the app, until installed or dismissed. */
 export function InstallCard() {
   const { showCard } = useInstallPrompt();
   if (!showCard) return null;

@@ -13,7 +13,7 @@ const RECHECK_MS = 15_000;
 
 /**
  * What everyone but platform administrators sees while the administrator has maintenance mode
- * on (issue 16 part 4): the server's message, a check every 15 s (and on demand) that brings
+ * on: the server's message, a check every 15 s (and on demand) that brings
  * the app back when maintenance ends, and a way to sign out so an administrator can sign in.
  */
 export function MaintenancePage() {

@@ -12,7 +12,7 @@ const MoreSheetDialog = lazy(() =>
 
 /**
  * The bottom bars' last tab. The spec gives the phone layouts six or four tabs and no header
- * (issue 9: no way to Settings, Subscription or Sign Out in a narrow window), so "More" opens a
+ * (no way to Settings, Subscription or Sign Out in a narrow window), so "More" opens a
  * sheet with the signed-in account, every other screen of the layout and Sign Out.
  */
 export function MoreSheet({ sections }: { sections: NavSection[] }) {

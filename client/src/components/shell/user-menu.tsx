@@ -21,7 +21,7 @@ export function useSignOut() {
   return () => logout.mutate(undefined, { onSettled: () => navigate("/") });
 }
 
-/** Spec 1 §2.6: the signed-in user's name, email, avatar initial and a Sign Out button. */
+/** The signed-in user's name, email, avatar initial and a Sign Out button. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   return (

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
 import { cn } from "../../lib/cn";
 
-/** Spec 1 §9: a tooltip shows after 700 ms; moving to the next one within 300 ms shows it at once. */
+/** A tooltip shows after 700 ms; moving to the next one within 300 ms shows it at once. */
 const DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 

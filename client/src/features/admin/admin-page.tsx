@@ -37,7 +37,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /**
- * Spec 3 §2 Admin Dashboard (/admin, issue 16 part 8): header stats, the Clear Cache, Backup Now,
+ * Admin Dashboard (/admin): header stats, the Clear Cache, Backup Now,
  * Export All and Refresh buttons, and the tabs Users, Calls, Analytics, Configuration, Security.
  * Only a platform administrator (users.role = admin) sees it; the API refuses everyone else too.
  */

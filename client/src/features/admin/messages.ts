@@ -3,7 +3,7 @@ import { ApiError } from "../../lib/api";
 import { serverMessage } from "../../lib/toast";
 
 /**
- * Spec 3 §8 names fetch failures for stats, users, calls and config without their words; these
+ * Names fetch failures for stats, users, calls and config without their words; these
  * are the screen's, in the phone system's form ('Failed to fetch phone numbers').
  */
 export const FETCH_FAILED = {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { toast } from "../../lib/toast";
 
 /**
- * Tells a failed read once per failure (title Error, spec 3 §8), beside the panel's own line:
+ * Tells a failed read once per failure (title Error), beside the panel's own line:
  * `errorUpdatedAt` changes with each new failure, so a retry that fails again is told again.
  */
 export function useFailureToast(failed: boolean, text: string, errorUpdatedAt: number) {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { isAdminQuery } from "./messages";
 
 /**
- * Spec 3 §4: the page reloads 2 s after a system action and 1 s after a quick action
+ * The page reloads 2 s after a system action and 1 s after a quick action
  * (ADMIN_SYSTEM_ACTION_RELOAD_MS, ADMIN_QUICK_ACTION_RELOAD_MS). Here a reload is every admin
  * query read again, so the toast that reported the action stays on screen.
  */

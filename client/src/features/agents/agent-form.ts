@@ -47,7 +47,7 @@ export type AgentFormState = {
   primaryLanguage: AgentLanguage;
 };
 
-/** A new agent's form (the defaults of spec 3 §9), or an agent's values to edit. */
+/** A new agent's form (the defaults of the spec), or an agent's values to edit. */
 export function agentFormState(agent: Agent | null): AgentFormState {
   const d = AGENT_DEFAULTS;
   return {
@@ -177,9 +177,9 @@ export function agentTabOf(path: string): AgentTab {
   return "basics";
 }
 
-/** Spec 3 §4: Pause on an active agent, Activate on a paused or inactive one. */
+/** Pause on an active agent, Activate on a paused or inactive one. */
 export const toggledStatus = (agent: Pick<Agent, "status">) =>
   agent.status === "active" ? "paused" : "active";
 
-/** Spec 3 §2: a card shows at most three keyword badges. */
+/** A card shows at most three keyword badges. */
 export const CARD_KEYWORDS = 3;

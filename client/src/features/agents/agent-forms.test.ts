@@ -5,7 +5,7 @@ import { checkRule, ruleFormState } from "./routing-form";
 import { checkTelecomForm, telecomFormState } from "./telecom-form";
 
 describe("the Create Agent form", () => {
-  it("has the defaults of spec 3 §9 and splits keywords and the playbook", () => {
+  it("has the defaults of the spec and splits keywords and the playbook", () => {
     const checked = checkAgentForm({
       ...agentFormState(null),
       name: "Sam Sales",
@@ -59,7 +59,7 @@ describe("the Create Agent form", () => {
 });
 
 describe("the Agent Manager form", () => {
-  it("starts inactive with the defaults, and falls back when a number is not numeric (spec 3 §5)", () => {
+  it("starts inactive with the defaults, and falls back when a number is not numeric", () => {
     const form = telecomFormState(null);
     expect(form).toMatchObject({ isActive: false, maxCallDuration: "15", transferThreshold: "3" });
     const checked = checkTelecomForm({

@@ -14,7 +14,7 @@ import { PROVIDER_LABELS, TELECOM_SPECIALIZATION_LABELS } from "./labels";
 type Selection = { kind: "agent"; id: string } | { kind: "new"; key: number } | { kind: "none" };
 
 /**
- * Spec 3 §2 Agent Manager (telecom sales agents): the list on the left, the chosen agent's
+ * Agent Manager (telecom sales agents): the list on the left, the chosen agent's
  * detail and edit on the right, and Create New Agent. Agents are stored per workspace.
  */
 export function AgentManagerPage() {

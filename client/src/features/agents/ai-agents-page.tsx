@@ -19,7 +19,7 @@ type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? "");
 
 /**
- * Spec 3 §2 AI Agents: tabs Agents (cards with Pause/Activate, edit and delete), Analytics
+ * AI Agents: tabs Agents (cards with Pause/Activate, edit and delete), Analytics
  * (counted from calls) and Scripts & Settings, and the Create Agent dialog. Agents are stored
  * per workspace; an active agent's keywords and extension route calls to it.
  */

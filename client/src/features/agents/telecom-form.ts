@@ -8,7 +8,7 @@ import {
 } from "@common/agents";
 import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
 
-/** The Agent Manager's edit form as typed; numbers as text (a non-number falls back, spec 3 §5). */
+/** The Agent Manager's edit form as typed; numbers as text (a non-number falls back). */
 export type TelecomFormState = {
   id: string | undefined;
   name: string;
@@ -27,7 +27,7 @@ export type TelecomFormState = {
   upsellRate: string;
 };
 
-/** A new agent (Create New Agent: inactive, spec 3 §4 and §9 defaults) or a saved one's values. */
+/** A new agent (Create New Agent: inactive, the spec defaults) or a saved one's values. */
 export function telecomFormState(agent: TelecomAgent | null): TelecomFormState {
   return {
     id: agent?.id,

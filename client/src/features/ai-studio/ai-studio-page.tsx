@@ -20,7 +20,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /**
- * Spec 3 §2 AI Studio, six tabs (issue 12, part 7). Every control here changes what the
+ * AI Studio, six tabs. Every control here changes what the
  * assistant does on the next call or reads what it did: flows answer callers, rules act when a
  * call ends, the active voice speaks, the analysis is the engine's own. Changing needs an admin.
  */

@@ -35,7 +35,7 @@ export function fromFormParts(date: string, time: string, timeZone: string): Dat
 }
 
 /**
- * Spec 1 §5: the duration field in minutes; a non-numeric entry falls back to 60. The caller
+ * The duration field in minutes; a non-numeric entry falls back to 60. The caller
  * refuses results outside MIN..MAX.
  */
 export function parseDuration(raw: string): number {
@@ -59,7 +59,7 @@ export function addMinutes(start: Date, minutes: number): Date {
   return new Date(start.getTime() + minutes * MINUTE);
 }
 
-/** Spec 1 §9: the sample appointment is tomorrow 14:00 to 15:00 in the account's time zone. */
+/** The sample appointment is tomorrow 14:00 to 15:00 in the account's time zone. */
 export function sampleTimes(now: Date, timeZone: string): { startTime: string; endTime: string } {
   const tomorrow = addDays(new TZDate(now.getTime(), timeZone), 1);
   const at = (hours: number) =>

@@ -37,7 +37,7 @@ const isFilter = (value: string | null): value is AppointmentFilter =>
   (APPOINTMENT_FILTERS as readonly string[]).includes(value ?? "");
 
 /**
- * Spec 1 §2.11: the appointments list, the new and edit dialog, calendar integration and quick
+ * The appointments list, the new and edit dialog, calendar integration and quick
  * stats. The list is filtered (upcoming, past, cancelled, all: kept in the address, so Back and
  * a shared link keep it) and paged by the server.
  */

@@ -12,7 +12,7 @@ const INCLUDED_IN = listNames(
 );
 
 /**
- * Spec 2 §2 /business-plan: CSV import and bulk calling, for pro and the plans above it. Others
+ * /business-plan: CSV import and bulk calling, for pro and the plans above it. Others
  * see "Business Plan Required" with an upgrade button (or, on a server that cannot take
  * payments, a notice saying so); so does anyone the server refuses (402).
  */

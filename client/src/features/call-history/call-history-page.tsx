@@ -36,7 +36,7 @@ type Deleting =
 const countCalls = (n: number) => (n === 1 ? "1 call" : `${n} calls`);
 const countTestCalls = (n: number) => (n === 1 ? "1 test call" : `${n} test calls`);
 
-/** Spec 1 §2.10: every screened call, searchable, with its transcript and analysis. */
+/** Every screened call, searchable, with its transcript and analysis. */
 export function CallHistoryPage() {
   useCallEvents();
   const { user } = useUser();
@@ -59,7 +59,7 @@ export function CallHistoryPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity is the dependency
   useEffect(() => setChosen(new Set()), [listKey]);
 
-  // Spec 1 §8: a failed fetch says so once, not at every failed poll.
+  // A failed fetch says so once, not at every failed poll.
   const failed = history.isError;
   useEffect(() => {
     if (failed) toast({ title: "Error", description: "Failed to fetch calls", variant: "destructive" });

@@ -3,7 +3,7 @@ import type { CALL_FILTERS, CALL_SORTS, CallOutcomeFilter, TestCallChoice } from
 // The history's filter, search, sort and page: kept in the address (use-history-params.ts), sent
 // with the list (api/get-call-history.ts) and the CSV export (api/export-calls.ts).
 
-/** Spec 1 §9: the history shows 10 calls a page. */
+/** The history shows 10 calls a page. */
 export const HISTORY_PAGE_SIZE = 10;
 
 export type HistoryFilter = (typeof CALL_FILTERS)[number];

@@ -10,7 +10,7 @@ import type {
   TestCallView,
 } from "./history-query";
 
-/** The type filter, in the order spec 1 §2.10 lists it, with Important after Legitimate. */
+/** The type filter, in the order the spec lists it, with Important after Legitimate. */
 export const FILTER_OPTIONS: { value: HistoryFilter; label: string }[] = [
   { value: "all", label: "All Calls" },
   { value: "spam", label: "Spam" },

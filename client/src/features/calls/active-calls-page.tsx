@@ -27,7 +27,7 @@ import { useCall } from "./api/get-call";
 import { useSimulateCall } from "./api/simulate-call";
 import { AnalysisSummary, LiveCall } from "./components/live-call";
 
-/** Spec 1 §2.8 and §2.9: the live call, the quick actions that start one, and every active call. */
+/** The live call, the quick actions that start one, and every active call. */
 export function ActiveCallsPage() {
   const live = useCallEvents();
   const activeCall = useActiveCall();
@@ -173,7 +173,7 @@ function ActiveCallRow({ call, onView, onFocus }: { call: Call; onView: () => vo
             Started {formatDateTime(call.startTime, user?.timezone ?? "UTC", "h:mm:ss a")}
           </span>
         </div>
-        {/* Spec 1 §2.8: the first 150 characters, on at most two lines, wrapping even a long word. */}
+        {/* The first 150 characters, on at most two lines, wrapping even a long word. */}
         <p
           className="mt-1 line-clamp-2 text-sm text-muted-foreground wrap-anywhere"
           data-testid="transcript-preview"

@@ -50,9 +50,9 @@ const hasFilters = (filters: ContactFilters) =>
   );
 
 /**
- * Spec 2 §2 /contact-manager: the list with search, filters and sort (all on the server), upload
+ * /contact-manager: the list with search, filters and sort (all on the server), upload
  * with the import result, export, the add dialog with the full form, favourite and do-not-call;
- * then the workspace's do-not-call list (issue 11, part 4).
+ * then the workspace's do-not-call list.
  */
 export function ContactManagerPage() {
   const [filters, setFilters] = useState<ContactFilters>({ sort: "newest" });

@@ -19,7 +19,7 @@ import { dialNumber } from "./dial-number";
 import { useContactSelection } from "./selection";
 
 /**
- * Spec 2 §2 /contacts: a search box (name, phone and email, case-insensitive, on the server), the
+ * /contacts: a search box (name, phone and email, case-insensitive, on the server), the
  * list a page at a time, add and edit dialogs, and per contact call, email, edit and delete.
  */
 export function ContactsPage() {

@@ -25,7 +25,7 @@ import { useRunAgentTests } from "./api/run-agent-tests";
 import { TestCaseDialog } from "./components/test-case-dialog";
 
 /**
- * Agent test suites (issue 12, part 6): test cases of caller turns with the agent, classification
+ * Agent test suites: test cases of caller turns with the agent, classification
  * and transfer expected; run one or all and see each pass or fail with what actually happened.
  */
 export function AgentTestsPage() {

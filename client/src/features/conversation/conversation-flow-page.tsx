@@ -28,7 +28,7 @@ type Sent = { text: string; history: HistoryTurn[] };
 const customerTurns = (turns: HistoryTurn[]) => turns.filter((turn) => turn.role === "caller").length;
 
 /**
- * Spec 3 §2 Conversation Flow (plain): type what a customer says and see the agent's answer as
+ * Conversation Flow (plain): type what a customer says and see the agent's answer as
  * raw data. Quick examples, Clear Results and Test Again. A transfer case (enterprise-level,
  * custom equipment, special pricing, multiple locations, complex) is decided by the server, which
  * answers the transfer number, the hold and fallback messages and the TwiML it would play.

@@ -20,9 +20,9 @@ import { confidencePercent, NEXT_ACTION_LABELS, QUICK_EXAMPLES } from "./example
 type Preview = { id: number; message: string; answer: ConversationTestResponse };
 
 /**
- * Spec 3 §2 Conversation Flow simple: the same preview as cards, each with the responding agent's
+ * Conversation Flow simple: the same preview as cards, each with the responding agent's
  * name, specialization, extension, confidence, response and routing reason. An empty message is
- * the default greeting and a fixed test number is sent (spec 3 §5).
+ * the default greeting and a fixed test number is sent.
  */
 export function ConversationFlowSimplePage() {
   const [message, setMessage] = useState("");

@@ -1,4 +1,4 @@
-/** Spec 3 §2 Conversation Flow: the quick examples, the last one a transfer test. */
+/** Conversation Flow: the quick examples, the last one a transfer test. */
 export const QUICK_EXAMPLES = [
   { label: "Pricing", message: "How much does your plan cost per month?", transfer: false },
   {

@@ -25,7 +25,7 @@ type Turn =
   | { id: number; role: "agent"; text: string; answer: ConversationTestResponse };
 
 /**
- * Spec 3 §2 Test Preview: a multi-turn chat with your agents. Every message goes with the
+ * Test Preview: a multi-turn chat with your agents. Every message goes with the
  * conversation so far (conversationHistory), the chosen script and agent, as a call's turns do.
  */
 export function TestPreviewPage() {

@@ -160,8 +160,8 @@ const PART_STATE: Record<
 };
 
 /**
- * Spec 1 §2.7's System Status, from the server's own checks (GET /api/health/details) instead of
- * fixed lines about areas that do not exist yet (issue 9, walk 11).
+ * System Status, from the server's own checks (GET /api/health/details) instead of
+ * fixed lines about areas that do not exist yet.
  */
 function SystemStatusCard() {
   const status = useSystemStatus();

@@ -24,7 +24,7 @@ import { plural } from "./labels";
 export const AGENT_CONSOLE_PATH = "/autodialer/console";
 
 /**
- * Spec 3 §2 Autodialer: the chosen campaign's stats, the campaigns with Start/Pause and their
+ * Autodialer: the chosen campaign's stats, the campaigns with Start/Pause and their
  * abandonment rates, the agents, and the create-campaign and add-leads dialogs. Admins and the
  * owner run campaigns; every member sees them and works calls on the Agent Console.
  */

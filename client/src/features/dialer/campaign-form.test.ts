@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { campaignBody, campaignFormState, checkCampaignForm, firstCampaignTab, tabOf } from "./campaign-form";
 
 describe("the campaign form", () => {
-  it("starts from spec 3 §9's defaults: predictive, 15 lines, ratio 2.5", () => {
+  it("starts from the spec's defaults: predictive, 15 lines, ratio 2.5", () => {
     const form = campaignFormState(null);
     expect(form).toMatchObject({ dialingMode: "predictive", maxLines: "15", dialRatio: "2.5", name: "" });
     expect(form.callingHoursStart).toBe(CAMPAIGN_DEFAULTS.callingHoursStart);

@@ -38,7 +38,7 @@ export type CampaignFormState = {
   dispositions: { code: DispositionCode; label: string; offered: boolean }[];
 };
 
-/** A new campaign's form: spec 3 §9 and issue 13's defaults; an existing one's values to edit. */
+/** A new campaign's form: the defaults; an existing one's values to edit. */
 export function campaignFormState(campaign: Campaign | null): CampaignFormState {
   const source = campaign ?? { ...CAMPAIGN_DEFAULTS, aiAgents: [] as AiAgentStaffing[] };
   return {

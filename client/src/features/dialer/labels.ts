@@ -65,7 +65,7 @@ export function leadName(lead: {
 }
 
 /**
- * Spec 3 §8's failure toast (title Error, the spec's text), followed by the server's own reason
+ * Failure toast (title Error, the spec's text), followed by the server's own reason
  * when it gave one, so the person learns both what failed and what to change.
  */
 export function toastFailure(fallback: string, error: unknown): void {
@@ -77,5 +77,5 @@ export function toastFailure(fallback: string, error: unknown): void {
   });
 }
 
-/** Spec 3 §8's success toasts. */
+/** Success toasts. */
 export const toastSuccess = (description: string) => toast({ title: "Success", description });

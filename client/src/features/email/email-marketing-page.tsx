@@ -20,7 +20,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /**
- * Spec 3 §2 Email Marketing (/email-marketing): the audience's figures and the tabs Create
+ * Email Marketing (/email-marketing): the audience's figures and the tabs Create
  * Campaign, Email Templates and Analytics, with a link to the wizard (and to the outbox, where
  * every message the server wrote can be opened as a mail program shows it).
  */

@@ -46,7 +46,7 @@ const EMPTY: Wizard = {
 const STEP_TITLES = ["Your Business", "Audience and Tone", "Details", "Generated Email", "Review and Launch"];
 
 /**
- * Spec 3 §2, §4 Email Wizard (/email-wizard): five steps; Next and Back move one step within
+ * Email Wizard (/email-wizard): five steps; Next and Back move one step within
  * 1..5; step 3 generates and the wizard moves to step 4 on success; step 5 reviews the email,
  * saves it as a template and shows seasonal ideas (fetched only there).
  */

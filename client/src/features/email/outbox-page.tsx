@@ -11,7 +11,7 @@ import { HtmlPreview } from "./components/html-preview";
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /**
- * The Outbox (issue 15 part 1): with no SMTP server configured every message is written as a
+ * The Outbox: with no SMTP server configured every message is written as a
  * standard .eml file in DATA_DIR; here the workspace lists them, newest first, and opens one as a
  * mail program would show it: subject, from, to, date, the HTML in a sandboxed iframe, the text
  * part and the List-Unsubscribe header. The open message is in the address (?message=id).

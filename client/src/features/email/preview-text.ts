@@ -8,7 +8,7 @@ export function templateText(template: Pick<EmailTemplate, "textContent" | "html
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The first `chars` characters, with "..." when there was more (spec 3 §9: 300 and 150). */
+/** The first `chars` characters, with "..." when there was more (300 and 150). */
 export function previewOf(text: string, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars)}...` : text;
 }

@@ -31,7 +31,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /**
- * Spec 2 §2 /enterprise-dashboard: tabs Live Calls, Campaigns, Analytics and Call Controls, a
+ * /enterprise-dashboard: tabs Live Calls, Campaigns, Analytics and Call Controls, a
  * Live/Paused toggle (Live polls the figures every 5 s, Paused stops) and a Refresh button.
  * Every figure is computed on the server from the workspace's calls and dialer campaigns.
  * `leaderboard`: the agents ranked (the reports feature's, composed by the route table), shown

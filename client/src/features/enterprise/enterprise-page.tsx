@@ -12,8 +12,8 @@ import { EnterprisePlanCards } from "./components/enterprise-plan-cards";
 const POPULAR = (ENTERPRISE_PLANS.find((plan) => plan.popular) ?? ENTERPRISE_PLANS[0]).id;
 
 /**
- * Spec 2 §2 /enterprise: the four enterprise plans (§9) and a contact-sales form, whose
- * enquiry is stored for the platform administrator (issue 13 part 7).
+ * /enterprise: the four enterprise plans and a contact-sales form, whose
+ * enquiry is stored for the platform administrator.
  */
 export function EnterprisePage() {
   const { user } = useUser();

@@ -18,7 +18,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /**
- * Spec 3 §2 Lead Generation (/leads): the stats cards and four tabs. Searches find real
+ * Lead Generation (/leads): the stats cards and four tabs. Searches find real
  * businesses through the server's provider (OpenStreetMap or SerpAPI); saved leads are contacts.
  */
 export function LeadGenerationPage() {

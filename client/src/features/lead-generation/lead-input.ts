@@ -1,6 +1,6 @@
 import type { LeadResult, LeadToSave } from "@common/lead-generation";
 
-/** A search result as the save routes take it (spec 3 §7 save-contact and bulk-save fields). */
+/** A search result as the save routes take it (save-contact and bulk-save fields). */
 export function leadToSave(lead: LeadResult, industry: string): LeadToSave {
   return {
     name: lead.name,

@@ -18,7 +18,7 @@ import { LeadFilters } from "./components/lead-filters";
 import { StatsCards } from "./components/stats-cards";
 
 /**
- * Spec 3 §2 Lead Manager: the stats cards, search and filters, contact cards, the edit modal, the
+ * Lead Manager: the stats cards, search and filters, contact cards, the edit modal, the
  * call preview, and the two CSV exports. The lead side of the same contacts /contacts shows.
  */
 export function LeadManagerPage() {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { toast } from "../../lib/toast";
 
 /**
- * Tells a failed read once per failure (title Error, spec 3 §8 phone system), beside the
+ * Tells a failed read once per failure (title Error, the spec phone system), beside the
  * section's own line: `errorUpdatedAt` changes with each new failure, so a retry that fails
  * again is told again.
  */

@@ -38,7 +38,7 @@ const EMPTY: InstallationValues = {
 };
 
 /**
- * Satellite-internet payment (spec 3 §2 /viasat-payment): plan choice, installation scheduling,
+ * Satellite-internet payment (/viasat-payment): plan choice, installation scheduling,
  * an order summary and Proceed to Payment, which starts checkout with the package's price id
  * and the installation as metadata. ?contactId= names the customer (their phone fills the
  * form; Autodial calls them); the paid order and its confirmation number show below.

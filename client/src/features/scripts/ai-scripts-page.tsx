@@ -19,7 +19,7 @@ import { TemplateCard } from "./components/template-card";
 type Tab = "scripts" | "templates";
 
 /**
- * Spec 3 §2 AI Agent Scripts: tabs My Scripts and Templates, Create Script, Edit, delete and
+ * AI Agent Scripts: tabs My Scripts and Templates, Create Script, Edit, delete and
  * Make default on each script, Use Template on each template. The default script is the one
  * the assistant uses on calls (its opening message, transfer rules, rules and voice).
  */

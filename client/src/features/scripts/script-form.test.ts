@@ -28,7 +28,7 @@ const saved: Script = {
 };
 
 describe("the script dialog's form", () => {
-  it("starts a new script with the defaults of spec 3 §5", () => {
+  it("starts a new script with the defaults of the spec", () => {
     const checked = checkScriptForm({ ...scriptFormState(null), name: "New" });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;

@@ -44,7 +44,7 @@ export type ScriptFormState = {
   isDefault: boolean;
 };
 
-/** A new script's form: the defaults of spec 3 §5; an existing one's values to edit. */
+/** A new script's form: the defaults of the spec; an existing one's values to edit. */
 export function scriptFormState(script: Script | null): ScriptFormState {
   if (!script) {
     return {

@@ -9,7 +9,7 @@ import { ProfileSection } from "./components/profile-section";
 import { VoiceSection } from "./components/voice-section";
 
 /**
- * Spec 2 §2 /settings: profile and caller ID, the team, the AI assistant, voice cloning, calendar
+ * /settings: profile and caller ID, the team, the AI assistant, voice cloning, calendar
  * integration, and mobile app install help. Other areas pass their own section in (the route table
  * gives the team's and the phone service's), so this feature imports none of theirs.
  */

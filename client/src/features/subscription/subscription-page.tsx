@@ -23,7 +23,7 @@ import { UsageHistory } from "./components/usage-history";
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /**
- * Spec 2 §2 /subscription: current plan, usage bars, every plan as one ladder (cards, then the
+ * /subscription: current plan, usage bars, every plan as one ladder (cards, then the
  * comparison table), what choosing a plan does to a trial, cancel.
  */
 export function SubscriptionPage() {

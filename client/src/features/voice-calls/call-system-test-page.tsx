@@ -20,7 +20,7 @@ import { toast, toastError } from "../../lib/toast";
 import { useSystemTestStats } from "./api/get-system-test-stats";
 import { useStartSystemTest } from "./api/start-system-test";
 
-/** Spec 2 §2, §4: simulated concurrent calls through the carrier simulator, statistics every 2 s. */
+/** Simulated concurrent calls through the carrier simulator, statistics every 2 s. */
 export function CallSystemTestPage() {
   const stats = useSystemTestStats();
   const start = useStartSystemTest();

@@ -37,7 +37,7 @@ const DESKTOP_EMERGENCY_TEST =
   "Emergency test: nothing was dialled. This computer cannot place phone calls; on a phone, the " +
   `app opens the dialler with ${EMERGENCY_NUMBER} only after you confirm.`;
 
-/** Spec 2 §2 "Mobile calling test": device information, native call, direct link, emergency test. */
+/** "Mobile calling test": device information, native call, direct link, emergency test. */
 export function CallTestPage() {
   const mobile = isMobileDevice();
   const standalone = useIsStandalone();
@@ -65,7 +65,7 @@ export function CallTestPage() {
 
   /**
    * On a phone the test is a real call to 911, so it asks first. A computer cannot dial: the test
-   * says so and dials nothing, and never offers to call 911 (issue 9, walk 9).
+   * says so and dials nothing, and never offers to call 911.
    */
   const emergencyTest = () => {
     if (mobile) {

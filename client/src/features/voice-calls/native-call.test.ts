@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emergencyCall, nativeCall } from "./native-call";
 
-describe("native call (spec 1 §3, §8)", () => {
+describe("native call", () => {
   it("dials the cleaned number and reports it", () => {
     const dialled: string[] = [];
     const result = nativeCall(

@@ -21,12 +21,12 @@ function dial(href: string, navigate: Navigator): void {
   try {
     navigate.follow(href);
   } catch {
-    // Spec 1 §8: if following the link fails, open it in the same window instead.
+    // If following the link fails, open it in the same window instead.
     navigate.open(href);
   }
 }
 
-/** Spec 1 §3, §7.3 and §8: a tel: link with the cleaned number, and the native call result. */
+/** A tel: link with the cleaned number, and the native call result. */
 export function nativeCall(request: NativeCallRequest, navigate: Navigator = browser): NativeCallResult {
   const callId = `native-${Date.now()}`;
   const number = cleanPhoneNumber(request.phoneNumber);

@@ -15,7 +15,7 @@ import { usePlaceOutbound } from "./api/place-outbound";
 import { useSimulateInbound } from "./api/simulate-inbound";
 
 /**
- * Spec 2 §2 "Real voice calls": a number, an outbound call, and the live calls refreshed every
+ * "Real voice calls": a number, an outbound call, and the live calls refreshed every
  * 2 s (in-progress reads Live). `phoneService` is the Settings section, placed here by the app.
  */
 export function RealVoiceCallsPage({ phoneService }: { phoneService?: React.ReactNode }) {

@@ -21,7 +21,7 @@ type Turn = { id: number; speaker: "caller" | "ai"; text: string; audioUrl?: str
 type DemoState = "idle" | "active" | "ending" | "completed";
 
 /**
- * Spec 2 §2 and §4: a chat-like call with the assistant; it ends by the user, or 2 s after
+ * A chat-like call with the assistant; it ends by the user, or 2 s after
  * end_call. A demo left without End is still live on the server: coming back picks it up (until
  * the server ends it after IDLE_CALL_MINUTES without a message).
  */

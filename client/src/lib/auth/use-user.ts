@@ -10,7 +10,7 @@ export async function getUser(): Promise<CurrentUser | null> {
   return CurrentUser.parse(await response.json());
 }
 
-/** Cached 30 s, never retried (spec 1 §9). Every reader of the current user goes through here. */
+/** Cached 30 s, never retried. Every reader of the current user goes through here. */
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
   queryFn: getUser,

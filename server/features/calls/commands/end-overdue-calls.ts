@@ -11,7 +11,7 @@ export function callLimitText(seconds: number): string {
 }
 
 /**
- * The platform's call time limit (the administrator's defaultCallTimeout, issue 16 part 4):
+ * The platform's call time limit (the administrator's defaultCallTimeout):
  * every live call, in every workspace and of every kind, that started more than `timeoutSeconds`
  * ago is ended. The transcript and summary say why; a call never answered is missed, one where
  * the caller never spoke is missed, else completed. A phone call is hung up at the carrier too

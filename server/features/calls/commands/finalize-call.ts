@@ -56,7 +56,7 @@ export async function finalizeCall(
       // Like carriers, an answered call counts whole minutes, at least one.
       callMinutesUsed: Math.max(1, Math.ceil(duration / 60)),
     });
-  // AI Studio's automation rules (issue 12, part 7): queued in this transaction, they run once
+  // AI Studio's automation rules: queued in this transaction, they run once
   // the ended call is stored. The port never throws: a rule's failure cannot fail the call.
   if (updated) await ctx.studio?.callEnded(tx, account, updated);
   // The contact's phone log takes the call's real duration and what it came to.

@@ -7,7 +7,7 @@ import type { CallRow } from "../repository";
 const MOST_IMPORTANT = 5;
 
 /**
- * Flags a call for the user after it ended (AI Studio's automation rules, issue 12 part 7):
+ * Flags a call for the user after it ended (AI Studio's automation rules):
  * mark it important, or ask for a follow-up. History shows both; the screens hear of it.
  */
 export async function flagCall(

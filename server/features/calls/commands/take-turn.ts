@@ -22,7 +22,7 @@ const NEEDS_LOCK = Symbol("the turn needs the call's lock");
 /**
  * One caller turn: understand, decide, respond, act. Most turns change nothing but the call
  * itself and take two round trips, a read and a write that lands only if nobody wrote in between
- * (issue 10, part 10). A turn that books, moves or cancels an appointment, ends the call, or
+ *. A turn that books, moves or cancels an appointment, ends the call, or
  * counts a transcription (and a turn that lost the race) runs under the call's lock instead.
  */
 export async function takeTurn(
@@ -259,7 +259,7 @@ async function hearTurn(
 }
 
 /**
- * AI Studio's flows (issue 12, part 7): when the caller said an active flow's trigger keyword
+ * AI Studio's flows: when the caller said an active flow's trigger keyword
  * (and its conditions hold), the flow's response is said instead of the engine's reply and its
  * next action is taken (transfer, end the call, take a message, ask for a time). The engine's
  * own acts (blocking, booking, forwarding, ending) come first. `db` is the turn's handle.

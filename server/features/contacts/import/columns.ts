@@ -41,7 +41,7 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** Spec 2 §5: the columns of a file without a header row, in order. */
+/** The columns of a file without a header row, in order. */
 export const HEADERLESS_COLUMNS = CSV_COLUMNS;
 const HEADERLESS_FIELDS: ImportField[] = ["name", "phoneNumber", "email", "company", "notes"];
 

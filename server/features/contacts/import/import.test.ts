@@ -24,7 +24,7 @@ import { importRepository, StaleRunError } from "./repository";
 import { importRecords } from "./run";
 
 /**
- * CSV imports over HTTP (issue 11, part 3), on the embedded database and, with
+ * CSV imports over HTTP, on the embedded database and, with
  * TEST_DATABASE_URL, on PostgreSQL: a messy spreadsheet export with exact outcomes and reasons,
  * encodings, empty and oversized files, the modes, undo, the rejects file round trip, a large
  * file as a job, the plan's limit, and the rule that every row ends in exactly one outcome.

@@ -22,7 +22,7 @@ import { type ImportRepository, type ImportRow, importRepository } from "./repos
 import { importRecords } from "./run";
 
 /**
- * CSV imports of contacts (issue 11, part 3): POST /api/contacts/import {csvData} (the
+ * CSV imports of contacts: POST /api/contacts/import {csvData} (the
  * /business-plan screen), POST /api/contacts/upload (the contact manager's file), their
  * results, rejects and undo. A file of up to INLINE_IMPORT_ROWS data rows is imported in the
  * request; a larger one is stored in the database and imported by a job (contacts.import),

@@ -6,7 +6,7 @@ import { waitFor } from "../../../test/jobs";
 import { browser, kill, startServer, stopRunningServers } from "../../../test/real-server";
 
 /**
- * Issue 13 part 6: the real server (server/main.ts, its dialer ticking on the jobs queue) is
+ * The real server (server/main.ts, its dialer ticking on the jobs queue) is
  * killed with SIGKILL twice in the middle of a campaign, started again on the same data, and in
  * the end every lead was dialled exactly once: one attempt and one call per lead (no lead
  * dialled twice for the same attempt), every lead settled (none lost).

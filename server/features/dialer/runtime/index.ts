@@ -10,7 +10,7 @@ export type { DialerRuntimeDeps } from "./context";
 export type { TickReport } from "./tick";
 
 /**
- * The autodialer's runtime (issue 13): the tick the jobs queue runs (jobs/kinds/dialer-tick.ts)
+ * The autodialer's runtime: the tick the jobs queue runs (jobs/kinds/dialer-tick.ts)
  * and the hooks telephony's webhooks call on the dialer's own calls. Modules, each one job:
  * - `tick.ts`: pacing per campaign, the claim, the dials;
  * - `gate.ts` and `dial.ts`: the dial-time gate and placing the call under its dial key;

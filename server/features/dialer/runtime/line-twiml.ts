@@ -1,7 +1,7 @@
 import twilio from "twilio";
 
 /**
- * What the line plays on the dialer's answered calls (issue 13 part 4). Plain <Say> in the
+ * What the line plays on the dialer's answered calls. Plain <Say> in the
  * carrier's default voice: these words are the law's (the safe-harbor message names the
  * business and a number to call back), not the assistant's conversation.
  */
@@ -34,7 +34,7 @@ export function holdForAgent(holdMusicUrl: string): string {
 
 /**
  * A person is connected to a rep on a Twilio line: the rep's own phone rings and the two talk
- * (issue 13 part 2, "on their own phone through Twilio <Dial>"). The <Dial action> (telephony's
+ * ("on their own phone through Twilio <Dial>"). The <Dial action> (telephony's
  * dial webhook) hangs up after the conversation, or tells the person nobody can take the call
  * when the rep's phone does not answer.
  */

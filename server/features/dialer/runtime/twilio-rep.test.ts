@@ -21,7 +21,7 @@ import {
 } from "./test-support";
 
 /**
- * Issue 13 part 2: on a Twilio line the rep talks from their own phone. A person who answers is
+ * On a Twilio line the rep talks from their own phone. A person who answers is
  * put through with <Dial> to the rep's cellphone; the <Dial action> hangs up after the talk, or
  * tells the person nobody can take the call when the rep's phone does not answer. A rep with no
  * phone of their own takes the call on the console (the line holds).

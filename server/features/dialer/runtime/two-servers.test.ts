@@ -13,7 +13,7 @@ import { waitFor } from "../../../test/jobs";
 import { addLeads, createCampaign, onlyOutcomes, runtimeFor, setStatus, start } from "./test-support";
 
 /**
- * Issue 13 part 6: two app servers on one PostgreSQL tick the same campaign at the same moments,
+ * Two app servers on one PostgreSQL tick the same campaign at the same moments,
  * again and again; no lead is ever dialled by both (FOR UPDATE SKIP LOCKED and the unique dial
  * key), and every lead is dialled. (On the embedded database both apps share its one connection;
  * the test still holds there, with less to prove.)

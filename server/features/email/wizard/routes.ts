@@ -4,7 +4,7 @@ import type { EmailWizardService } from "./service";
 
 export type EmailWizardRouteDeps = { wizard: EmailWizardService };
 
-/** The email wizard's calls (spec 3 §7): generate an email from the wizard state; seasonal ideas. */
+/** The email wizard's calls: generate an email from the wizard state; seasonal ideas. */
 export const emailWizardRoutes: FastifyPluginAsyncZod<EmailWizardRouteDeps> = async (app, deps) => {
   app.post(
     "/api/email-marketing/generate-ai-email",

@@ -1,7 +1,7 @@
 import { SEASONAL_IDEAS, type SeasonalIdea } from "../../../../common/email";
 
 /**
- * Seasonal campaign ideas (spec 3 §3, §9: six): the next marketing dates of the US calendar
+ * Seasonal campaign ideas (six): the next marketing dates of the US calendar
  * from today, fixed dates and the floating holidays computed for the year, nearest first.
  */
 

@@ -26,7 +26,7 @@ export async function answerInbound(
   route: RoutedNumber,
   sid: string,
   params: Record<string, string>,
-  /** The AI agent a business number's extension put the call through to (issue 17). */
+  /** The AI agent a business number's extension put the call through to. */
   agentId?: string | undefined,
 ): Promise<string> {
   const account = await ctx.accounts.load(route.number.workspaceId);

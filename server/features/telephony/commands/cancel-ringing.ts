@@ -2,7 +2,7 @@ import type { Account } from "../../../http/account";
 import { CARRIER_CALL_TYPES, type TelephonyContext } from "../context";
 
 /**
- * The autodialer lets go of a line still ringing (issue 13: one that has rung at least 15
+ * The autodialer lets go of a line still ringing (one that has rung at least 15
  * seconds and whose person would likely find no agent): the carrier cancels the call placed
  * under this dial key while it is queued or ringing, and leaves it alone once answered
  * (Twilio's `Status=canceled`), so a person who has just picked up is never cut off. The end

@@ -52,7 +52,7 @@ export const useUpdateConfig = () =>
       requestParsed(SystemConfigResponse, "POST", CONFIG_URL, changes),
   });
 
-/** POST /api/admin/system/{action} (spec 3 §7: backup): the archive written, or 429 within a minute of the last. */
+/** POST /api/admin/system/{action} (backup): the archive written, or 429 within a minute of the last. */
 export const useSystemAction = () =>
   useMutation({
     mutationFn: (action: "backup") => requestParsed(BackupResult, "POST", `/api/admin/system/${action}`),

@@ -21,7 +21,7 @@ import { useAddUser } from "../api/admin-actions";
 import { formatWhen } from "../format";
 import { failureText } from "../messages";
 
-/** Not a spec 3 §8 text: the spec's Add User form sent nothing. */
+/** Not a spec text: the spec's Add User form sent nothing. */
 export const ADD_USER_FAILED = "Failed to add user";
 
 type Form = { username: string; email: string; fullName: string; role: "user" | "admin" };

@@ -15,7 +15,7 @@ const CHECK_NAMES: Record<HealthCheck["name"], string> = {
 };
 
 /**
- * Spec 3 §2 Analytics. The spec's panel shows fixed figures; this one shows the platform's own,
+ * Analytics. The spec's panel shows fixed figures; this one shows the platform's own,
  * from GET /api/admin/stats, and the checks behind System Health.
  */
 export function AnalyticsTab({ stats, failed }: { stats: AdminStats | undefined; failed: boolean }) {

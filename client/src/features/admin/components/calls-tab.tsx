@@ -17,7 +17,7 @@ const PAGE_SIZE = 25;
 const words = (value: string) => value.replace(/_/g, " ");
 
 /**
- * Spec 3 §2 Calls: every workspace's calls (spec 3 §3 system call), newest first, paged and
+ * Calls: every workspace's calls (system call), newest first, paged and
  * filtered on the server; the cost is the duration in started minutes at the plan's rate.
  */
 export function CallsTab({ timeZone }: { timeZone: string }) {

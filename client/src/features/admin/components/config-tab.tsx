@@ -44,7 +44,7 @@ const toForm = (config: SystemConfig): Form => ({
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
 
 /**
- * Spec 3 §2 Configuration (spec 3 §3 system config, §9 defaults): the stored settings, every one
+ * Configuration (system config, defaults): the stored settings, every one
  * enforced by the running servers. Save sends only the fields that changed.
  */
 export function ConfigTab({ system }: { system: React.ReactNode }) {

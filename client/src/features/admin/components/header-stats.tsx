@@ -5,7 +5,7 @@ import { formatMoney } from "../format";
 import { HealthBadge } from "./health-badge";
 import { StatCard } from "./stat-card";
 
-/** The header's figures (spec 3 §2, §3 admin stats), all counted on the server. */
+/** The header's figures (admin stats), all counted on the server. */
 export function HeaderStats({ stats }: { stats: AdminStats | undefined }) {
   const { user } = useUser();
   if (!stats)

@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 const VARIANT = { healthy: "success", warning: "warning", critical: "destructive" } as const;
 const LABEL = { healthy: "Healthy", warning: "Warning", critical: "Critical" } as const;
 
-/** healthy, warning or critical (spec 3 §3), as a coloured word. */
+/** healthy, warning or critical, as a coloured word. */
 export function HealthBadge({ health }: { health: SystemHealth }) {
   return <Badge variant={VARIANT[health]}>{LABEL[health]}</Badge>;
 }

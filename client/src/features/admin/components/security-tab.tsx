@@ -20,7 +20,7 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * Spec 3 §2 Security: the spec's panel shows fixed figures; this one shows recent failed
+ * Security: the spec's panel shows fixed figures; this one shows recent failed
  * sign-ins, who has been signed in lately, and the audit log of every admin action and security
  * event (who, when, from which address, what changed), filtered by action.
  */

@@ -12,7 +12,7 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: "all", label: "Export All" },
 ];
 
-/** Quick actions, backups and exports (spec 3 §7), each reporting what it did. */
+/** Quick actions, backups and exports, each reporting what it did. */
 export function SystemCard({ controls, timeZone }: { controls: SystemControls; timeZone: string }) {
   const { runQuick, quickPending, backupNow, backupPending, exportCsv, exportPending, pendingCleanup } =
     controls;

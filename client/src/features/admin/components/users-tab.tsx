@@ -41,7 +41,7 @@ const DONE: Record<UserAction, string> = {
 };
 
 /**
- * Spec 3 §2 Users: every account on the platform, paged and searched on the server. Suspend is
+ * Users: every account on the platform, paged and searched on the server. Suspend is
  * offered to an active person, Activate otherwise, Delete to anyone (after a confirmation), Keep
  * data to anyone (the day an ended workspace's data goes, and a day to keep it until);
  * the chosen rows can be suspended or activated at once. Your own row offers no suspend or delete.

@@ -2,7 +2,7 @@ import { TelecomAgentListResponse } from "@common/agents";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 
-/** The telecom sales agents of /agent-manager (spec 3 §7). */
+/** The telecom sales agents of /agent-manager. */
 export const TELECOM_AGENTS_URL = "/api/agents";
 
 /** GET /api/agents: the workspace's telecom agents. */

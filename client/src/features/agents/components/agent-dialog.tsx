@@ -41,8 +41,8 @@ import { useUpdateAiAgent } from "../api/update-ai-agent";
 import { AGENT_VOICE_LABELS, SPECIALIZATION_LABELS } from "../labels";
 
 /**
- * Spec 3 §2 AI Agents: Create Agent, and the same form to edit an agent. Every field of spec 3
- * §3 (less the figures, which are counted from calls), in four tabs. New agents start inactive.
+ * AI Agents: Create Agent, and the same form to edit an agent. Every field of the spec
+ * (less the figures, which are counted from calls), in four tabs. New agents start inactive.
  */
 export function AgentDialog({
   open,

@@ -25,7 +25,7 @@ const OUTCOME_FIGURES: {
 ];
 
 /**
- * Spec 3 §2 AI Agents, Analytics: Total Agents, Total Calls, Avg Success Rate, Best Performer and a
+ * AI Agents, Analytics: Total Agents, Total Calls, Avg Success Rate, Best Performer and a
  * per-agent list, counted by the server from the calls the agents handled; then what their calls
  * came to (booked, call backs, do not call, ... and the conversion rate), in all and per agent.
  */

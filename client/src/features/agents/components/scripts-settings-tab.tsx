@@ -9,7 +9,7 @@ import { SPECIALIZATION_LABELS, STATUS_LABELS } from "../labels";
 import { RoutingCard } from "./routing-card";
 
 /**
- * Spec 3 §2 AI Agents, Scripts & Settings: the workspace's scripts (edited on AI Agent Scripts),
+ * AI Agents, Scripts & Settings: the workspace's scripts (edited on AI Agent Scripts),
  * the extension table, the routing rules and conversation flows, and which languages the agents speak.
  */
 export function ScriptsSettingsTab({ agents, manage }: { agents: Agent[]; manage: boolean }) {

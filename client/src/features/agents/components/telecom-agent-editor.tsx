@@ -36,7 +36,7 @@ import {
 } from "../telecom-form";
 
 /**
- * Spec 3 §2 Agent Manager, the right side: edit tabs Basic Info, Behavior and Sales Goals, the
+ * Agent Manager, the right side: edit tabs Basic Info, Behavior and Sales Goals, the
  * isActive switch, Save, and delete with "Are you sure you want to delete this agent?".
  * `agent` null is a new agent not saved yet.
  */

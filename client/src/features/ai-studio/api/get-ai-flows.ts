@@ -2,7 +2,7 @@ import { AiFlowListResponse } from "@common/ai-studio";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 
-/** GET /api/ai-flows (spec 3 §7 "AI studio"): the workspace's flows, oldest first. */
+/** GET /api/ai-flows ("AI studio"): the workspace's flows, oldest first. */
 export const AI_FLOWS_URL = "/api/ai-flows";
 
 export const aiFlowsQueryOptions = queryOptions({

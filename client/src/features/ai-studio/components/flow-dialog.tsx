@@ -110,7 +110,7 @@ export function FlowDialog({
       .split(",")
       .map((k) => k.trim())
       .filter(Boolean);
-    // Spec 3 §5: all three are needed.
+    // All three are needed.
     if (!form.name.trim() || keywords.length === 0 || !form.response.trim()) {
       setError(FILL_ALL_FIELDS);
       return;

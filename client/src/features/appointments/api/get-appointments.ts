@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { throwIfNotOk } from "../../../lib/api";
 
-/** GET and POST /api/appointments (spec 1 §7.2); every query of this area is keyed under it. */
+/** GET and POST /api/appointments; every query of this area is keyed under it. */
 export const APPOINTMENTS_URL = "/api/appointments";
 /** Appointments per "Load more". */
 export const APPOINTMENTS_PER_PAGE = 20;

@@ -80,7 +80,7 @@ function initialState(appointment: Appointment | null, timeZone: string): FormSt
 }
 
 /**
- * Spec 1 §2.11 and §5: "Create New Appointment", and the same form prefilled to edit one.
+ * "Create New Appointment", and the same form prefilled to edit one.
  * Date and Time are in the account's time zone; the end is the start plus the duration.
  */
 export function AppointmentDialog({

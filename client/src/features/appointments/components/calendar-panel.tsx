@@ -30,7 +30,7 @@ function feedAddress(feedUrlPath: string | null): string | null {
 const bufferLabel = (minutes: number) => (minutes === 0 ? "No buffer" : `${minutes} minutes`);
 
 /**
- * Spec 1 §2.11 Calendar Integration: the private calendar feed (an iCalendar address any calendar
+ * Calendar Integration: the private calendar feed (an iCalendar address any calendar
  * app can subscribe to), and the length and buffer the assistant books with.
  */
 export function CalendarPanel() {

@@ -1,7 +1,7 @@
 import type { AppointmentSummary } from "@common/appointments";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
-/** Spec 1 §2.11 Quick Stats, counted by the server in the account's time zone; "..." while loading. */
+/** Quick Stats, counted by the server in the account's time zone; "..." while loading. */
 export function QuickStats({ summary }: { summary: AppointmentSummary | undefined }) {
   const rows = [
     { label: "This Week", value: summary?.thisWeek },

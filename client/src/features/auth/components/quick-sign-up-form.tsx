@@ -10,7 +10,7 @@ import { useSignup } from "../api/signup";
 import { withUsernameFromEmail } from "../email-sign-up";
 
 /**
- * The header dialog's short sign-up (spec 1 §3: Full Name, email, password) on the personal plan.
+ * The header dialog's short sign-up (Full Name, email, password) on the personal plan.
  * The account's username comes from the email; if it is taken a short suffix is added.
  * The full form with the plan choice lives at /signup.
  */

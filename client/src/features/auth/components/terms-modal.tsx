@@ -28,7 +28,7 @@ const CONSENTS = [
   },
 ] as const;
 
-/** Spec 1 §2.12: shown until the signed-in user has accepted the terms; it cannot be dismissed otherwise. */
+/** Shown until the signed-in user has accepted the terms; it cannot be dismissed otherwise. */
 export function TermsModal() {
   const accept = useAcceptTerms();
   const [ticked, setTicked] = useState<Record<string, boolean>>({});

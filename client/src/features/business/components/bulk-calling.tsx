@@ -17,7 +17,7 @@ import { useBulkCall } from "../api/bulk-call";
 const CALL_QUERIES = /^\/api\/calls/;
 
 /**
- * Spec 2 §5 bulk call: numbers one per line, trimmed, blank lines dropped; each gets a call. The
+ * Bulk call: numbers one per line, trimmed, blank lines dropped; each gets a call. The
  * server dials them in the background (a job): the card shows its progress, can cancel it, and
  * lists each number's outcome when it is done.
  */

@@ -18,7 +18,7 @@ import {
 } from "../api/get-import";
 import { useImportContacts } from "../api/import-contacts";
 
-/** What the result shows: spec 2 §7's import answer. */
+/** What the result shows: the spec's import answer. */
 type ImportResult = { imported: number; errors: string[] };
 
 const plural = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
@@ -63,7 +63,7 @@ function useFollowedImport(following: { importId: string; jobId: string | null }
   return { running, progress: job?.progress, total: record?.totalRows ?? 0, result };
 }
 
-/** Spec 2 §5 CSV import: a .csv file or pasted rows with the columns Name, Phone, Email, Company, Notes. */
+/** CSV import: a .csv file or pasted rows with the columns Name, Phone, Email, Company, Notes. */
 export function CsvImport({ onRefused }: { onRefused: (error: unknown) => void }) {
   const [csv, setCsv] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);

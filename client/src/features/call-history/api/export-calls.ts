@@ -9,7 +9,7 @@ export function exportCallsUrl(params: Omit<HistoryParams, "page">): string {
 }
 
 /**
- * GET /api/calls/export?format=csv with the screen's filter, search and sort (spec 1 §7.2). Read
+ * GET /api/calls/export?format=csv with the screen's filter, search and sort. Read
  * as a blob so a failure can be told apart from a file; throws ApiError on a non-OK answer.
  */
 export const exportCalls = (params: Omit<HistoryParams, "page">): Promise<ExportedFile> =>

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { getParsed } from "../../../lib/api";
 import { HISTORY_PAGE_SIZE, type HistoryParams, historyQueryString } from "../history-query";
 
-/** GET /api/calls?page&limit=10&filter&search&sortBy&sortOrder (spec 1 §7.2), and which test calls. */
+/** GET /api/calls?page&limit=10&filter&search&sortBy&sortOrder, and which test calls. */
 export function callHistoryUrl(params: HistoryParams): string {
   const query = historyQueryString(params);
   query.set("page", String(params.page));
@@ -15,7 +15,7 @@ export const getCallHistory = (params: HistoryParams) => getParsed(CallListRespo
 
 /**
  * Keyed by the full URL, so each page, filter and sort is cached on its own. Polled every
- * 30 s and fresh for 15 s (spec 1 §7.2); the previous page stays on screen while the next loads.
+ * 30 s and fresh for 15 s; the previous page stays on screen while the next loads.
  */
 export const callHistoryQueryOptions = (params: HistoryParams) =>
   queryOptions({

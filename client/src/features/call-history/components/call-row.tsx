@@ -44,7 +44,7 @@ export function SimulatedBadge({ call }: { call: Pick<Call, "isTest" | "simulate
   );
 }
 
-/** One call in the history list (spec 1 §2.10), with a box to choose it for deleting. */
+/** One call in the history list, with a box to choose it for deleting. */
 export function CallRow({
   call,
   timeZone,

@@ -26,7 +26,7 @@ const FULL_DATE = "MMM d, yyyy h:mm:ss a";
 /** A call back's or an appointment's time: the day said as people say it. */
 const SLOT_DATE = "EEE, MMM d, yyyy h:mm a";
 
-/** Spec 1 §2.10: a call's details in three tabs, and a way to delete the call. */
+/** A call's details in three tabs, and a way to delete the call. */
 export function DetailsDialog({
   call,
   timeZone,

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 
 type Pagination = CallListResponse["pagination"];
 
-/** "Showing X to Y of Z calls", Previous and Next, "Page N of M" (spec 1 §2.10). */
+/** "Showing X to Y of Z calls", Previous and Next, "Page N of M". */
 export function HistoryPagination({
   pagination,
   onPage,

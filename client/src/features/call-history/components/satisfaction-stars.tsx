@@ -3,7 +3,7 @@ import { cn } from "../../../lib/cn";
 
 const SCALE = 5;
 
-/** Spec 1 §9: satisfaction on a scale of 5; 0 (or none recorded) fills no star. */
+/** Satisfaction on a scale of 5; 0 (or none recorded) fills no star. */
 export function SatisfactionStars({ value, className }: { value: number | null; className?: string }) {
   const filled = Math.max(0, Math.min(SCALE, Math.round(value ?? 0)));
   const label = `${filled} out of ${SCALE} stars`;

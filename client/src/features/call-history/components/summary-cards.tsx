@@ -6,7 +6,7 @@ import { formatDuration } from "../../../lib/format";
 
 type Summary = CallListResponse["summary"];
 
-/** Spec 1 §2.10: the five figures over all of the account's calls. */
+/** The five figures over all of the account's calls. */
 export function SummaryCards({ summary }: { summary: Summary | undefined }) {
   const value = (n: number | undefined) => (n === undefined ? "..." : String(n));
   return (

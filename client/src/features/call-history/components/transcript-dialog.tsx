@@ -9,7 +9,7 @@ import {
 import { formatDateTime } from "../../../lib/format";
 import { TranscriptLines } from "./transcript";
 
-/** Spec 1 §2.10: a call's transcript on its own. */
+/** A call's transcript on its own. */
 export function TranscriptDialog({
   call,
   timeZone,

@@ -3,7 +3,7 @@ import { cn } from "../../../lib/cn";
 const CALLER = new Set(["Caller", "User"]);
 const ASSISTANT = new Set(["AI", "Assistant"]);
 
-/** Spec 1 §3: transcript lines are prefixed AI:, Assistant:, Caller:, User: or System:. */
+/** Transcript lines are prefixed AI:, Assistant:, Caller:, User: or System:. */
 export function TranscriptLines({ transcript, className }: { transcript: string; className?: string }) {
   const lines = transcript.split("\n").filter((line) => line.trim());
   if (!lines.length) {

@@ -7,7 +7,7 @@ const ActiveCall = CallOut.nullable();
 /** GET /api/active-call: the newest call in progress, or null. */
 export const getActiveCall = () => getParsed(ActiveCall, "/api/active-call");
 
-/** Spec 1 §7.2 polling: every 10 s, fresh for 5 s. */
+/** Polling: every 10 s, fresh for 5 s. */
 export const activeCallQueryOptions = queryOptions({
   queryKey: ["/api/active-call"],
   queryFn: getActiveCall,

@@ -7,7 +7,7 @@ export const ACTIVE_CALLS_URL = "/api/calls?active=true&limit=100";
 
 export const getActiveCalls = () => getParsed(CallListResponse, ACTIVE_CALLS_URL);
 
-/** Spec 1 §7.2 polling: the call list every 30 s, fresh for 15 s. */
+/** Polling: the call list every 30 s, fresh for 15 s. */
 export const activeCallsQueryOptions = queryOptions({
   queryKey: [ACTIVE_CALLS_URL],
   queryFn: getActiveCalls,

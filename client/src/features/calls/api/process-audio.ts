@@ -4,7 +4,7 @@ import { throwIfNotOk } from "../../../lib/api";
 import { useRefreshCalls } from "./refresh-calls";
 
 /**
- * POST /api/calls/{id}/process-audio. Spec 1 §7.2: multipart with an `audio` field, recorded
+ * POST /api/calls/{id}/process-audio. The spec: multipart with an `audio` field, recorded
  * audio (named as a wav) or the typed text as a plain-text blob.
  */
 export async function processAudio(

@@ -37,7 +37,7 @@ const MICROPHONE_ERROR = {
   variant: "destructive",
 } as const;
 
-/** Spec 1 §2.9: the live call simulation for one call. */
+/** The live call simulation for one call. */
 export function LiveCall({ call, onEnded }: { call: Call | null; onEnded: () => void }) {
   const [text, setText] = useState("");
   const recorder = useRecorder({

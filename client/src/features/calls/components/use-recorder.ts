@@ -35,7 +35,7 @@ type Callbacks = {
 /**
  * The Record button's microphone. Where the browser offers speech recognition, it listens and
  * shows the words as they are heard, and the turn is sent as text; otherwise (or when it fails)
- * it records per spec 1 §7.3, webm/opus with echo cancellation, noise suppression and automatic
+ * it records per the spec, webm/opus with echo cancellation, noise suppression and automatic
  * gain, for the server to recognise. Mute keeps the turn going without hearing the caller. A turn
  * stops by itself at MAX_TURN_SECONDS.
  */

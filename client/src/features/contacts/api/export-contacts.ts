@@ -3,7 +3,7 @@ import { type ExportedFile, exportCsv } from "../../../lib/download";
 import { CONTACTS_URL, type ContactFilters, contactsQueryString } from "./get-contacts";
 
 /**
- * GET /api/contacts/export?format=csv (spec 2 §7) with the list's filters (none: every contact),
+ * GET /api/contacts/export?format=csv with the list's filters (none: every contact),
  * as a dated file. Read as a blob so a failure can be told apart from a file (ApiError).
  */
 export function exportContacts(filters: ContactFilters = {}): Promise<ExportedFile> {

@@ -10,7 +10,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanst
 import { z } from "zod";
 import { throwIfNotOk } from "../../../lib/api";
 
-/** GET and POST /api/contacts (spec 2 §7); every query of this area is keyed under it. */
+/** GET and POST /api/contacts; every query of this area is keyed under it. */
 export const CONTACTS_URL = "/api/contacts";
 
 /** What the screens filter by; left out means "any". */

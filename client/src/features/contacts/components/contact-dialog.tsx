@@ -29,7 +29,7 @@ const fromContact = (contact: Contact | null): FormState => ({
 });
 
 /**
- * Spec 2 §3 "Contacts screen form": name (required), phone, email and notes, to add a contact or
+ * "Contacts screen form": name (required), phone, email and notes, to add a contact or
  * edit one. The spec's screen has no error handler here; this one shows the server's message.
  */
 export function ContactDialog({

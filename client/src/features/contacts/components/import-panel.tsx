@@ -35,7 +35,7 @@ export function importCounts(record: Pick<ContactImport, "imported" | "updated" 
 }
 
 /**
- * Upload a CSV (spec 2 §5: .csv only, "Please select a CSV file"), choose what a duplicate does,
+ * Upload a CSV (.csv only, "Please select a CSV file"), choose what a duplicate does,
  * follow a large file's job with a progress bar, and read the result: the four counts, the
  * columns that were not imported, the first rejects with their line, column and reason, the
  * rejects file, and Undo.

@@ -33,7 +33,7 @@ import { METHOD_LABELS, STATUS_LABELS } from "../labels";
 import { splitTags } from "../tags";
 import { PlanLimitAlert } from "./plan-limit-alert";
 
-/** Spec 2 §3 "Contact form (manager screen)"; tags are typed comma-separated and shown as a list. */
+/** "Contact form (manager screen)"; tags are typed comma-separated and shown as a list. */
 type FormState = {
   name: string;
   phoneNumber: string;

@@ -23,7 +23,7 @@ import { doNotCallSourceLabel, plural } from "./labels";
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /**
- * The workspace's do-not-call list (issue 11, part 4) on /contact-manager: numbers no outbound
+ * The workspace's do-not-call list on /contact-manager: numbers no outbound
  * call dials, paged and searched on the server. Admins and the owner add, import and remove;
  * everyone may read and export it.
  */

@@ -2,7 +2,7 @@ import { AgentTestListResponse } from "@common/agents";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 
-/** The agent test suite (issue 12, part 6); every query of it is keyed under this address. */
+/** The agent test suite; every query of it is keyed under this address. */
 export const AGENT_TESTS_URL = "/api/agent-tests";
 
 /** GET /api/agent-tests: the workspace's test cases with their last run. */

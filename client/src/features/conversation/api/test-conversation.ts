@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 
 export const CONVERSATION_TEST_URL = "/api/conversation/test";
 
-/** A refused or failed test: the status line (spec 3 §5 "Test failed: {status} {status text}") and the server's body. */
+/** A refused or failed test: the status line ("Test failed: {status} {status text}") and the server's body. */
 export class ConversationTestError extends Error {
   constructor(
     readonly status: number,

@@ -16,7 +16,7 @@ export const campaignsQueryOptions = queryOptions({
 });
 
 /**
- * The campaigns. Spec 3 §9: lists refresh every 30 s; while a campaign runs, every 5 s, so its
+ * The campaigns. The spec: lists refresh every 30 s; while a campaign runs, every 5 s, so its
  * counters move as the dialer works.
  */
 export function useCampaigns() {

@@ -34,7 +34,7 @@ const EXAMPLE_LINES =
   "(555) 201-4400, Ada, Lovelace, Analytical Ltd, ada@example.com\n+1 555 201 4401, Grace, Hopper";
 
 /**
- * Spec 3 §2's add-leads dialog: a campaign and text lines "phone, first name, last name, company,
+ * Add-leads dialog: a campaign and text lines "phone, first name, last name, company,
  * email", contacts imported from the lead manager, or a saved segment's contacts. The server
  * reads every line and says which it could not take, and why.
  */

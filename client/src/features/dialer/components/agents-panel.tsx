@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { useDialerAgents } from "../api/get-agents";
 import { AGENT_STATUS_BADGES, AGENT_STATUS_LABELS, plural } from "../labels";
 
-/** Spec 3 §3 autodialer agents: the workspace's members, their extension, status and calls today. */
+/** Autodialer agents: the workspace's members, their extension, status and calls today. */
 export function AgentsPanel() {
   const agents = useDialerAgents();
   const ready = agents.data?.filter((agent) => agent.status === "available").length ?? 0;

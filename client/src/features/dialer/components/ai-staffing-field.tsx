@@ -5,7 +5,7 @@ import { Label } from "../../../components/ui/label";
 import { useAiAgents } from "../../../lib/shared-api/get-ai-agents";
 
 /**
- * The AI agents staffing a campaign (issue 13 part 2), each with the calls it takes at once.
+ * The AI agents staffing a campaign, each with the calls it takes at once.
  * A campaign they staff dials only leads with recorded consent for AI-voice calls.
  */
 export function AiStaffingField({

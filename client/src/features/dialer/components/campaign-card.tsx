@@ -12,7 +12,7 @@ import { AbandonmentFigures } from "./abandonment";
 
 /**
  * One campaign on the dashboard: its status, settings and counters, the abandonment rates, and
- * Start or Pause (spec 3 §2: an active campaign shows Pause, every other status Start).
+ * Start or Pause (an active campaign shows Pause, every other status Start).
  */
 export function CampaignCard({
   campaign,

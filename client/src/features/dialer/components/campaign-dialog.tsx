@@ -53,8 +53,8 @@ const MODE_HINTS: Record<DialingMode, string> = {
 };
 
 /**
- * Spec 3 §2 Autodialer's create-campaign dialog (name, description, dialing mode, max lines,
- * dial ratio), with issue 13's settings behind two more tabs; the same form edits a campaign.
+ * Autodialer's create-campaign dialog (name, description, dialing mode, max lines,
+ * dial ratio), with the pacing, hours and retry settings behind two more tabs; the same form edits a campaign.
  */
 export function CampaignDialog({
   open,

@@ -43,7 +43,7 @@ const STATS: Stat[] = [
   },
 ];
 
-/** Spec 3 §3 campaign stats, computed by the server from the campaign's dial attempts. */
+/** Campaign stats, computed by the server from the campaign's dial attempts. */
 export function DialerStatsCards({
   stats,
   failed,

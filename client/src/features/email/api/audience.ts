@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { getParsed, requestParsed } from "../../../lib/api";
 import { EMAIL_URL } from "./keys";
 
-/** GET /api/email-marketing/stats (spec 3 §3 "Email stats"): the audience's figures. */
+/** GET /api/email-marketing/stats ("Email stats"): the audience's figures. */
 export const emailStatsQueryOptions = queryOptions({
   queryKey: [`${EMAIL_URL}/stats`],
   queryFn: () => getParsed(EmailStatsOut, `${EMAIL_URL}/stats`),

@@ -9,6 +9,6 @@ export const seasonalCampaignsQueryOptions = queryOptions({
   queryFn: () => getParsed(SeasonalCampaignsOut, `${EMAIL_URL}/seasonal-campaigns`),
 });
 
-/** Spec 3 §4: the seasonal-ideas call is made only at step 5. */
+/** The seasonal-ideas call is made only at step 5. */
 export const useSeasonalCampaigns = (enabled: boolean) =>
   useQuery({ ...seasonalCampaignsQueryOptions, enabled });

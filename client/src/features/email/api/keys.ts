@@ -1,2 +1,2 @@
-/** The email-marketing API root (spec 3 §7). */
+/** The email-marketing API root. */
 export const EMAIL_URL = "/api/email-marketing";

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiRequest, getParsed, requestParsed } from "../../../lib/api";
 import { TEMPLATES_URL } from "./create-template";
 
-/** GET /api/email-marketing/templates (spec 3 §7): the workspace's templates, newest first. */
+/** GET /api/email-marketing/templates: the workspace's templates, newest first. */
 export const templatesQueryOptions = queryOptions({
   queryKey: [TEMPLATES_URL],
   queryFn: () => getParsed(EmailTemplateList, TEMPLATES_URL),

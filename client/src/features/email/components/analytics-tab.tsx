@@ -33,7 +33,7 @@ const FIGURES: { key: keyof EmailAnalytics; label: string; icon: React.ElementTy
 ];
 
 /**
- * Analytics (issue 15): what the workspace's campaigns did (sent, failed, bounced, unsubscribed,
+ * Analytics: what the workspace's campaigns did (sent, failed, bounced, unsubscribed,
  * skipped as suppressed, opened and clicked where tracked), each campaign with its progress and controls, and the audience's top
  * industries and cities.
  */

@@ -11,7 +11,7 @@ const FIGURES: { key: Figure; label: string; icon: React.ElementType }[] = [
   { key: "contactsWithEmails", label: "With Email", icon: AtSign },
 ];
 
-/** Spec 3 §3 "Email stats": the workspace's contacts as an email audience. */
+/** "Email stats": the workspace's contacts as an email audience. */
 export function AudienceStatsCards({ stats, failed }: { stats: EmailStats | undefined; failed: boolean }) {
   return (
     <section aria-label="Email audience" className="grid grid-cols-2 gap-3 xl:grid-cols-4">

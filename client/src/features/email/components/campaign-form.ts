@@ -41,7 +41,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignForm = {
   trackClicks: false,
 };
 
-/** A whole number within [min, max], else the fallback (spec 3 §5: max recipients falls back to 100). */
+/** A whole number within [min, max], else the fallback (max recipients falls back to 100). */
 function wholeOr(value: string, min: number, max: number, fallback: number): number {
   const n = Number(value.trim());
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;

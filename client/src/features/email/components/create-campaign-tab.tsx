@@ -45,7 +45,7 @@ const AUDIENCE_LABELS: Record<TargetAudience, string> = {
 };
 
 /**
- * Create Campaign (spec 3 §2, §5, §7): the template (its text previewed to 300 characters), the
+ * Create Campaign: the template (its text previewed to 300 characters), the
  * audience, a preview of the first ten recipients (five shown), a test email and the campaign,
  * which a background job sends; the page follows it and tells the result.
  */
@@ -367,7 +367,7 @@ export function CreateCampaignTab({
   );
 }
 
-/** Spec 3 §9: ten recipients previewed, five shown, and how many match in all. */
+/** Ten recipients previewed, five shown, and how many match in all. */
 function RecipientPreview({ result }: { result: PreviewLeadsResult }) {
   const shown = result.leads.slice(0, PREVIEW_SHOWN);
   return (

@@ -6,7 +6,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 
 /**
- * Spec 3 §5: wizard list items (pain points, competitors, offers) are trimmed, ignored if
+ * Wizard list items (pain points, competitors, offers) are trimmed, ignored if
  * empty, and removed by click. Enter adds the typed item as well as the Add button.
  */
 export function ListInput({

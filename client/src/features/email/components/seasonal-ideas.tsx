@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { useSeasonalCampaigns } from "../api/get-seasonal-campaigns";
 
-/** Spec 3 §3 "Seasonal idea": six campaign ideas for the coming dates, from the server. */
+/** "Seasonal idea": six campaign ideas for the coming dates, from the server. */
 export function SeasonalIdeas() {
   const ideas = useSeasonalCampaigns(true);
   return (

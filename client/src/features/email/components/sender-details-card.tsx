@@ -22,7 +22,7 @@ const formOf = (settings: EmailSettings | undefined): Form => ({
 });
 
 /**
- * The sender's details every marketing email carries (issue 15, compliance): the postal address
+ * The sender's details every marketing email carries (compliance): the postal address
  * (required before the first campaign), the From name and address, and the hourly cap.
  */
 export function SenderDetailsCard() {

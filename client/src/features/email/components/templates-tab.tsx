@@ -14,7 +14,7 @@ import { enumLabel } from "../labels";
 import { previewOf, templateText } from "../preview-text";
 import { TemplateDialog } from "./template-dialog";
 
-/** Email Templates (spec 3 §2, §9): every template with its text previewed to 150 characters. */
+/** Email Templates: every template with its text previewed to 150 characters. */
 export function TemplatesTab({ onUse }: { onUse: (templateId: string) => void }) {
   const templates = useTemplates();
   // Templates and sender details are an admin's to change (the server refuses an agent).

@@ -7,7 +7,7 @@ export const CALL_STATS_URL = "/api/enterprise/call-stats";
 /** GET /api/enterprise/call-stats: live calls and campaign figures. */
 export const getCallStats = () => getParsed(EnterpriseCallStats, CALL_STATS_URL);
 
-/** Spec 2 §4 and §9: polled every 5 s while monitoring is Live; Paused stops the polling. */
+/** Polled every 5 s while monitoring is Live; Paused stops the polling. */
 export const callStatsQueryOptions = (live: boolean) =>
   queryOptions({
     queryKey: [CALL_STATS_URL],

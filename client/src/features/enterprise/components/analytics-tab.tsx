@@ -15,7 +15,7 @@ const CLASSIFICATION_LABELS: Record<string, string> = {
 };
 
 /**
- * Spec 2 §2 Analytics: a time range of 24h, 7d or 30d and the figures computed from the
+ * Analytics: a time range of 24h, 7d or 30d and the figures computed from the
  * workspace's ended calls in it (GET /api/enterprise/analytics).
  */
 export function AnalyticsTab({

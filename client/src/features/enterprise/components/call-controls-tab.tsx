@@ -25,7 +25,7 @@ const INCLUDED_IN = listNames(
 const CALL_AND_ENTERPRISE_QUERIES = /^\/api\/(calls|enterprise)/;
 
 /**
- * Spec 2 §2 Call Controls: a bulk call with a call purpose (POST /api/enterprise/bulk-call).
+ * Call Controls: a bulk call with a call purpose (POST /api/enterprise/bulk-call).
  * The calls.bulk job dials each number in the background, within the plan's concurrent calls;
  * the card follows its progress and shows results.successful when it is done.
  */

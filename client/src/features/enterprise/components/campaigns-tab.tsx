@@ -23,7 +23,7 @@ import { useStartCampaign } from "../api/start-campaign";
 import { StatCard } from "./stat-card";
 
 /**
- * Spec 2 §2 Campaigns: start a cold_outreach or follow_up campaign for chosen contacts. It becomes
+ * Campaigns: start a cold_outreach or follow_up campaign for chosen contacts. It becomes
  * an Autodialer campaign (the dialer's service) with the contacts as its leads, started at once.
  * Above it, the figures over the workspace's campaigns from GET /api/enterprise/call-stats.
  */

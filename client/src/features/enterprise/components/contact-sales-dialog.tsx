@@ -26,7 +26,7 @@ export type EnquiryDefaults = { name: string; email: string; company: string; ph
 type Form = EnquiryDefaults & { planId: EnterprisePlanId; expectedConcurrentCalls: string; message: string };
 
 /**
- * The contact-sales form (issue 13 part 7): checked against the shared contract before it is
+ * The contact-sales form: checked against the shared contract before it is
  * sent, the server's messages shown by field, stored for the platform administrator. Prefilled
  * with what the account knows about the person.
  */

@@ -21,7 +21,7 @@ export function concurrentCallsLabel(calls: number): string {
 }
 
 /**
- * Spec 2 §9: the four enterprise plans (common/plans.ts ENTERPRISE_PLANS), Pro marked popular.
+ * The four enterprise plans (common/plans.ts ENTERPRISE_PLANS), Pro marked popular.
  * Each card's button opens the contact-sales form with its plan chosen; the workspace's own
  * plan, when it is one of them, is marked.
  */

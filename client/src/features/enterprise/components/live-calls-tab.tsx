@@ -13,7 +13,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 /**
- * Spec 2 §2 Live Calls: activeCalls and the list of calls in progress (id, phone number, status,
+ * Live Calls: activeCalls and the list of calls in progress (id, phone number, status,
  * start time), from GET /api/enterprise/call-stats; the page polls it every 5 s while Live.
  */
 export function LiveCallsTab({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { CONTACTS_URL, LEADS_URL } from "./keys";
 
-/** POST /api/leads/bulk-save {leads} → {saved, skipped} (spec 3 §7); the server keeps those with a phone. */
+/** POST /api/leads/bulk-save {leads} → {saved, skipped}; the server keeps those with a phone. */
 export const bulkSaveLeads = (leads: LeadToSave[]) =>
   requestParsed(BulkSaveResponse, "POST", `${LEADS_URL}/bulk-save`, { leads });
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { LEADS_URL } from "./keys";
 
-/** POST /api/leads/campaigns {name, searchCriteria, autoStart} (spec 3 §7). */
+/** POST /api/leads/campaigns {name, searchCriteria, autoStart}. */
 export const createCampaign = (body: CampaignCreate) =>
   requestParsed(LeadCampaignOut, "POST", `${LEADS_URL}/campaigns`, body);
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getParsed } from "../../../lib/api";
 import { LEADS_URL } from "./keys";
 
-/** GET /api/leads/campaigns, refreshed every 30 s (spec 3 §7). */
+/** GET /api/leads/campaigns, refreshed every 30 s. */
 export const campaignsQueryOptions = queryOptions({
   queryKey: [LEADS_URL, "campaigns"],
   queryFn: () => getParsed(z.array(LeadCampaignOut), `${LEADS_URL}/campaigns`),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 import { LEADS_URL } from "./keys";
 
-/** GET /api/leads/florida-locations → {locations} (spec 3 §7): the dealer search's cities. */
+/** GET /api/leads/florida-locations → {locations}: the dealer search's cities. */
 export const floridaLocationsQueryOptions = queryOptions({
   queryKey: [LEADS_URL, "florida-locations"],
   queryFn: () => getParsed(FloridaLocations, `${LEADS_URL}/florida-locations`),

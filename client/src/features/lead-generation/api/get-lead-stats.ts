@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 import { LEADS_URL } from "./keys";
 
-/** GET /api/leads/stats (spec 3 §3 "Lead stats"), refreshed every 30 s. */
+/** GET /api/leads/stats ("Lead stats"), refreshed every 30 s. */
 export const leadStatsQueryOptions = queryOptions({
   queryKey: [LEADS_URL, "stats"],
   queryFn: () => getParsed(LeadStats, `${LEADS_URL}/stats`),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { CONTACTS_URL, LEADS_URL } from "./keys";
 
-/** POST /api/leads/campaigns/:id/run → {leadsAdded, duplicatesSkipped}; the lists refresh after (spec 3 §4). */
+/** POST /api/leads/campaigns/:id/run → {leadsAdded, duplicatesSkipped}; the lists refresh after. */
 export const runCampaign = (id: string) =>
   requestParsed(CampaignRunResponse, "POST", `${LEADS_URL}/campaigns/${id}/run`);
 

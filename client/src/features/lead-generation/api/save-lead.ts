@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requestParsed } from "../../../lib/api";
 import { CONTACTS_URL, LEADS_URL } from "./keys";
 
-/** POST /api/leads/save-contact → {contact} (spec 3 §7): one lead becomes a contact. */
+/** POST /api/leads/save-contact → {contact}: one lead becomes a contact. */
 export const saveLead = (lead: LeadToSave) =>
   requestParsed(z.object({ contact: ContactOut }), "POST", `${LEADS_URL}/save-contact`, lead);
 

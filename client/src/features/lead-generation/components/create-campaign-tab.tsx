@@ -20,7 +20,7 @@ import { useCreateCampaign } from "../api/create-campaign";
 
 const EMPTY = { name: "", industry: "", location: "", businessType: "" };
 
-/** Create Campaign: name, industry and location required (spec 3 §5), how often, and start now. */
+/** Create Campaign: name, industry and location required, how often, and start now. */
 export function CreateCampaignTab({ onCreated }: { onCreated: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [limit, setLimit] = useState<number>(DEFAULT_LEAD_LIMIT);

@@ -10,7 +10,7 @@ import { useSaveLead } from "../api/save-lead";
 import { leadKey, leadToSave } from "../lead-input";
 
 /**
- * Search results as cards: Save for a lead with a phone number (spec 3 §2, as the Lead Manager),
+ * Search results as cards: Save for a lead with a phone number (as the Lead Manager),
  * and Save All for every lead with one; saved leads say so instead of offering Save again.
  */
 export function LeadResults({

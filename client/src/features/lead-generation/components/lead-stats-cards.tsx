@@ -10,7 +10,7 @@ const STATS: { key: keyof LeadStats; label: string; icon: React.ElementType }[] 
   { key: "recentLeads", label: "Last 7 Days", icon: CalendarClock },
 ];
 
-/** Spec 3 §3 "Lead stats": four cards the server counts from the workspace's rows. */
+/** "Lead stats": four cards the server counts from the workspace's rows. */
 export function LeadStatsCards({ stats, failed }: { stats: LeadStats | undefined; failed: boolean }) {
   return (
     <section aria-label="Lead stats" className="grid grid-cols-2 gap-3 xl:grid-cols-4">

@@ -5,7 +5,7 @@ import { CONTACTS_URL } from "./get-leads";
 import { useRefreshLeads } from "./refresh-leads";
 
 /**
- * POST /api/contacts/:id/dial {agentId: "1", purpose: "sales"} (spec 3 §7): an outbound call
+ * POST /api/contacts/:id/dial {agentId: "1", purpose: "sales"}: an outbound call
  * through the workspace's phone service. Refused (with the server's reason) for a do-not-call number.
  */
 export const dialContact = (id: string) =>

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type ExportedFile, exportCsv } from "../../../lib/download";
 
-/** GET /api/leads/export?format=csv (spec 3 §7): the lead side of the contacts, as leads-<date>.csv. */
+/** GET /api/leads/export?format=csv: the lead side of the contacts, as leads-<date>.csv. */
 export const exportLeads = (): Promise<ExportedFile> => exportCsv("/api/leads/export?format=csv", "leads");
 
 export const useExportLeads = () => useMutation({ mutationFn: exportLeads });

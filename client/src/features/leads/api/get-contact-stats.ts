@@ -5,7 +5,7 @@ import { CONTACTS_URL } from "./get-leads";
 
 const STATS_URL = `${CONTACTS_URL}/stats`;
 
-/** GET /api/contacts/stats (spec 3 §3 "Contact stats"), refreshed with the list every 30 s. */
+/** GET /api/contacts/stats ("Contact stats"), refreshed with the list every 30 s. */
 export const contactStatsQueryOptions = queryOptions({
   queryKey: [CONTACTS_URL, "stats"],
   queryFn: () => getParsed(ContactStats, STATS_URL),

@@ -9,7 +9,7 @@ export const CONTACTS_URL = "/api/contacts";
 /** Leads per "Load more". */
 export const LEADS_PER_PAGE = 24;
 
-/** Spec 3 §5: the search (name, phone number or company) and the status and source filters combine. */
+/** The search (name, phone number or company) and the status and source filters combine. */
 export type LeadFilters = { search: string; status?: ContactStatus; source?: LeadSource };
 
 export type LeadsPage = { leads: Contact[]; page: number; total: number; totalPages: number };
@@ -31,7 +31,7 @@ export async function getLeadsPage(filters: LeadFilters, page: number): Promise<
   };
 }
 
-/** Spec 3 §7 and §9: the list refreshes every 30 s. */
+/** The list refreshes every 30 s. */
 export const leadsQueryOptions = (filters: LeadFilters) =>
   infiniteQueryOptions({
     queryKey: [CONTACTS_URL, "leads", filters],

@@ -7,7 +7,7 @@ import { startDemo } from "./start-demo";
 export type CallPreview = { line: string; reply: ProcessDemoResponse };
 
 /**
- * The call preview until AI agents exist (issue 11): the call engine's reply to an opening line.
+ * The call preview until AI agents exist: the call engine's reply to an opening line.
  * A demo call to the contact's number is started, hears the line, and is ended at once, whatever
  * happened (it stays in Call History among the test calls).
  */

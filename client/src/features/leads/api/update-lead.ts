@@ -4,7 +4,7 @@ import { requestParsed } from "../../../lib/api";
 import { CONTACTS_URL } from "./get-leads";
 import { useRefreshLeads } from "./refresh-leads";
 
-/** PUT /api/contacts/:id with the edit form's fields, its id included (spec 3 §7). */
+/** PUT /api/contacts/:id with the edit form's fields, its id included. */
 export const updateLead = (body: ContactUpdate & { id: string }): Promise<Contact> =>
   requestParsed(ContactOut, "PUT", `${CONTACTS_URL}/${body.id}`, body);
 

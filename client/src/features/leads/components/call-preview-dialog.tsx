@@ -24,7 +24,7 @@ const openingLine = (lead: Contact) => {
 };
 
 /**
- * Spec 3 §2 call-preview modal. Until AI agents exist it shows the call engine's reply to what the
+ * Call-preview modal. Until AI agents exist it shows the call engine's reply to what the
  * contact says on answering; a failure is toasted (Preview Failed) and written into the panel.
  */
 export function CallPreviewDialog({

@@ -58,7 +58,7 @@ const fromLead = (lead: Contact): FormState => ({
   notes: lead.notes ?? "",
 });
 
-/** The form as the PUT body: every lead-side field and the id (spec 3 §7). */
+/** The form as the PUT body: every lead-side field and the id. */
 const toBody = (lead: Contact, form: FormState) => ({
   id: lead.id,
   ...form,
@@ -71,7 +71,7 @@ const issuesByField = (error: { issues: { path: PropertyKey[]; message: string }
   return errors;
 };
 
-/** Spec 3 §2 and §4: the edit-contact modal; every status may be chosen, in any order. */
+/** The edit-contact modal; every status may be chosen, in any order. */
 export function EditLeadDialog({ lead, onClose }: { lead: Contact | null; onClose: () => void }) {
   return (
     <Dialog open={lead !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -7,7 +7,7 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { STATUS_LABELS, STATUS_STYLES, sourceLabel } from "../labels";
 
-/** What a lead search left on the contact (spec 3 §3: serpApiData's searchLocation and searchKeyword). */
+/** What a lead search left on the contact (serpApiData's searchLocation and searchKeyword). */
 function searchFacts(data: Contact["serpApiData"]): string | null {
   if (!data) return null;
   const keyword = typeof data.searchKeyword === "string" ? data.searchKeyword : null;
@@ -16,7 +16,7 @@ function searchFacts(data: Contact["serpApiData"]): string | null {
   return [keyword, location].filter(Boolean).join(" in ");
 }
 
-/** Spec 3 §3 "Contact (lead side)" as a card; Call and the preview only with a phone number. */
+/** "Contact (lead side)" as a card; Call and the preview only with a phone number. */
 export function LeadCard({
   lead,
   timeZone,

@@ -9,7 +9,7 @@ import { SOURCE_LABELS, STATUS_LABELS } from "../labels";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The search (debounced) and the status and source filters, which combine (spec 3 §5). */
+/** The search (debounced) and the status and source filters, which combine. */
 export function LeadFilters({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(filters.search);

@@ -28,7 +28,7 @@ const STATS: Stat[] = [
   { key: "avgLeadScore", label: "Avg Lead Score", icon: Star, value: (s) => String(s.avgLeadScore) },
 ];
 
-/** Spec 3 §3 "Contact stats": five cards computed by the server from the workspace's contacts. */
+/** "Contact stats": five cards computed by the server from the workspace's contacts. */
 export function StatsCards({ stats, failed }: { stats: ContactStats | undefined; failed: boolean }) {
   return (
     <section aria-label="Contact stats" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 import { GRASSHOPPER_URL, numberUrl } from "./keys";
 
-/** GET /api/grasshopper/numbers (spec 3 §7): {success, numbers}; success true means Connected. */
+/** GET /api/grasshopper/numbers: {success, numbers}; success true means Connected. */
 export const numbersQueryOptions = queryOptions({
   queryKey: [GRASSHOPPER_URL, "numbers"],
   queryFn: () => getParsed(NumbersResponse, `${GRASSHOPPER_URL}/numbers`),

@@ -7,7 +7,7 @@ import { GRASSHOPPER_URL } from "./keys";
 const PENDING_POLL_MS = 3_000;
 const IDLE_POLL_MS = 10_000;
 
-/** GET /api/grasshopper/voicemails: the newest first; the screen shows the first five (spec 3 §9). */
+/** GET /api/grasshopper/voicemails: the newest first; the screen shows the first five. */
 export const voicemailsQueryOptions = queryOptions({
   queryKey: [GRASSHOPPER_URL, "voicemails"],
   queryFn: async () =>

@@ -14,7 +14,7 @@ import { useContactSearch } from "../api/search-contacts";
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Click-to-call (spec 3 §7 POST /api/grasshopper/call): the server rings the user's own phone,
+ * Click-to-call (POST /api/grasshopper/call): the server rings the user's own phone,
  * then the contact, who sees the business number as caller ID.
  */
 export function CallContactPanel({ numbers }: { numbers: BusinessNumber[] }) {

@@ -9,7 +9,7 @@ import { useSetHours } from "../api/mutations";
 
 type Day = { open: boolean; opens: string; closes: string };
 
-/** Spec 3 §9: 9 AM - 5 PM, what a day ticked open starts with. */
+/** 9 AM - 5 PM, what a day ticked open starts with. */
 const DEFAULT_DAY = { opens: "09:00", closes: "17:00" };
 
 function week(hours: BusinessHoursDay[]): Day[] {

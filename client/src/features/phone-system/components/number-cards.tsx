@@ -6,7 +6,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { capitalise } from "../labels";
 
 /**
- * Spec 3 §2 business phone-number cards, each opening its settings. With no numbers: the spec's
+ * Business phone-number cards, each opening its settings. With no numbers: the spec's
  * 'No Grasshopper API key configured', and what to do instead (we need no API key).
  */
 export function NumberCards({

@@ -57,7 +57,7 @@ const STATS: Stat[] = [
   },
 ];
 
-/** Spec 3 §3 phone analytics: six figures the server counts from the calls to the numbers. */
+/** Phone analytics: six figures the server counts from the calls to the numbers. */
 export function PhoneStats({
   analytics,
   failed,

@@ -14,7 +14,7 @@ function Transcription({ voicemail }: { voicemail: Voicemail }) {
 }
 
 /**
- * Spec 3 §2 recent voicemails: the first five (spec 3 §9), each with the caller, when, how long,
+ * Recent voicemails: the first five, each with the caller, when, how long,
  * the transcription (or "Transcribing…" while the server works on it) and the recording, which
  * plays only in a session of the workspace.
  */

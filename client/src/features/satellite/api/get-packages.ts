@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 import { VIASAT_URL } from "./keys";
 
-/** GET /api/viasat/packages: the workspace's packages (spec 3 §7). */
+/** GET /api/viasat/packages: the workspace's packages. */
 export const packagesQueryOptions = queryOptions({
   queryKey: [VIASAT_URL, "packages"],
   queryFn: async () => (await getParsed(PackagesResponse, `${VIASAT_URL}/packages`)).packages,

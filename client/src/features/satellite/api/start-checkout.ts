@@ -11,7 +11,7 @@ export type PackageCheckout = {
   };
 };
 
-/** POST /api/subscription/checkout with the package's price id and the installation (spec 3 §7). */
+/** POST /api/subscription/checkout with the package's price id and the installation. */
 export const startPackageCheckout = ({ priceId, metadata }: PackageCheckout) =>
   requestParsed(CheckoutResponse, "POST", "/api/subscription/checkout", { planId: priceId, metadata });
 

@@ -54,9 +54,9 @@ import {
 type Tab = "voice" | "personality" | "advanced";
 
 /**
- * Spec 3 §2 AI Agent Scripts: Create Script, and the same form to edit one. The name, type and
+ * AI Agent Scripts: Create Script, and the same form to edit one. The name, type and
  * opening message come first; the tabs Voice Settings, Personality and Advanced hold the rest of
- * the script schema (spec 2 §5). Every field is sent and every one changes the next call.
+ * the script schema. Every field is sent and every one changes the next call.
  */
 export function ScriptDialog({
   open,

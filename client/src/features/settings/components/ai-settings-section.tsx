@@ -35,7 +35,7 @@ function timeZones(current: string): string[] {
 }
 
 /**
- * Spec 2 §2 and §5: the assistant's settings. Each control saves as it changes (text when it
+ * The assistant's settings. Each control saves as it changes (text when it
  * loses focus); the next call, and the next turn of a call in progress, use the new values.
  */
 const AI_SETTINGS_ROLE_NOTE =

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { useCalendarSettings } from "../../../lib/shared-api/get-calendar-settings";
 
-/** Spec 2 §2 calendar integration: the feed and booking defaults live on Appointments; this shows their state. */
+/** Calendar integration: the feed and booking defaults live on Appointments; this shows their state. */
 export function CalendarSection() {
   const calendar = useCalendarSettings();
   const on = Boolean(calendar.data?.feedUrlPath);

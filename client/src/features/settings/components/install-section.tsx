@@ -8,7 +8,7 @@ import { toast } from "../../../lib/toast";
 
 type Status = { tone: "ok" | "info" | "problem"; text: string; detail?: string };
 
-/** What the browser allows, in the spec's three messages when it cannot install (spec 2 §8). */
+/** What the browser allows, in the spec's three messages when it cannot install. */
 function useInstallStatus(): { status: Status; canInstall: boolean } {
   const { canInstall, installed } = useInstallPrompt();
   const [waited, setWaited] = useState(false);
@@ -52,7 +52,7 @@ function useInstallStatus(): { status: Status; canInstall: boolean } {
   };
 }
 
-/** Spec 2 §2: mobile app install help, with the install-status box. */
+/** Mobile app install help, with the install-status box. */
 export function InstallSection() {
   const { status, canInstall } = useInstallStatus();
   const install = async () => {

@@ -29,7 +29,7 @@ const LABELS: Record<ProfileField, string> = {
 };
 
 /**
- * Spec 2 §2: profile and caller ID. Each field saves by itself when it loses focus, and only
+ * Profile and caller ID. Each field saves by itself when it loses focus, and only
  * when its value changed. A new email asks for the current password first.
  */
 export function ProfileSection({ user }: { user: CurrentUser }) {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export type Sample = { blob: Blob; url: string; seconds: number };
 
 /**
- * Spec 2 §4 recording: idle, recording, then stopped with a sample. The sample is kept as a
+ * Recording: idle, recording, then stopped with a sample. The sample is kept as a
  * blob (sent as a data URL); it stops by itself at the maximum length.
  */
 export function useSampleRecorder() {

@@ -47,7 +47,7 @@ import { toDataUrl, useSampleRecorder } from "./use-sample-recorder";
 const READ_ALOUD =
   "Hello, thanks for calling. I can't get to the phone right now, but my assistant will take your name, your number and what it's about. If it's urgent, say so and I'll get it straight away. Have a wonderful day.";
 
-/** Spec 2 §2 voice cloning: record a sample, name it, create, activate one, delete. Not on free. */
+/** Voice cloning: record a sample, name it, create, activate one, delete. Not on free. */
 export function VoiceSection({ timeZone }: { timeZone: string }) {
   const access = useSubscription();
   const service = useVoiceService();
@@ -150,7 +150,7 @@ function Recorder({ onRefused, atLimit }: { onRefused: (error: unknown) => void;
             title: "Voice Profile Created",
             description: profile.notice ?? `"${profile.voiceName}" is ready. Activate it to use it on calls.`,
           });
-          // Spec 2 §4: the sample is cleared once the profile is created.
+          // The sample is cleared once the profile is created.
           recorder.clear();
           setName("");
           setConsent(false);

@@ -17,7 +17,7 @@ const ROWS: { label: string; cell: (plan: PlanOut) => string | boolean }[] = [
 ];
 
 /**
- * Spec 2 §2: the feature comparison table, every figure from the server's plan definitions,
+ * The feature comparison table, every figure from the server's plan definitions,
  * the plans in ladder order with the account's own marked.
  */
 export function ComparisonTable({

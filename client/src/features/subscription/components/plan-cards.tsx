@@ -135,7 +135,7 @@ function PlanButton({
     );
   }
   if (plan.priceCents === 0) {
-    // Spec 2 §2: the free plan's button says the user is already on it.
+    // The free plan's button says the user is already on it.
     if (isCurrent)
       return (
         <Button className={BUTTON_CLASS} variant="outline" disabled>

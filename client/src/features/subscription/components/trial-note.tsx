@@ -4,7 +4,7 @@ import { CalendarClock } from "lucide-react";
 import { formatDateTime } from "../../../lib/format";
 
 /**
- * What choosing a plan during a trial does (issue 9, item 12): the trial keeps its days, the
+ * What choosing a plan during a trial does: the trial keeps its days, the
  * plan applies at once, and nothing is charged before the trial ends. Said before the buyer
  * chooses, in the same words the checkout and the confirmation use.
  */

@@ -15,7 +15,7 @@ const BARS: {
 
 const number = (value: number) => value.toLocaleString("en-US");
 
-/** Spec 2 §2 and §9: usage against the plan's limits; -1 reads Unlimited, the bar stops at 100%. */
+/** Usage against the plan's limits; -1 reads Unlimited, the bar stops at 100%. */
 export function UsageBars({ data, timeZone }: { data: SubscriptionResponse; timeZone: string }) {
   return (
     <div className="grid gap-4">

@@ -7,7 +7,7 @@ export const ACTIVE_VOICE_CALLS_URL = "/api/voice/active-calls";
 /** GET /api/voice/active-calls: the account's voice calls in progress. */
 export const getActiveVoiceCalls = () => getParsed(ActiveVoiceCallsResponse, ACTIVE_VOICE_CALLS_URL);
 
-/** Spec 2 §9: active voice calls are polled every 2 s. */
+/** Active voice calls are polled every 2 s. */
 export const activeVoiceCallsQueryOptions = queryOptions({
   queryKey: [ACTIVE_VOICE_CALLS_URL],
   queryFn: getActiveVoiceCalls,

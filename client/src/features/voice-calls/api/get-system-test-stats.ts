@@ -7,7 +7,7 @@ export const SYSTEM_TEST_STATS_URL = "/api/call-system-test/stats";
 /** GET /api/call-system-test/stats: the test's calls and figures, from the calls table. */
 export const getSystemTestStats = () => getParsed(SystemTestStats, SYSTEM_TEST_STATS_URL);
 
-/** Spec 2 §9: every 2 s. */
+/** Every 2 s. */
 export const systemTestStatsQueryOptions = queryOptions({
   queryKey: [SYSTEM_TEST_STATS_URL],
   queryFn: getSystemTestStats,
