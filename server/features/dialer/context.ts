@@ -14,7 +14,7 @@ import { dialerRepository } from "./repository";
 export type DialerMember = { userId: string; name: string; joinedAt: Date };
 
 /**
- * What the dialer's modules share (issue 13): its repository, the clock, and the other areas it
+ * What the dialer's modules share: its repository, the clock, and the other areas it
  * uses through their services, built in the composition root.
  * - contacts: the lead manager's contacts (import-leads) and the workspace's phone reading;
  * - doNotCall: the workspace's do-not-call list (leads on it are never dialled);
@@ -74,7 +74,7 @@ export function dialerContext(deps: DialerDeps) {
     now: deps.now ?? (() => new Date()),
     /** Runs work in one transaction with a repository bound to it. */
     inTransaction<T>(work: (repo: ReturnType<typeof dialerRepository>, tx: Db) => Promise<T>): Promise<T> {
-      return deps.db.transaction((tx) => work(dialerRepository(tx as unknown as Db), tx as unknown as Db));
+      return deps.db.transaction((tx) => work(dialerRepository(tx), tx));
     },
   };
 }
@@ -89,7 +89,7 @@ export function startOfDay(at: Date, timeZone: string): Date {
 
 /**
  * The lines a workspace's plan lets it dial at once, or null for no limit: an enterprise plan's
- * concurrent calls (spec 2 §9: Starter 100, Pro 500, Scale 1000, Ultimate unlimited), else the
+ * concurrent calls (Starter 100, Pro 500, Scale 1000, Ultimate unlimited), else the
  * subscription plan's calls at the same time (common/plans.ts).
  */
 export function planLineLimit(planType: string): { planName: string; limit: number | null } {
