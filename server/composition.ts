@@ -86,7 +86,6 @@ import { defineContactsVacuum, scheduleHousekeeping } from "./jobs/kinds/houseke
 import { defineLeadCampaigns, queueLeadCampaignRun } from "./jobs/kinds/lead-campaigns";
 import { defineRetention, scheduleRetention } from "./jobs/kinds/retention";
 import { defineVoicemailTranscription } from "./jobs/kinds/voicemail-transcription";
-import type { DbTransaction } from "./jobs/types";
 import { createLeadSearchProvider } from "./providers/lead-search";
 import { createLanguageModel } from "./providers/llm";
 import { createConversationModel } from "./providers/llm/conversation-model";
@@ -117,7 +116,7 @@ export type CompositionInput = {
 };
 
 /**
- * The composition root (issue 10, part 6): every repository-backed service is built here,
+ * The composition root: every repository-backed service is built here,
  * once, and handed the narrow services it uses; areas never build each other's. Read top to
  * bottom, it is the dependency order of the app: nothing below is used above.
  */
@@ -157,7 +156,7 @@ export function composeServices(input: CompositionInput) {
   });
   // The admin area's tables: auth asks them at sign-in (suspensions, failed attempts audited).
   const adminRepo = adminRepository(db);
-  // The platform's configuration (issue 16 part 4), read by every server through a short cache:
+  // The platform's configuration, read by every server through a short cache:
   // the call ceiling and recording (telephony), the call time limit, the API limit, maintenance.
   const platformConfig = platformConfigService({
     db,
@@ -210,7 +209,7 @@ export function composeServices(input: CompositionInput) {
   });
   // LLM_BASE_URL also answers turns, through the engine's tools (null: the local engine alone).
   const conversationModel = createConversationModel(config, log);
-  // AI Studio (issue 12, part 7) answers turns with its flows and runs its rules when a call
+  // AI Studio answers turns with its flows and runs its rules when a call
   // ends: built below, once voices and jobs exist, and reached by the calls through these ports.
   let studio: AiStudioService | undefined;
   const aiStudio = (): AiStudioService => {
@@ -241,7 +240,7 @@ export function composeServices(input: CompositionInput) {
         contacts: contactCallOutcomes(),
         leads: { callOutcomeIn: (...args) => autodialer().callOutcomeIn(...args) },
       }),
-      // The default script and the agents (issue 12 part 2): `assistant` is built below.
+      // The default script and the agents: `assistant` is built below.
       assistant: {
         view: (...args) => assistant.view(...args),
         script: (...args) => assistant.script(...args),
@@ -255,7 +254,7 @@ export function composeServices(input: CompositionInput) {
   );
   const calendar = calendarService({ settings, appointments, accounts: directory, ...clock });
   // Scripts, agents and their routing, telecom agents, the conversation preview and agent tests
-  // (issue 12). A template's test cases become agent tests in the script's transaction.
+  //. A template's test cases become agent tests in the script's transaction.
   const scripts = scriptService({
     db,
     access,
@@ -328,7 +327,7 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const contactDial = contactDialer({ contacts, telephony });
-  // Satellite-internet sales (issue 17): packages sold through billing's checkout, whose paid
+  // Satellite-internet sales: packages sold through billing's checkout, whose paid
   // event books the installation (appointments) and notes the order on the contact.
   const satellite = satelliteService({
     db,
@@ -384,17 +383,13 @@ export function composeServices(input: CompositionInput) {
     // Queued in the ending call's transaction: the rules run only for a call that was stored.
     queueAutomation: async (tx, workspaceId, callId) => {
       const key = `automation:${callId}`;
-      await jobs.send(
-        callAutomation,
-        { callId },
-        { workspaceId, idempotencyKey: key, tx: tx as DbTransaction },
-      );
+      await jobs.send(callAutomation, { callId }, { workspaceId, idempotencyKey: key, tx });
     },
     ...clock,
   });
   studio = aiStudioArea;
   const callAutomation = defineCallAutomation(jobs, { studio: aiStudioArea });
-  // The business phone system (issue 17): numbers, extensions, hours, routing, voicemail and
+  // The business phone system: numbers, extensions, hours, routing, voicemail and
   // click-to-call on our telephony; a voicemail is transcribed in a job.
   const voicemailTranscription = defineVoicemailTranscription(jobs, {
     accounts: directory,
@@ -459,7 +454,7 @@ export function composeServices(input: CompositionInput) {
         contactsBulkJob,
         { bulkId, phase },
         // Queued in the transaction that writes the action: neither exists without the other.
-        { workspaceId, idempotencyKey: key, tx: tx as unknown as DbTransaction },
+        { workspaceId, idempotencyKey: key, tx },
       ),
     jobState: (workspaceId, jobId) => jobs.get(workspaceId, jobId),
     ...clock,
@@ -469,7 +464,7 @@ export function composeServices(input: CompositionInput) {
       jobs.send(bulkCall, payload, { workspaceId, idempotencyKey }),
   });
   const health = healthService({ config, database, speech, telephony });
-  // Lead generation (issue 14): business search, leads saved as contacts, campaigns that run on
+  // Lead generation: business search, leads saved as contacts, campaigns that run on
   // a schedule through the jobs queue (a sweep every minute queues the due ones).
   const leadCampaigns = defineLeadCampaigns(jobs, { leads: () => leads, accounts: directory });
   const leads = leadGenerationService({
@@ -483,9 +478,9 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   if (input.schedules !== false) jobs.schedule(leadCampaigns.sweep, "* * * * *", {});
-  // The email wizard (issue 15): a configured language model writes, else the local writer.
+  // The email wizard: a configured language model writes, else the local writer.
   const emailWizard = emailWizardService({ writer: createEmailWriter(config), log, ...clock });
-  // Email marketing (issue 15): templates, the audience from contacts, campaigns sent by a job
+  // Email marketing: templates, the audience from contacts, campaigns sent by a job
   // through the mail transport (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const emailCampaign = defineEmailCampaign(jobs, { email: () => email });
   const emailRetrySweep = defineEmailRetrySweep(jobs, { email: () => email });
@@ -504,9 +499,9 @@ export function composeServices(input: CompositionInput) {
       jobs.send(emailCampaign, { campaignId, run }, { workspaceId, idempotencyKey: key }),
     ...clock,
   });
-  // Enterprise calling (issue 13 part 7): the dashboard reads calls and appointments, bulk calls
+  // Enterprise calling: the dashboard reads calls and appointments, bulk calls
   // through the business area's job, and starts campaigns through the dialer.
-  // The autodialer (issue 13): campaigns, leads, agents and the console; its runtime ticks on the
+  // The autodialer: campaigns, leads, agents and the console; its runtime ticks on the
   // jobs queue through dialer.dialPort. Every member can be an agent; AI agents can staff it.
   const dialer = dialerService({
     db,
@@ -541,10 +536,17 @@ export function composeServices(input: CompositionInput) {
     callWords: {
       read: async (account, callId) => {
         const call = await calls.get(account, callId).catch(() => null);
-        return call ? { lines: call.transcript.split("\n").filter(Boolean), isActive: call.isActive } : null;
+        return call
+          ? {
+              lines: call.transcript.split("\n").filter(Boolean),
+              isActive: call.isActive,
+              simulated: call.simulated,
+            }
+          : null;
       },
       append: (account, callId, lines) => calls.appendTranscript(account, callId, lines),
     },
+    pastCalls: { recent: (account, person, limit) => calls.recentCalls(account, person, limit) },
     events,
     softphone: {
       carrierFor: (account) => telephony.conferenceCarrier(account),
@@ -577,7 +579,7 @@ export function composeServices(input: CompositionInput) {
       })),
     ...clock,
   });
-  // Platform administration (issue 16): suspensions end sessions through auth (announced on the bus);
+  // Platform administration: suspensions end sessions through auth (announced on the bus);
   // a deletion runs through teams and auth in one transaction.
   const callsReport = adminCallsReport(db);
   const admin = adminService({
@@ -600,7 +602,7 @@ export function composeServices(input: CompositionInput) {
     errors: errorRateMeter(input.now),
     ...clock,
   });
-  // Backups, exports and quick actions (issue 16 parts 5-6); backups on the jobs queue by the
+  // Backups, exports and quick actions; backups on the jobs queue by the
   // stored backupFrequency (an hourly tick decides), the newest scheduled ones kept.
   const adminBackups = backupService({
     database,
@@ -643,7 +645,7 @@ export function composeServices(input: CompositionInput) {
     quickActions: quickActionService({ db, access, sessionIdleMs: config.sessionIdleMs, ...clock }),
     audit: adminRepo.record,
   };
-  // The dialer's runtime (issue 13): a tick on the jobs queue paces, claims and dials through
+  // The dialer's runtime: a tick on the jobs queue paces, claims and dials through
   // telephony; telephony's webhooks reach it when its calls are answered and end.
   const autodialerRuntime = dialerRuntime({
     db,

@@ -18,7 +18,11 @@ import * as schema from "./schema";
 import { takeTurns } from "./take-turns";
 
 export type Schema = typeof schema;
-/** The one database type the repositories see, whichever engine is underneath. */
+/**
+ * The one database type the repositories see, whichever engine is underneath: Drizzle's common
+ * base of a database and a transaction (`PgTransaction` extends `PgDatabase`), so a repository
+ * or a service method takes the app's database and a caller's transaction alike, without casts.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** SQL text with $1..$n placeholders and their values, as Drizzle's `toSQL()` gives it. */
@@ -64,11 +68,12 @@ export const pgliteOptions = {
 
 export function openPglite(client: PGlite): Database {
   takeTurns(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const orm = drizzlePglite({ client, schema });
+  const db: Db = orm;
   return {
     db,
     engine: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     copyCsv: (query, settings) => copyCsvPglite(client, query, settings ?? {}),
     ping: () => pingWith(db),
     close: () => client.close(),
@@ -79,11 +84,12 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+  const orm = drizzlePostgres({ client: pool, schema });
+  const db: Db = orm;
   return {
     db,
     engine: "postgres",
-    migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePostgres(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     streamRows: (query) => streamRows(pool, query),
     copyCsv: (query, settings) => copyCsvPostgres(pool, query, settings ?? {}),
     ping: () => pingWith(db),

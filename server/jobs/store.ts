@@ -1,14 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { DbTransaction, JobProgress, JobStatus, JobView } from "./types";
+import type { JobProgress, JobStatus, JobView } from "./types";
 
 /**
  * All of the queue's SQL. Values are always bound parameters. Every write a worker makes to a
  * job it claimed names the claim's `lease_id` and requires `status = 'running'`, so a worker
  * that lost its job (cancelled, taken over, handed back) changes nothing.
  */
-
-type Runner = Db | DbTransaction;
 
 /** A claimed job, as a worker needs it. */
 export type ClaimedJob = {
@@ -43,7 +41,7 @@ type JobRow = {
 };
 
 /** Both drivers answer `{ rows }`; Drizzle's type for it depends on the driver, so it is read here once. */
-async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
+async function rows<T>(runner: Db, query: SQL): Promise<T[]> {
   const result = (await runner.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -74,7 +72,7 @@ function toView(row: JobRow): JobView {
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
 export async function insertJob(
-  runner: Runner,
+  runner: Db,
   job: {
     id: string;
     kind: string;
@@ -105,7 +103,7 @@ export async function insertJob(
   return existing[0].id;
 }
 
-export async function findJob(runner: Runner, workspaceId: string | null, id: string) {
+export async function findJob(runner: Db, workspaceId: string | null, id: string) {
   const found = await rows<JobRow>(
     runner,
     sql`select * from jobs where id = ${id} and workspace_id is not distinct from ${workspaceId}`,
@@ -119,7 +117,7 @@ export async function findJob(runner: Runner, workspaceId: string | null, id: st
  * without waiting for, or taking, each other's rows.
  */
 export async function claimJob(
-  runner: Runner,
+  runner: Db,
   claim: { kinds: string[]; leaseId: string; worker: string; now: Date; lockedUntil: Date },
 ): Promise<ClaimedJob | undefined> {
   const claimed = await rows<JobRow>(
@@ -154,11 +152,7 @@ export async function claimJob(
 }
 
 /** Pushes the leases forward; returns those still held (the others were cancelled or taken over). */
-export async function renewLeases(
-  runner: Runner,
-  leaseIds: string[],
-  lockedUntil: Date,
-): Promise<Set<string>> {
+export async function renewLeases(runner: Db, leaseIds: string[], lockedUntil: Date): Promise<Set<string>> {
   if (leaseIds.length === 0) return new Set();
   const held = await rows<{ lease_id: string }>(
     runner,
@@ -171,7 +165,7 @@ export async function renewLeases(
 
 /** Records progress; false when the job is no longer this lease's. */
 export async function saveProgress(
-  runner: Runner,
+  runner: Db,
   leaseId: string,
   progress: JobProgress,
   now: Date,
@@ -188,13 +182,13 @@ export async function saveProgress(
 
 type Finished = { workspaceId: string | null; progress: JobProgress } | undefined;
 
-async function finish(runner: Runner, query: SQL): Promise<Finished> {
+async function finish(runner: Db, query: SQL): Promise<Finished> {
   const finished = await rows<JobRow>(runner, query);
   const row = finished[0];
   return row ? { workspaceId: row.workspace_id, progress: progressOf(row) } : undefined;
 }
 
-export function completeJob(runner: Runner, leaseId: string, result: unknown, now: Date): Promise<Finished> {
+export function completeJob(runner: Db, leaseId: string, result: unknown, now: Date): Promise<Finished> {
   return finish(
     runner,
     sql`update jobs set status = 'completed', result = ${json(result)}::jsonb, error = null,
@@ -204,7 +198,7 @@ export function completeJob(runner: Runner, leaseId: string, result: unknown, no
   );
 }
 
-export function failJob(runner: Runner, leaseId: string, error: string, now: Date): Promise<Finished> {
+export function failJob(runner: Db, leaseId: string, error: string, now: Date): Promise<Finished> {
   return finish(
     runner,
     sql`update jobs set status = 'failed', error = ${error}, finished_at = ${now}, updated_at = ${now},
@@ -216,7 +210,7 @@ export function failJob(runner: Runner, leaseId: string, error: string, now: Dat
 
 /** Back to the queue until `runAt`, keeping the error for the screen. */
 export function retryJob(
-  runner: Runner,
+  runner: Db,
   leaseId: string,
   error: string,
   runAt: Date,
@@ -232,7 +226,7 @@ export function retryJob(
 }
 
 /** A graceful stop hands a running job back at once, and the interrupted attempt is not counted. */
-export function releaseJob(runner: Runner, leaseId: string, now: Date): Promise<Finished> {
+export function releaseJob(runner: Db, leaseId: string, now: Date): Promise<Finished> {
   return finish(
     runner,
     sql`update jobs set status = 'queued', attempts = attempts - 1, run_at = ${now}, updated_at = ${now},
@@ -247,7 +241,7 @@ export function releaseJob(runner: Runner, leaseId: string, now: Date): Promise<
  * it had already finished), or undefined when there is no such job in that workspace.
  */
 export async function cancelJob(
-  runner: Runner,
+  runner: Db,
   workspaceId: string | null,
   id: string,
   now: Date,
@@ -270,7 +264,7 @@ export async function cancelJob(
  * The embedded database is one process's: whatever is `running` when it opens was running in
  * a process that is gone, so its leases end now instead of after the lease time.
  */
-export async function expireAllLeases(runner: Runner, now: Date): Promise<number> {
+export async function expireAllLeases(runner: Db, now: Date): Promise<number> {
   const expired = await rows<{ id: string }>(
     runner,
     sql`update jobs set locked_until = ${now} where status = 'running' and locked_until > ${now} returning id`,

@@ -70,7 +70,7 @@ export type SendOptions = {
    * Queue inside the caller's transaction: the job exists only if the caller's write commits.
    * The queue must have been started (or used once) before, so that its table exists.
    */
-  tx?: DbTransaction;
+  tx?: Db;
 };
 
 /** A job as the API shows it. */

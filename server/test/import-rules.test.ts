@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { projectPath } from "../paths";
 
 /**
- * The server's shape (ARCHITECTURE.md, issue 10 part 6), checked by reading the sources:
+ * The server's shape (ARCHITECTURE.md), checked by reading the sources:
  * - one owner per table: a repository touches only its own area's tables;
  * - an area reaches another only through its service: never its repository;
  * - services are built once, in the composition root: routes files build none;
  * - no area imports the app (the old AppDeps circle);
  * - handlers never query: a routes file reaches no repository, and the database for types only;
  * - a presenter turns rows into JSON and does nothing else: repositories, the database and
- *   services are types to it, never values it calls.
+ *   services are types to it, never values it calls;
+ * - the database and a transaction are one type (`Db`): nothing casts to it.
  */
 
 const SERVER = projectPath("server");
@@ -95,13 +96,13 @@ const TABLE_OWNERS: Record<string, string> = {
 
 /**
  * Reads that span owners on purpose, each for a reason worth its exception; writes never do.
- * The session lookup runs on every request: one prepared query instead of four (part 10).
+ * The session lookup runs on every request: one prepared query instead of four.
  */
 const CROSS_OWNER_READS: Record<string, string[]> = {
   "auth/repository.ts": ["memberships", "workspaces"],
   // A team is shown by its people's names, and an invitation by who sent it.
   "workspaces/repository.ts": ["users"],
-  // The platform administrator's figures and people list span every workspace (issue 16): one
+  // The platform administrator's figures and people list span every workspace: one
   // read-only query each instead of a service call per workspace.
   "admin/reports.ts": [
     "users",
@@ -181,6 +182,7 @@ const areaOf = (file: string) => path.relative(FEATURES, file).split(path.sep)[0
 const resolve = (file: string, specifier: string) => path.resolve(path.dirname(file), specifier);
 
 const featureFiles = sourceFiles(FEATURES);
+const serverFiles = sourceFiles(SERVER);
 
 describe("the server's import rules", () => {
   it("lets a repository touch only its own area's tables", () => {
@@ -265,5 +267,12 @@ describe("the server's import rules", () => {
       ),
     );
     expect(violations.map((file) => path.relative(SERVER, file))).toEqual([]);
+  });
+
+  it("takes the database and a transaction as one type: no cast to Db", () => {
+    const violations = serverFiles
+      .filter((file) => /\bas\s+(unknown\s+as\s+)?Db(Transaction)?\b/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(SERVER, file));
+    expect(violations, "a transaction is a Db: pass it as it is").toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { adminRepository } from "./repository";
 import type { AdminActor } from "./service";
 
 /**
- * The platform's configuration (spec 3 §3 System config, §9 defaults; issue 16 part 4): one row
+ * The platform's configuration (System config, defaults): one row
  * in platform_config, read by every running server through a small cache. A server sees another
  * server's change within CONFIG_TTL_MS; the server that saved it sees it at once (invalidate).
  */
@@ -112,7 +112,7 @@ export function platformConfigService(deps: { db: Db; reader: PlatformConfigRead
 
     async update(actor: AdminActor, update: SystemConfigUpdate) {
       const result = await db.transaction(async (tx) => {
-        const repo = adminRepository(tx as unknown as Db);
+        const repo = adminRepository(tx);
         await tx.execute(sql`select pg_advisory_xact_lock(${CONFIG_LOCK})`);
         const before = effectiveConfig(await repo.readConfig());
         const given = Object.entries(update).filter(([, value]) => value !== undefined);

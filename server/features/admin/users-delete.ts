@@ -44,8 +44,7 @@ export function accountDeletion(deps: {
    */
   return async (userId: string, guard?: (tx: Db) => Promise<void>): Promise<AccountDeletion> => {
     const before = await deps.callsReport.membershipsOf(userId);
-    const outcome = await deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const outcome = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DELETION_LOCK})`);
       await guard?.(tx);
       // Counted before a deleted workspace takes the sessions working in it along.

@@ -34,8 +34,7 @@ export function workspaceDeletion(deps: {
     workspaceId: string,
     guard: (tx: Db) => Promise<boolean>,
   ): Promise<WorkspaceDeletion | null> => {
-    const outcome = await deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const outcome = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DELETION_LOCK})`);
       if (!(await guard(tx))) return null;
       const deleted = await deps.workspaces.deleteWorkspaceIn(tx, workspaceId);

@@ -109,7 +109,7 @@ export type RouteInput = {
 };
 
 /**
- * AI agents, routing rules and conversation flows (issue 12 part 3), the routing of a caller's
+ * AI agents, routing rules and conversation flows, the routing of a caller's
  * words to an agent (`route`, cached per workspace and dropped on any change), and the calls
  * each agent handled (`recordTurn`, `recordEnd`), from which every figure is counted.
  */
@@ -122,8 +122,7 @@ export type AgentServiceDeps = {
 
 export function agentService({ db, access, calls }: AgentServiceDeps) {
   const repo = agentRepository(db);
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
-    db.transaction((tx) => work(tx as unknown as Db));
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) => db.transaction(work);
   // The routing set every turn reads: kept briefly, reloaded in the background, dropped on change.
   const cached = refreshingCache((workspaceId) => load(workspaceId), CACHE_MS, MAX_CACHED);
   access.onChange((change) => {
@@ -175,7 +174,7 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
     },
 
     /**
-     * A new agent, inactive with no calls (spec 3 §4). Without an extension it gets the highest
+     * A new agent, inactive with no calls. Without an extension it gets the highest
      * numeric extension plus one (101 first); a taken one is refused.
      */
     async createAgent(account: Account, body: AgentFields): Promise<AgentRow> {
@@ -233,7 +232,7 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
       }
     },
 
-    /** Pause/Activate (spec 3 §4): active becomes paused; paused or inactive becomes active. */
+    /** Pause/Activate: active becomes paused; paused or inactive becomes active. */
     async toggleAgent(account: Account, id: string): Promise<AgentRow> {
       const row = await repo.toggleAgent(account.id, id);
       if (!row) throw agentNotFound();

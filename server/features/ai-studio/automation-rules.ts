@@ -14,7 +14,7 @@ import {
 } from "./repository";
 
 /**
- * Automation rules (issue 12, part 7): CRUD for the Smart Automation tab, and the run after a
+ * Automation rules: CRUD for the Smart Automation tab, and the run after a
  * call ends. Ending a call queues an `automation.call-ended` job inside the call's transaction
  * (only when the workspace has an active rule), so the job exists exactly when the ended call
  * does and runs after it is stored; a rule that fails is logged and recorded on the rule, never
@@ -77,8 +77,8 @@ export async function callEnded(
   if (known && !known.hasActiveRules) return;
   try {
     await tx.transaction(async (savepoint) => {
-      const { hasActiveRules } = await ctx.live(savepoint as unknown as Db, account.id);
-      if (hasActiveRules) await ctx.queueAutomation(savepoint as unknown as Db, account.id, call.id);
+      const { hasActiveRules } = await ctx.live(savepoint, account.id);
+      if (hasActiveRules) await ctx.queueAutomation(savepoint, account.id, call.id);
     });
   } catch (error) {
     ctx.log.error({ err: error, callId: call.id }, "could not queue the automation rules for an ended call");

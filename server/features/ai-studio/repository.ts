@@ -48,7 +48,7 @@ export function aiStudioRepository(db: Db) {
     /** Inserts unless the workspace already has `limit` flows (undefined then). */
     insertFlowWithin(workspaceId: string, limit: number, fields: NewAiFlow): Promise<AiFlowRow | undefined> {
       return db.transaction(async (tx) => {
-        const repo = aiStudioRepository(tx as unknown as Db);
+        const repo = aiStudioRepository(tx);
         await repo.lockFor("ai-flows", workspaceId);
         const [counted] = await tx
           .select({ n: count() })
@@ -115,7 +115,7 @@ export function aiStudioRepository(db: Db) {
       fields: NewAutomationRule,
     ): Promise<AutomationRuleRow | undefined> {
       return db.transaction(async (tx) => {
-        const repo = aiStudioRepository(tx as unknown as Db);
+        const repo = aiStudioRepository(tx);
         await repo.lockFor("automation-rules", workspaceId);
         const [counted] = await tx
           .select({ n: count() })

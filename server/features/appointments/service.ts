@@ -67,7 +67,7 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
     work: (repo: AppointmentRepository) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
-      const repo = appointmentRepository(tx as unknown as Db);
+      const repo = appointmentRepository(tx);
       await repo.lockSchedule(workspaceId);
       return work(repo);
     });

@@ -27,7 +27,7 @@ const ownerUser = alias(users, "owner_user");
 
 export function authRepository(db: Db) {
   /**
-   * Runs on every authenticated request, so it is ONE prepared statement (issue 10, part 10):
+   * Runs on every authenticated request, so it is ONE prepared statement:
    * the session, its person, their membership and role in the session's workspace, the
    * workspace, and the owner's name and cellphone the assistant needs. A session whose person
    * left the workspace finds no membership and is not live.
@@ -102,8 +102,7 @@ export function authRepository(db: Db) {
       forceAdmin: boolean;
       settle: (tx: Db, userId: string) => Promise<string>;
     }): Promise<{ user: UserRow; workspaceId: string }> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(725001)`);
         const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
         const role = input.forceAdmin || !existing ? "admin" : "user";

@@ -65,7 +65,7 @@ export function billingContext(deps: BillingDeps): BillingContext {
         changedPlans.clear();
       }
     },
-    inTransaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    inTransaction: (work) => db.transaction(work),
     checkoutUnavailable: () => (payments.name === "none" ? PAYMENTS_NOT_CONFIGURED : null),
     sellers: new Map(),
   };

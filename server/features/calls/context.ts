@@ -38,7 +38,7 @@ export type CallServiceDeps = {
   /** A known contact's name for a number, and numbers read in the workspace's default country. */
   contacts: Pick<ContactService, "nameForNumber" | "normalize" | "get">;
   /**
-   * AI Studio (issue 12, part 7). `answerTurn`: an active AI flow whose keyword the caller said
+   * AI Studio. `answerTurn`: an active AI flow whose keyword the caller said
    * answers instead of the engine (cached; most turns ask the database nothing more).
    * `callEnded`: inside an ending call's transaction, queues the workspace's automation rules.
    */
@@ -47,7 +47,7 @@ export type CallServiceDeps = {
     callEnded(tx: Db, account: Account, call: CallRow): Promise<void>;
   };
   /**
-   * The default script and the agents (issue 12 part 2, agents/call-assistant.ts): the opening
+   * The default script and the agents (agents/call-assistant.ts): the opening
    * and voice, the engine's manner, routing each turn to an agent, transfers by the script's
    * rules, the reply composer; the agent's turns and the call's end are recorded for analytics.
    */
@@ -123,7 +123,7 @@ export function callsContext(deps: CallServiceDeps): CallsContext {
     idleCallMinutes: deps.idleCallMinutes ?? 10,
     calls: callRepository(db),
     agentRecords: new Map(),
-    inTransaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    inTransaction: (work) => db.transaction(work),
     control: {
       notify(event) {
         for (const listener of listeners) listener(event);

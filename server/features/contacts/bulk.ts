@@ -273,8 +273,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
     // outside an open transaction waits for its only connection.
     const numbers = picked.flatMap(({ contact }) => (contact.phoneE164 ? [contact.phoneE164] : []));
     const listed = await doNotCallRepository(db).listedAmong(row.workspaceId, [...new Set(numbers)]);
-    const added = await db.transaction(async (tx) => {
-      const inTx = tx as unknown as Db;
+    const added = await db.transaction(async (inTx) => {
       const leads = await deps.campaigns().addContactLeadsIn(
         inTx,
         account,
@@ -320,7 +319,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
       case "doNotCall": {
         const ids = await repo.undoContactIds(row.id, after, batchRows);
         return db.transaction(async (tx) => {
-          const inTx = bulkRepository(tx as unknown as Db);
+          const inTx = bulkRepository(tx);
           const outcome = await inTx.undoDoNotCall(row.id, row.workspaceId, after, batchRows);
           await inTx.unlistNumbers(row.id, row.workspaceId, ids);
           return outcome;
@@ -330,8 +329,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
         const leads = await repo.undoLeads(row.id, after, batchRows);
         const last = leads.at(-1)?.contactId ?? null;
         const leadIds = leads.flatMap((lead) => (lead.leadId ? [lead.leadId] : []));
-        const removed = await db.transaction(async (tx) => {
-          const inTx = tx as unknown as Db;
+        const removed = await db.transaction(async (inTx) => {
           const gone = await deps
             .campaigns()
             .removeContactLeadsIn(inTx, account, p.campaignId ?? "", leadIds);
@@ -406,8 +404,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
       const actionParams = await paramsOf(account, action);
       await clearStale(account);
       const queued = total > INLINE_BULK_LIMIT;
-      const row = await db.transaction(async (tx) => {
-        const inTx = tx as unknown as Db;
+      const row = await db.transaction(async (inTx) => {
         if (actionParams.newList) {
           const list = await deps.segments.createListIn(inTx, account, actionParams.listName ?? "");
           actionParams.listId = list.id;
@@ -465,7 +462,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
         throw forbidden(BULK_MESSAGES.undoNeedsAuthor);
       const queued = row.changed > INLINE_BULK_LIMIT;
       const moving = await db.transaction(async (tx) => {
-        const inTx = bulkRepository(tx as unknown as Db);
+        const inTx = bulkRepository(tx);
         let moved: BulkRow | undefined;
         try {
           moved = await inTx.move(account.id, row.id, FINISHED, {
@@ -481,7 +478,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
         if (!queued) return moved;
         // An undo that stopped can be asked again: each asking is a job of its own.
         const undoJobId = await deps.queueJob(
-          tx as unknown as Db,
+          tx,
           account.id,
           row.id,
           "undo",

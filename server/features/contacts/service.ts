@@ -89,14 +89,14 @@ export async function assertRoomForContacts(tx: Db, account: Account, adding: nu
   if (count + adding > plan.contactLimit) throw paymentRequired(contactLimitRefusal(plan));
 }
 
-/** Contacts, per workspace (spec 2 §3, spec 3 "Contact (lead side)"): the rules; SQL is the repository's. */
+/** Contacts, per workspace ("Contact (lead side)"): the rules; SQL is the repository's. */
 export function contactService(deps: ContactServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = contactRepository(db);
 
   function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return db.transaction((tx) => work(tx as unknown as Db));
+    return db.transaction(work);
   }
 
   /** A zone to record; an empty one clears it (the number's own zone applies again). */
@@ -289,7 +289,7 @@ export function contactService(deps: ContactServiceDeps) {
       if (!(await repo.delete(account.id, id))) throw notFound("That contact");
     },
 
-    /** Spec 3 "Contact stats"; today starts at midnight in the workspace's time zone. */
+    /** "Contact stats"; today starts at midnight in the workspace's time zone. */
     async stats(account: Account): Promise<ContactStats> {
       const since = startOfToday(now(), account.timezone);
       // The workspace's counter row (kept by triggers) and the contacts called since midnight:
@@ -309,7 +309,7 @@ export function contactService(deps: ContactServiceDeps) {
     /** Every contact (or those the filters keep) as CSV, oldest first, in constant memory. */
     exportContacts: (account: Account, filters: ContactFilters) =>
       exportStream(account, filters, contactColumns()),
-    /** The lead side's columns (spec 3 §3). */
+    /** The lead side's columns. */
     exportLeads: (account: Account, filters: ContactFilters) => exportStream(account, filters, leadColumns()),
 
     async phoneLogs(account: Account, id: string) {

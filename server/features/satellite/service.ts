@@ -72,7 +72,7 @@ type Installation = {
 };
 
 /**
- * Satellite-internet sales (issue 17 parts 4-5): the workspace's packages (three defaults written
+ * Satellite-internet sales: the workspace's packages (three defaults written
  * on first read), installation slots with a capacity per day, orders booked directly
  * (schedule-installation) or through billing's checkout (this area is its product seller: the
  * paid event books the installation in its transaction), and the autodial to a contact.
@@ -330,7 +330,7 @@ export function satelliteService(deps: SatelliteDeps) {
       checkDay(account, day, "appointmentData.preferredDate");
       const order = await deps.db.transaction((tx) =>
         placeOrder(
-          tx as unknown as Db,
+          tx,
           account.id,
           { status: "scheduled" },
           {

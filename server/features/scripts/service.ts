@@ -76,7 +76,7 @@ type ParsedUpdate = Parsed<Omit<ScriptFields, "userId">> & { userId?: unknown; i
 const scriptNotFound = () => new HttpError(404, SCRIPT_NOT_FOUND);
 
 /**
- * AI agent scripts (issue 12 part 1): CRUD per workspace, the template catalogue and its usage,
+ * AI agent scripts: CRUD per workspace, the template catalogue and its usage,
  * and the one default script that drives the workspace's calls (`forCall`).
  */
 export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
@@ -93,8 +93,7 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
   });
   const changed = (workspaceId: string) => access.changed({ workspaceId, settings: true });
 
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
-    db.transaction((tx) => work(tx as unknown as Db));
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) => db.transaction(work);
 
   /** Inserts a script; a default one first unsets the workspace's previous default. */
   async function insertIn(tx: Db, workspaceId: string, fields: NewScript): Promise<ScriptRow> {

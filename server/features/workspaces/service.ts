@@ -61,7 +61,7 @@ export function workspaceService({
   const repo = workspaceRepository(db);
 
   function inTransaction<T>(work: (tx: WorkspaceRepository) => Promise<T>): Promise<T> {
-    return db.transaction((tx) => work(workspaceRepository(tx as unknown as Db)));
+    return db.transaction((tx) => work(workspaceRepository(tx)));
   }
 
   /** Members plus pending invitations must stay within the plan's seats. */
@@ -324,7 +324,7 @@ export function workspaceService({
     },
 
     /**
-     * A platform administrator deletes a person (issue 16), inside the caller's transaction: each
+     * A platform administrator deletes a person, inside the caller's transaction: each
      * workspace they own and are alone in is deleted with everything in it (its rows go by their
      * foreign keys); one with other members passes to the longest-standing admin, else the
      * longest-standing member, so the team keeps its work. Their memberships elsewhere go with

@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import type { AiStudioService } from "../../features/ai-studio/service";
 import type { JobKind, JobQueue } from "../types";
 
@@ -18,7 +17,7 @@ export function defineCallAutomation(
     async ({ payload, workspaceId, completeWith }) => {
       if (!workspaceId) throw new Error("An automation run belongs to a workspace");
       return deps.studio.runForCall(workspaceId, payload.callId, (effect) =>
-        completeWith((tx) => effect(tx as unknown as Db)),
+        completeWith((tx) => effect(tx)),
       );
     },
     { retryLimit: 2, retryBackoff: 2_000, concurrency: 2 },

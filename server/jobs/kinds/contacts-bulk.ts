@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import type { BulkPhase, ContactBulkService } from "../../features/contacts/bulk";
 import type { JobKind, JobQueue } from "../types";
 
@@ -25,7 +24,7 @@ export function defineContactsBulk(
         phase: payload.phase,
         signal,
         reportProgress,
-        complete: (effect) => completeWith((tx) => effect(tx as unknown as Db)),
+        complete: (effect) => completeWith((tx) => effect(tx)),
       });
     },
     { retryLimit: 3, retryBackoff: 2_000, concurrency: 1 },

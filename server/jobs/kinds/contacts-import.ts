@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import type { ContactImportService } from "../../features/contacts/import/service";
 import type { JobKind, JobQueue } from "../types";
 
@@ -27,7 +26,7 @@ export function defineContactsImport(
         signal,
         lastAttempt: attempt > RETRY_LIMIT,
         reportProgress,
-        complete: (effect) => completeWith((tx) => effect(tx as unknown as Db)),
+        complete: (effect) => completeWith((tx) => effect(tx)),
         wasCancelled: async () => (await jobs.get(workspaceId, id))?.status === "cancelled",
       });
     },

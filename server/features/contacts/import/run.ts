@@ -62,7 +62,7 @@ export async function importRecords(
   const write = async (next: Batch) => {
     const after = committed + next.rows;
     await db.transaction(async (transaction) => {
-      const repo = importRepository(transaction as unknown as Db);
+      const repo = importRepository(transaction);
       await repo.claimBatch(importId, committed, {
         pendingListKb: options.pendingListKb,
         mergeMemoryKb: options.mergeMemoryKb,
