@@ -1,7 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 5173);
-const DATA_DIR = "test-results/e2e-data";
+/**
+ * Where this run's server keeps its files, and where the run writes its results. CI runs the suite
+ * as two shards side by side, each with its own server, port, folders and database, so one shard's
+ * platform-wide changes (maintenance mode, the administrator's settings) never reach the other's.
+ */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
+const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
 /**
  * A PostgreSQL database the run may wipe (CI sets it when a server is running): the server then
  * keeps its data there instead of the embedded database, whose work would share the server's one
@@ -34,7 +40,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results/e2e",
+  outputDir: OUTPUT_DIR,
   fullyParallel: false,
   workers: 1,
   // CI retries a failed test once and reports it as flaky (never silently): one stray timing must
@@ -42,7 +48,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { open: "never", outputFolder: "test-results/e2e-report" }]],
+  reporter: [["list"], ["html", { open: "never", outputFolder: `${OUTPUT_DIR}-report` }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,

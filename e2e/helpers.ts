@@ -214,7 +214,7 @@ export const APP_ROUTES = [
 export const DESKTOP_ONLY_ROUTES: readonly string[] = ["/real-voice-calls", "/voice-call-demo"];
 
 /** Where the test server (which sends no email) writes account messages: see playwright.config.ts. */
-const ACCOUNT_OUTBOX = path.join("test-results", "e2e-data", "outbox", "accounts");
+const ACCOUNT_OUTBOX = path.join(process.env.E2E_DATA_DIR ?? "test-results/e2e-data", "outbox", "accounts");
 
 /**
  * The newest link to `page` in an account message to `to`, as a path to open, read from the test
