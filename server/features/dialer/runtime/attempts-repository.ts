@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LeadStatus } from "../../../../common/dialer";
 import type { Db } from "../../../db/client";
+import { advisoryLock } from "../../../db/locks";
 import type { CampaignPacingState } from "../../../db/schema";
 import { abandonmentTallies } from "../abandonment-days";
 import type { AnyCampaignRep, AnyRepAssignment, CampaignForAnyRep, KeptCallback } from "./any-campaign";
@@ -535,9 +536,7 @@ export function runtimeRepository(db: Db) {
     ): Promise<string | null> {
       if (campaign.aiAgents.length === 0) return null;
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`dialer-ai:${campaign.id}`}, 0))`,
-        );
+        await advisoryLock(tx, "dialerAi", campaign.id);
         const result = await tx.execute(sql`
           select ai_agent_id, count(*)::int n from dial_attempts
           where campaign_id = ${campaign.id} and ai_agent_id is not null and state in ${LIVE}
