@@ -233,4 +233,23 @@ test("Send Campaign: a template and the postal address are required, then the ca
   await expect(html.locator("body")).toContainText("Hi Cara");
   await expect(page.locator('iframe[title="Message (HTML)"]')).toHaveAttribute("sandbox", "");
   await screenshot(page, "email-marketing-7-outbox-campaign");
+
+  // The recipient follows the message's unsubscribe link in a browser of their own (no session)
+  // and presses the page's button; the page says which address will get no more of these emails.
+  const link = ((await open.getByTestId("list-unsubscribe").textContent()) ?? "").match(/<([^>]+)>/)?.[1];
+  expect(link).toBeTruthy();
+  const recipient = await page.context().browser()?.newContext();
+  if (!recipient) throw new Error("no browser");
+  const inbox = await recipient.newPage();
+  await inbox.goto(link as string);
+  await expect(inbox.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
+  await inbox.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(inbox.getByRole("heading", { name: "Unsubscribed" })).toBeVisible();
+  await expect(inbox.getByText("cara@pinecourt.example: You have been unsubscribed")).toBeVisible();
+  await inbox.screenshot({ path: "test-results/screenshots/email-marketing-8-unsubscribed.png" });
+  await recipient.close();
+
+  await page.goto("/email-marketing");
+  await tab(page, "Analytics").click();
+  await expect(page.getByTestId("analytics-unsubscribed")).toHaveText("1");
 });

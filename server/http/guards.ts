@@ -29,6 +29,12 @@ declare module "fastify" {
      * on whichever server the change happened.
      */
     endsWithSession?: boolean;
+    /**
+     * A public route whose request carries its own proof (a signed token in the URL): it is
+     * accepted from any origin, because the page or mail program that posts it may be another
+     * site's, or send `Origin: null` (a page that asks for no referrer does).
+     */
+    tokenProof?: boolean;
     /** Set by @fastify/static on the routes that serve the built client's files (public). */
     file?: string;
   }
@@ -59,7 +65,8 @@ export function registerGuards(app: FastifyInstance, config: Config, auth: AuthS
   app.decorateRequest("sessionTokenHash", undefined);
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
+    const proven = request.routeOptions.config?.tokenProof === true;
+    if (!SAFE_METHODS.has(request.method) && !proven && isCrossSite(request, config)) {
       throw forbidden("Cross-site requests are not allowed");
     }
     if (!request.routeOptions.url) return;

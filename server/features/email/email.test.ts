@@ -206,8 +206,33 @@ describe("sending", () => {
       payload: "List-Unsubscribe=One-Click",
     });
     expect(unsub.statusCode).toBe(200);
+    expect(unsub.body).toContain("cara@camp.test: You have been unsubscribed");
     const forged = await t.app.inject({ method: "POST", url: `${url.pathname}x` });
     expect(forged.statusCode).toBe(404);
+    // The page's own button: a browser posts it with `Origin: null` (the page sends no referrer),
+    // or from a webmail's origin; the signed token is the proof, so both are accepted.
+    for (const origin of ["null", "https://webmail.example"]) {
+      const fromPage = await t.app.inject({
+        method: "POST",
+        url: url.pathname,
+        headers: {
+          origin,
+          "sec-fetch-site": "cross-site",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        payload: "List-Unsubscribe=One-Click",
+      });
+      expect(fromPage.statusCode).toBe(200);
+      expect(fromPage.headers["content-type"]).toContain("text/html");
+    }
+    // Other routes still refuse a cross-site post.
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/email-marketing/preview-leads",
+      headers: { origin: "null" },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
 
     // Suppressed on every path: preview, a new campaign, a test.
     const preview = (await c.post("/api/email-marketing/preview-leads", {})).json();

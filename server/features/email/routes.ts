@@ -195,14 +195,13 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteDeps> = async (app, { 
   );
   app.post(
     `${BASE}/unsubscribe/:token`,
-    { config: { public: true }, schema: { params: UnsubscribeParams, body: z.unknown() } },
+    // Posted by the page above (which sends `Origin: null`) or by a mail program from anywhere.
+    { config: { public: true, tokenProof: true }, schema: { params: UnsubscribeParams, body: z.unknown() } },
     async (request, reply) => {
-      if (!(await email.unsubscribe(request.params.token))) {
-        reply.type("text/html; charset=utf-8");
-        return reply.code(404).send(page("Unsubscribe", UNSUBSCRIBE_LINK_INVALID));
-      }
+      const address = await email.unsubscribe(request.params.token);
       reply.type("text/html; charset=utf-8");
-      return page("Unsubscribed", UNSUBSCRIBED);
+      if (!address) return reply.code(404).send(page("Unsubscribe", UNSUBSCRIBE_LINK_INVALID));
+      return page("Unsubscribed", `${address}: ${UNSUBSCRIBED}`);
     },
   );
 

@@ -394,11 +394,12 @@ export function emailService(deps: EmailServiceDeps) {
 
     // ---- compliance ----
     /** One-click unsubscribe (RFC 8058) and the visible link: no session, the token is the proof. */
-    async unsubscribe(token: string): Promise<boolean> {
+    /** The address the token unsubscribed, or null when the token is not this server's. */
+    async unsubscribe(token: string): Promise<string | null> {
       const reader = deps.tokens.read(token);
-      if (!reader) return false;
+      if (!reader) return null;
       await repo.suppress(reader.workspaceId, reader.email, "unsubscribed");
-      return true;
+      return reader.email;
     },
     unsubscribeUrl,
     unsubscribeTokenValid: (token: string) => deps.tokens.read(token) !== null,
