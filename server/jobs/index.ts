@@ -6,17 +6,18 @@
  * - `queue.ts`: `createJobQueue(database, { log, now?, onProgress? })`, and why the queue is
  *   our own table rather than pg-boss.
  * - `worker.ts` claims and runs jobs; `scheduler.ts` and `cron.ts` queue periodic ones;
- *   `store.ts` is all the SQL; `schema.ts` creates the `jobs` table on `start()`.
+ *   `store.ts` is all the SQL. The `jobs` table is a migration like every other
+ *   (`server/db/schema/jobs.ts`).
  * - `presenter.ts` turns a job into `JobOut` (`common/jobs.ts`) for `GET /api/jobs/:id`.
  *
- * The composition root builds one queue, lets each area define its kinds, then calls
+ * The composition root builds one queue, defines the kinds (`kinds/`), then calls
  * `start()` after the app is ready and `stop()` on shutdown, before the database closes. It
  * wires `onProgress` to the event bus, so a screen following a job hears of it on /api/events.
  *
- * ## Defining a job (one file per kind, in the area that owns the work)
+ * ## Defining a job (one file per kind in `kinds/`, wired in the composition root)
  *
  * ```ts
- * // features/calls/bulk-dial-job.ts
+ * // jobs/kinds/bulk-dial.ts
  * export type BulkDialPayload = { campaignId: string };
  *
  * export function defineBulkDial(jobs: JobQueue, deps: { calls: CallService }) {
