@@ -6,7 +6,7 @@ import {
   type AgentSpecialization,
   type AgentVoice,
 } from "@common/agents";
-import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
+import type { FormContract } from "../../lib/forms/contract-form";
 
 type Tone = Agent["voiceSettings"]["tone"];
 
@@ -132,20 +132,15 @@ export function agentBody(form: AgentFormState) {
   } satisfies AgentCreate;
 }
 
-export function checkAgentForm(
-  form: AgentFormState,
-): { ok: true; body: ReturnType<typeof agentBody> } | { ok: false; errors: FieldErrors } {
-  const body = agentBody(form);
-  const parsed = AgentCreate.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
-}
+/** The dialog's values checked by the contract of POST /api/ai-agents. */
+export const agentContract: FormContract<AgentFormState, ReturnType<typeof agentBody>> = {
+  schema: AgentCreate,
+  toBody: agentBody,
+};
 
-export type AgentTab = "basics" | "personality" | "knowledge" | "voice";
-
-/** The first tab, in the dialog's order, with a problem. */
-export function firstAgentTab(errors: FieldErrors): AgentTab | null {
-  return firstTabWithError(errors, ["basics", "personality", "knowledge", "voice"] as const, agentTabOf);
-}
+/** The dialog's tabs, in the order a problem's tab is opened. */
+export const AGENT_TABS = ["basics", "personality", "knowledge", "voice"] as const;
+export type AgentTab = (typeof AGENT_TABS)[number];
 
 /** The dialog tab that holds a field. */
 export function agentTabOf(path: string): AgentTab {

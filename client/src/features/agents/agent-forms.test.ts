@@ -1,12 +1,14 @@
 import { AgentCreate, TelecomAgentSave } from "@common/agents";
 import { describe, expect, it } from "vitest";
-import { agentFormState, agentTabOf, checkAgentForm, firstAgentTab } from "./agent-form";
+import { checkContract } from "../../lib/forms/contract-form";
+import { firstTabWithError } from "../../lib/forms/field-errors";
+import { AGENT_TABS, agentContract, agentFormState, agentTabOf } from "./agent-form";
 import { checkRule, ruleFormState } from "./routing-form";
-import { checkTelecomForm, telecomFormState } from "./telecom-form";
+import { telecomContract, telecomFormState } from "./telecom-form";
 
 describe("the Create Agent form", () => {
   it("has the defaults of the spec and splits keywords and the playbook", () => {
-    const checked = checkAgentForm({
+    const checked = checkContract(agentContract, {
       ...agentFormState(null),
       name: "Sam Sales",
       keywords: "price, cost,, plan",
@@ -32,7 +34,7 @@ describe("the Create Agent form", () => {
   });
 
   it("names each problem and the tab it is on", () => {
-    const checked = checkAgentForm({
+    const checked = checkContract(agentContract, {
       ...agentFormState(null),
       name: "",
       extension: "1",
@@ -53,8 +55,10 @@ describe("the Create Agent form", () => {
     expect(agentTabOf("rebuttalPlaybook")).toBe("knowledge");
     expect(agentTabOf("voiceSettings.volume")).toBe("voice");
     expect(agentTabOf("extension")).toBe("basics");
-    expect(firstAgentTab(checked.errors)).toBe("basics");
-    expect(firstAgentTab({ "voiceSettings.volume": "x", rebuttalPlaybook: "y" })).toBe("knowledge");
+    expect(firstTabWithError(checked.errors, AGENT_TABS, agentTabOf)).toBe("basics");
+    expect(
+      firstTabWithError({ "voiceSettings.volume": "x", rebuttalPlaybook: "y" }, AGENT_TABS, agentTabOf),
+    ).toBe("knowledge");
   });
 });
 
@@ -62,7 +66,7 @@ describe("the Agent Manager form", () => {
   it("starts inactive with the defaults, and falls back when a number is not numeric", () => {
     const form = telecomFormState(null);
     expect(form).toMatchObject({ isActive: false, maxCallDuration: "15", transferThreshold: "3" });
-    const checked = checkTelecomForm({
+    const checked = checkContract(telecomContract, {
       ...form,
       name: "Rita",
       maxCallDuration: "",
@@ -81,7 +85,7 @@ describe("the Agent Manager form", () => {
   });
 
   it("keeps bundle and upsell within 0 to 100", () => {
-    const checked = checkTelecomForm({
+    const checked = checkContract(telecomContract, {
       ...telecomFormState(null),
       bundlePreference: "101",
       upsellRate: "-1",

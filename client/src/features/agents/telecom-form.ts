@@ -6,7 +6,7 @@ import {
   type TelecomProvider,
   type TelecomSpecialization,
 } from "@common/agents";
-import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
+import type { FormContract } from "../../lib/forms/contract-form";
 
 /** The Agent Manager's edit form as typed; numbers as text (a non-number falls back). */
 export type TelecomFormState = {
@@ -69,20 +69,15 @@ export function telecomBody(form: TelecomFormState) {
   } satisfies TelecomAgentSave;
 }
 
-export function checkTelecomForm(
-  form: TelecomFormState,
-): { ok: true; body: ReturnType<typeof telecomBody> } | { ok: false; errors: FieldErrors } {
-  const body = telecomBody(form);
-  const parsed = TelecomAgentSave.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
-}
+/** The editor's values checked by the contract of POST /api/agents/save. */
+export const telecomContract: FormContract<TelecomFormState, ReturnType<typeof telecomBody>> = {
+  schema: TelecomAgentSave,
+  toBody: telecomBody,
+};
 
-export type TelecomTab = "basic" | "behavior" | "goals";
-
-/** The first tab, in the editor's order, with a problem. */
-export function firstTelecomTab(errors: Record<string, string>): TelecomTab | null {
-  return firstTabWithError(errors, ["basic", "behavior", "goals"] as const, telecomTabOf);
-}
+/** The editor's tabs, in the order a problem's tab is opened. */
+export const TELECOM_TABS = ["basic", "behavior", "goals"] as const;
+export type TelecomTab = (typeof TELECOM_TABS)[number];
 
 export function telecomTabOf(path: string): TelecomTab {
   if (path.startsWith("salesGoals")) return "goals";

@@ -8,7 +8,9 @@ import {
   NAME_REQUIRED,
 } from "@common/dialer";
 import { describe, expect, it } from "vitest";
-import { campaignBody, campaignFormState, checkCampaignForm, firstCampaignTab, tabOf } from "./campaign-form";
+import { checkContract } from "../../lib/forms/contract-form";
+import { firstTabWithError } from "../../lib/forms/field-errors";
+import { CAMPAIGN_TABS, campaignBody, campaignContract, campaignFormState, tabOf } from "./campaign-form";
 
 describe("the campaign form", () => {
   it("starts from the spec's defaults: predictive, 15 lines, ratio 2.5", () => {
@@ -19,14 +21,14 @@ describe("the campaign form", () => {
   });
 
   it("asks for a name with the contract's message, on the first tab", () => {
-    const checked = checkCampaignForm(campaignFormState(null));
+    const checked = checkContract(campaignContract, campaignFormState(null));
     expect(checked).toEqual({ ok: false, errors: { name: NAME_REQUIRED } });
-    if (!checked.ok) expect(firstCampaignTab(checked.errors)).toBe("basics");
+    if (!checked.ok) expect(firstTabWithError(checked.errors, CAMPAIGN_TABS, tabOf)).toBe("basics");
   });
 
   it("accepts a named campaign and sends numbers, nulls for blanks and the AI staffing", () => {
     const form = { ...campaignFormState(null), name: "Spring renewals", aiAgents: { "a-1": "3" } };
-    const checked = checkCampaignForm({ ...form, aiAgents: {} });
+    const checked = checkContract(campaignContract, { ...form, aiAgents: {} });
     expect(checked.ok).toBe(true);
     const body = campaignBody(form);
     expect(body).toMatchObject({ maxLines: 15, dialRatio: 2.5, description: null, voicemailMessage: null });
@@ -35,14 +37,18 @@ describe("the campaign form", () => {
 
   it("names each rule broken, on the tab that holds the field", () => {
     const base = { ...campaignFormState(null), name: "x" };
-    const lines = checkCampaignForm({ ...base, maxLines: "0", dialRatio: "2.55" });
+    const lines = checkContract(campaignContract, { ...base, maxLines: "0", dialRatio: "2.55" });
     expect(lines).toEqual({ ok: false, errors: { maxLines: MAX_LINES_RANGE, dialRatio: DIAL_RATIO_RANGE } });
-    const order = checkCampaignForm({ ...base, callingHoursStart: "12:00", callingHoursEnd: "10:00" });
+    const order = checkContract(campaignContract, {
+      ...base,
+      callingHoursStart: "12:00",
+      callingHoursEnd: "10:00",
+    });
     expect(order).toEqual({ ok: false, errors: { callingHoursEnd: HOURS_ORDER } });
-    if (!order.ok) expect(firstCampaignTab(order.errors)).toBe("pacing");
-    const law = checkCampaignForm({ ...base, callingHoursStart: "07:00" });
+    if (!order.ok) expect(firstTabWithError(order.errors, CAMPAIGN_TABS, tabOf)).toBe("pacing");
+    const law = checkContract(campaignContract, { ...base, callingHoursStart: "07:00" });
     expect(law).toEqual({ ok: false, errors: { callingHoursStart: HOURS_OUTSIDE_LAW } });
-    expect(checkCampaignForm({ ...base, maxLines: "" }).ok).toBe(false);
+    expect(checkContract(campaignContract, { ...base, maxLines: "" }).ok).toBe(false);
     expect(tabOf("aiAgents.0.concurrentCalls")).toBe("messages");
   });
 
@@ -85,7 +91,7 @@ describe("the agent desk's settings", () => {
         { code: "callback", label: "Call back" },
       ],
     });
-    expect(checkCampaignForm({ ...fresh, name: "Roofs", wrapUpSeconds: "900" })).toMatchObject({
+    expect(checkContract(campaignContract, { ...fresh, name: "Roofs", wrapUpSeconds: "900" })).toMatchObject({
       ok: false,
       errors: { wrapUpSeconds: expect.stringContaining("from 0 to 600") },
     });

@@ -8,7 +8,7 @@ import {
   type DialingMode,
   type DispositionCode,
 } from "@common/dialer";
-import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
+import type { FormContract } from "../../lib/forms/contract-form";
 
 /** The create/edit dialog's tabs, in the order a problem's tab is opened. */
 export const CAMPAIGN_TABS = ["basics", "pacing", "messages", "desk"] as const;
@@ -134,13 +134,8 @@ export function tabOf(path: string): CampaignTab {
   return "pacing";
 }
 
-export const firstCampaignTab = (errors: FieldErrors) => firstTabWithError(errors, CAMPAIGN_TABS, tabOf);
-
-/** Checks the form against the shared contract (the server checks it again with the same rules). */
-export function checkCampaignForm(
-  form: CampaignFormState,
-): { ok: true; body: ReturnType<typeof campaignBody> } | { ok: false; errors: FieldErrors } {
-  const body = campaignBody(form);
-  const parsed = CampaignCreate.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
-}
+/** The dialog's values checked by the contract of POST /api/autodialer/campaigns. */
+export const campaignContract: FormContract<CampaignFormState, ReturnType<typeof campaignBody>> = {
+  schema: CampaignCreate,
+  toBody: campaignBody,
+};

@@ -1,7 +1,8 @@
 import { type Script, ScriptCreate } from "@common/scripts";
 import { describe, expect, it } from "vitest";
-import { serverFieldErrors } from "../../lib/forms/field-errors";
-import { checkScriptForm, firstScriptTab, scriptFormState, tabOf } from "./script-form";
+import { checkContract } from "../../lib/forms/contract-form";
+import { firstTabWithError, serverFieldErrors } from "../../lib/forms/field-errors";
+import { SCRIPT_TABS, scriptContract, scriptFormState, tabOf } from "./script-form";
 
 const saved: Script = {
   id: "7f1c2f55-7a53-4a44-9d43-0f0b8f2a1b11",
@@ -29,7 +30,7 @@ const saved: Script = {
 
 describe("the script dialog's form", () => {
   it("starts a new script with the defaults of the spec", () => {
-    const checked = checkScriptForm({ ...scriptFormState(null), name: "New" });
+    const checked = checkContract(scriptContract, { ...scriptFormState(null), name: "New" });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(ScriptCreate.parse(checked.body)).toMatchObject({
@@ -43,7 +44,7 @@ describe("the script dialog's form", () => {
   });
 
   it("sends back every field of a saved script unchanged", () => {
-    const checked = checkScriptForm(scriptFormState(saved));
+    const checked = checkContract(scriptContract, scriptFormState(saved));
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     const { id: _id, templateId: _t, createdAt: _c, updatedAt: _u, ...fields } = saved;
@@ -51,7 +52,7 @@ describe("the script dialog's form", () => {
   });
 
   it("splits keywords on commas and lists on lines, dropping blanks", () => {
-    const checked = checkScriptForm({
+    const checked = checkContract(scriptContract, {
       ...scriptFormState(saved),
       transferKeywords: " emergency,, speak to the dentist ,",
       businessRules: "One.\n\n  Two.  \n",
@@ -66,7 +67,7 @@ describe("the script dialog's form", () => {
   });
 
   it("names each problem under its field, with the contract's messages", () => {
-    const checked = checkScriptForm({
+    const checked = checkContract(scriptContract, {
       ...scriptFormState(null),
       name: " ",
       openingMessage: "",
@@ -91,9 +92,11 @@ describe("the script dialog's form", () => {
     expect(tabOf("transferRules.minutes")).toBe("advanced");
     expect(tabOf("name")).toBe("basics");
     // The dialog opens the first tab, in its order, with a problem.
-    expect(firstScriptTab(checked.errors)).toBe("voice");
-    expect(firstScriptTab({ name: "x", "transferRules.minutes": "y" })).toBe("advanced");
-    expect(firstScriptTab({ name: "x" })).toBeNull();
+    expect(firstTabWithError(checked.errors, SCRIPT_TABS, tabOf)).toBe("voice");
+    expect(firstTabWithError({ name: "x", "transferRules.minutes": "y" }, SCRIPT_TABS, tabOf)).toBe(
+      "advanced",
+    );
+    expect(firstTabWithError({ name: "x" }, SCRIPT_TABS, tabOf)).toBeNull();
   });
 
   it("reads the server's issues by field, a list item under its list", () => {

@@ -12,7 +12,7 @@ import {
   type ScriptVoice,
   type TransferCondition,
 } from "@common/scripts";
-import { type FieldErrors, fieldErrors, firstTabWithError } from "../../lib/forms/field-errors";
+import type { FormContract } from "../../lib/forms/contract-form";
 
 /** The create/edit dialog's fields as typed (numbers and lists as text until sent). */
 export type ScriptFormState = {
@@ -130,22 +130,18 @@ export function scriptBody(form: ScriptFormState) {
   } satisfies ScriptCreate;
 }
 
-/** Checks the form with the shared contract: the body to send, or the messages by field. */
-export function checkScriptForm(
-  form: ScriptFormState,
-): { ok: true; body: ReturnType<typeof scriptBody> } | { ok: false; errors: FieldErrors } {
-  const body = scriptBody(form);
-  const parsed = ScriptCreate.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, errors: fieldErrors(parsed.error) };
-}
+/** The dialog's values checked by the contract of POST /api/ai-scripts. */
+export const scriptContract: FormContract<ScriptFormState, ReturnType<typeof scriptBody>> = {
+  schema: ScriptCreate,
+  toBody: scriptBody,
+};
 
-/** The first tab, in the dialog's order, with a problem (null: none behind a tab). */
-export function firstScriptTab(errors: FieldErrors): "voice" | "personality" | "advanced" | null {
-  return firstTabWithError(errors, ["voice", "personality", "advanced"] as const, tabOf);
-}
+/** The dialog's tabs, in the order a problem's tab is opened (the fields above them have none). */
+export const SCRIPT_TABS = ["voice", "personality", "advanced"] as const;
+export type ScriptTab = (typeof SCRIPT_TABS)[number];
 
 /** Which dialog tab holds a field. */
-export function tabOf(path: string): "basics" | "voice" | "personality" | "advanced" {
+export function tabOf(path: string): ScriptTab | "basics" {
   if (path.startsWith("voiceSettings")) return "voice";
   if (path.startsWith("personalityTraits")) return "personality";
   if (

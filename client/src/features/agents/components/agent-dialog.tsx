@@ -7,34 +7,31 @@ import {
   type Agent,
   type AgentLanguage,
 } from "@common/agents";
-import { type FormEvent, useId, useState } from "react";
-import { ErrorTabTrigger, NumberField, SwitchRow } from "../../../components/forms/form-fields";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
+import { useId } from "react";
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+  ContractEditor,
+  checkTheFields,
+  EditorDialog,
+  EditorDialogFooter,
+  type EditorTab,
+  optionsOf,
+  useEditorField,
+} from "../../../components/forms/contract-editor";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
-import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
-import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
-import { useFieldForm } from "../../../lib/forms/use-field-form";
+import { useContractEditor } from "../../../lib/forms/contract-form";
 import { toast, toastError } from "../../../lib/toast";
 import {
+  AGENT_TABS,
   type AgentFormState,
   type AgentTab,
+  type agentBody,
+  agentContract,
   agentFormState,
   agentTabOf,
-  checkAgentForm,
-  firstAgentTab,
 } from "../agent-form";
 import { useCreateAiAgent } from "../api/create-ai-agent";
 import { useUpdateAiAgent } from "../api/update-ai-agent";
@@ -55,52 +52,292 @@ export function AgentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        {open ? (
-          <AgentForm key={agent?.id ?? "new"} agent={agent} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog open={open} onOpenChange={onOpenChange}>
+      <AgentForm key={agent?.id ?? "new"} agent={agent} onDone={() => onOpenChange(false)} />
+    </EditorDialog>
   );
 }
 
-const TABS: { value: AgentTab; label: string }[] = [
-  { value: "basics", label: "Basics" },
-  { value: "personality", label: "Personality" },
-  { value: "knowledge", label: "Knowledge" },
-  { value: "voice", label: "Voice & AI" },
-];
+/** The dialog's fields, tab by tab (the extension's hint depends on whether the agent is new). */
+function agentTabs(editing: boolean): EditorTab<AgentFormState, AgentTab>[] {
+  return [
+    {
+      value: "basics",
+      label: "Basics",
+      fields: [
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "text",
+              name: "name",
+              label: "Agent Name *",
+              maxLength: AGENT_NAME_MAX,
+              autoComplete: "off",
+              placeholder: "Sarah (Sales)",
+              required: true,
+            },
+            {
+              kind: "select",
+              name: "specialization",
+              label: "Specialization",
+              options: optionsOf(AGENT_SPECIALIZATIONS, SPECIALIZATION_LABELS),
+            },
+          ],
+        },
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "text",
+              name: "extension",
+              label: "Extension",
+              hint: editing ? "2 to 6 digits." : "Leave empty for the next free one (101 first).",
+              inputMode: "numeric",
+              autoComplete: "off",
+              maxLength: 6,
+            },
+            {
+              kind: "text",
+              name: "keywords",
+              label: "Keywords",
+              hint: "Separated by commas; calls mentioning them come here.",
+              autoComplete: "off",
+              placeholder: "price, plan, cost",
+            },
+          ],
+        },
+        {
+          kind: "text",
+          name: "purpose",
+          label: "Purpose",
+          autoComplete: "off",
+          placeholder: "Answer pricing questions and sign up new customers",
+        },
+        {
+          kind: "textarea",
+          name: "script",
+          label: "Script",
+          hint: "What the agent says first when a call comes to it.",
+          rows: 3,
+        },
+        { kind: "text", name: "closingStyle", label: "Closing Style", hint: "How the agent ends a call." },
+      ],
+    },
+    {
+      value: "personality",
+      label: "Personality",
+      fields: [
+        {
+          kind: "select",
+          name: "voice",
+          label: "Voice",
+          hint: "The agent's speaking manner.",
+          options: optionsOf(AGENT_VOICES, AGENT_VOICE_LABELS),
+        },
+        { kind: "text", name: "personality", label: "Personality", placeholder: "Warm, patient and clear" },
+        { kind: "text", name: "conversationStyle", label: "Conversation Style" },
+        {
+          kind: "row",
+          columns: 3,
+          fields: [
+            { kind: "number", name: "empathyLevel", label: "Empathy Level", min: 1, max: 10, step: 1 },
+            {
+              kind: "number",
+              name: "assertivenessLevel",
+              label: "Assertiveness Level",
+              min: 1,
+              max: 10,
+              step: 1,
+            },
+            {
+              kind: "number",
+              name: "responseSpeed",
+              label: "Response Speed (s)",
+              min: 0,
+              max: 3,
+              step: 0.1,
+              hint: "Pause before answering, 0 to 3",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      value: "knowledge",
+      label: "Knowledge",
+      fields: [
+        {
+          kind: "textarea",
+          name: "knowledgeBase",
+          label: "Knowledge Base",
+          hint: "Facts the agent answers from, one a line.",
+          rows: 4,
+        },
+        {
+          kind: "textarea",
+          name: "rebuttalPlaybook",
+          label: "Rebuttal Playbook",
+          hint: "One rebuttal a line; blank lines are dropped.",
+          rows: 4,
+        },
+        { kind: "textarea", name: "objectionHandling", label: "Objection Handling", rows: 2 },
+        { kind: "textarea", name: "salesTechniques", label: "Sales Techniques", rows: 2 },
+      ],
+    },
+    {
+      value: "voice",
+      label: "Voice & AI",
+      roomy: true,
+      fields: [
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "number",
+              name: "maxCallDuration",
+              label: "Max Call Duration (min)",
+              min: 1,
+              max: 240,
+              step: 1,
+            },
+            {
+              kind: "number",
+              name: "transferThreshold",
+              label: "Transfer Threshold",
+              min: 0,
+              max: 1,
+              step: 0.05,
+              hint: "0 to 1: turns at least this urgent go to a person",
+            },
+          ],
+        },
+        {
+          kind: "group",
+          legend: "Voice settings",
+          fields: [
+            {
+              kind: "row",
+              columns: 2,
+              fields: [
+                {
+                  kind: "number",
+                  name: "voiceSpeed",
+                  error: "voiceSettings.speed",
+                  label: "Speed",
+                  min: 0.5,
+                  max: 2,
+                  step: 0.1,
+                },
+                {
+                  kind: "number",
+                  name: "voicePitch",
+                  error: "voiceSettings.pitch",
+                  label: "Pitch",
+                  min: 0.5,
+                  max: 2,
+                  step: 0.1,
+                },
+                {
+                  kind: "number",
+                  name: "voiceVolume",
+                  error: "voiceSettings.volume",
+                  label: "Volume",
+                  min: 0,
+                  max: 1,
+                  step: 0.1,
+                },
+                {
+                  kind: "select",
+                  name: "voiceTone",
+                  error: "voiceSettings.tone",
+                  label: "Tone",
+                  options: optionsOf(AGENT_TONES, AGENT_VOICE_LABELS),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          kind: "group",
+          legend: "AI settings",
+          fields: [
+            {
+              kind: "row",
+              columns: 2,
+              fields: [
+                {
+                  kind: "number",
+                  name: "creativityLevel",
+                  error: "aiSettings.creativityLevel",
+                  label: "Creativity",
+                  min: 0,
+                  max: 1,
+                  step: 0.1,
+                },
+                {
+                  kind: "number",
+                  name: "contextWindow",
+                  error: "aiSettings.contextWindow",
+                  label: "Context Window (turns)",
+                  min: 1,
+                  max: 50,
+                  step: 1,
+                },
+              ],
+            },
+            {
+              kind: "switch",
+              name: "interruptionHandling",
+              error: "aiSettings.interruptionHandling",
+              label: "Interruption handling",
+              hint: "The caller may speak over the agent.",
+            },
+            {
+              kind: "switch",
+              name: "backgroundNoiseFilter",
+              error: "aiSettings.backgroundNoiseFilter",
+              label: "Background noise filter",
+              hint: "Turns with no words are ignored.",
+            },
+            {
+              kind: "switch",
+              name: "sentimentAdaptation",
+              error: "aiSettings.sentimentAdaptation",
+              label: "Sentiment adaptation",
+              hint: "An upset caller's feelings are acknowledged first.",
+            },
+          ],
+        },
+        { kind: "custom", key: "languages", render: () => <LanguageChoices /> },
+      ],
+    },
+  ];
+}
 
 function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void }) {
-  const { form, errors, setErrors, set, text } = useFieldForm<AgentFormState>(() => agentFormState(agent));
-  const [tab, setTab] = useState<AgentTab>("basics");
+  const editor = useContractEditor({
+    defaults: () => agentFormState(agent),
+    contract: agentContract,
+    tabs: AGENT_TABS,
+    tabOf: agentTabOf,
+  });
   const create = useCreateAiAgent();
   const update = useUpdateAiAgent();
   const pending = create.isPending || update.isPending;
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = firstAgentTab(found);
-    if (first) setTab(first);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (body: ReturnType<typeof agentBody>) => {
     if (pending) return;
-    const checked = checkAgentForm(form);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
     const failed = (fallback: string) => (error: unknown) => {
-      const found = serverFieldErrors(error);
-      if (Object.keys(found).length) showErrors(found);
+      editor.showServerErrors(error);
       toastError("Error", fallback, error);
     };
     if (agent) {
       update.mutate(
-        { id: agent.id, change: checked.body },
+        { id: agent.id, change: body },
         {
           onSuccess: (saved) => {
             toast({ title: "Agent updated", description: `${saved.name} was saved.` });
@@ -110,7 +347,7 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
         },
       );
     } else {
-      create.mutate(checked.body, {
+      create.mutate(body, {
         onSuccess: (saved) => {
           toast({
             title: "Agent created",
@@ -123,360 +360,38 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
     }
   };
 
-  const problems = Object.keys(errors).length;
-  const tabHasError = (name: AgentTab) => Object.keys(errors).some((path) => agentTabOf(path) === name);
-
   return (
-    <form className="grid min-w-0 gap-4" onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>{agent ? "Edit Agent" : "Create Agent"}</DialogTitle>
-        <DialogDescription>
-          Calls are routed to an active agent by its keywords and extension; its settings shape every reply.
-        </DialogDescription>
-      </DialogHeader>
-
-      <Tabs value={tab} onValueChange={(value) => setTab(value as AgentTab)} className="min-w-0">
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Agent settings">
-          {TABS.map(({ value, label }) => (
-            <ErrorTabTrigger key={value} value={value} label={label} hasError={tabHasError(value)} />
-          ))}
-        </TabsList>
-
-        <TabsContent value="basics" className="grid gap-4">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="Agent Name *" error={errors.name}>
-              {(props) => (
-                <Input
-                  {...props}
-                  value={form.name}
-                  onChange={text("name")}
-                  maxLength={AGENT_NAME_MAX}
-                  autoComplete="off"
-                  placeholder="Sarah (Sales)"
-                  aria-required
-                />
-              )}
-            </Field>
-            <Field label="Specialization" error={errors.specialization}>
-              {(props) => (
-                <NativeSelect {...props} value={form.specialization} onChange={text("specialization")}>
-                  {AGENT_SPECIALIZATIONS.map((value) => (
-                    <option key={value} value={value}>
-                      {SPECIALIZATION_LABELS[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
-              label="Extension"
-              error={errors.extension}
-              hint={agent ? "2 to 6 digits." : "Leave empty for the next free one (101 first)."}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  value={form.extension}
-                  onChange={text("extension")}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                />
-              )}
-            </Field>
-            <Field
-              label="Keywords"
-              error={errors.keywords}
-              hint="Separated by commas; calls mentioning them come here."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  value={form.keywords}
-                  onChange={text("keywords")}
-                  autoComplete="off"
-                  placeholder="price, plan, cost"
-                />
-              )}
-            </Field>
-          </div>
-          <Field label="Purpose" error={errors.purpose}>
-            {(props) => (
-              <Input
-                {...props}
-                value={form.purpose}
-                onChange={text("purpose")}
-                autoComplete="off"
-                placeholder="Answer pricing questions and sign up new customers"
-              />
-            )}
-          </Field>
-          <Field
-            label="Script"
-            error={errors.script}
-            hint="What the agent says first when a call comes to it."
-          >
-            {(props) => <Textarea {...props} value={form.script} onChange={text("script")} rows={3} />}
-          </Field>
-          <Field label="Closing Style" error={errors.closingStyle} hint="How the agent ends a call.">
-            {(props) => <Input {...props} value={form.closingStyle} onChange={text("closingStyle")} />}
-          </Field>
-        </TabsContent>
-
-        <TabsContent value="personality" className="grid gap-4">
-          <Field label="Voice" error={errors.voice} hint="The agent's speaking manner.">
-            {(props) => (
-              <NativeSelect {...props} value={form.voice} onChange={text("voice")}>
-                {AGENT_VOICES.map((value) => (
-                  <option key={value} value={value}>
-                    {AGENT_VOICE_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field label="Personality" error={errors.personality}>
-            {(props) => (
-              <Input
-                {...props}
-                value={form.personality}
-                onChange={text("personality")}
-                placeholder="Warm, patient and clear"
-              />
-            )}
-          </Field>
-          <Field label="Conversation Style" error={errors.conversationStyle}>
-            {(props) => (
-              <Input {...props} value={form.conversationStyle} onChange={text("conversationStyle")} />
-            )}
-          </Field>
-          <div className="grid items-start gap-4 sm:grid-cols-3">
-            <NumberField
-              label="Empathy Level"
-              value={form.empathyLevel}
-              onChange={set("empathyLevel")}
-              min={1}
-              max={10}
-              step={1}
-              error={errors.empathyLevel}
-            />
-            <NumberField
-              label="Assertiveness Level"
-              value={form.assertivenessLevel}
-              onChange={set("assertivenessLevel")}
-              min={1}
-              max={10}
-              step={1}
-              error={errors.assertivenessLevel}
-            />
-            <NumberField
-              label="Response Speed (s)"
-              value={form.responseSpeed}
-              onChange={set("responseSpeed")}
-              min={0}
-              max={3}
-              step={0.1}
-              hint="Pause before answering, 0 to 3"
-              error={errors.responseSpeed}
-            />
-          </div>
-        </TabsContent>
-
-        <TabsContent value="knowledge" className="grid gap-4">
-          <Field
-            label="Knowledge Base"
-            error={errors.knowledgeBase}
-            hint="Facts the agent answers from, one a line."
-          >
-            {(props) => (
-              <Textarea {...props} value={form.knowledgeBase} onChange={text("knowledgeBase")} rows={4} />
-            )}
-          </Field>
-          <Field
-            label="Rebuttal Playbook"
-            error={errors.rebuttalPlaybook}
-            hint="One rebuttal a line; blank lines are dropped."
-          >
-            {(props) => (
-              <Textarea
-                {...props}
-                value={form.rebuttalPlaybook}
-                onChange={text("rebuttalPlaybook")}
-                rows={4}
-              />
-            )}
-          </Field>
-          <Field label="Objection Handling" error={errors.objectionHandling}>
-            {(props) => (
-              <Textarea
-                {...props}
-                value={form.objectionHandling}
-                onChange={text("objectionHandling")}
-                rows={2}
-              />
-            )}
-          </Field>
-          <Field label="Sales Techniques" error={errors.salesTechniques}>
-            {(props) => (
-              <Textarea {...props} value={form.salesTechniques} onChange={text("salesTechniques")} rows={2} />
-            )}
-          </Field>
-        </TabsContent>
-
-        <TabsContent value="voice" className="grid gap-5">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <NumberField
-              label="Max Call Duration (min)"
-              value={form.maxCallDuration}
-              onChange={set("maxCallDuration")}
-              min={1}
-              max={240}
-              step={1}
-              error={errors.maxCallDuration}
-            />
-            <NumberField
-              label="Transfer Threshold"
-              value={form.transferThreshold}
-              onChange={set("transferThreshold")}
-              min={0}
-              max={1}
-              step={0.05}
-              hint="0 to 1: turns at least this urgent go to a person"
-              error={errors.transferThreshold}
-            />
-          </div>
-          <fieldset className="grid min-w-0 gap-4 rounded-md border p-3">
-            <legend className="px-1 text-sm font-semibold">Voice settings</legend>
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <NumberField
-                label="Speed"
-                value={form.voiceSpeed}
-                onChange={set("voiceSpeed", "voiceSettings.speed")}
-                min={0.5}
-                max={2}
-                step={0.1}
-                error={errors["voiceSettings.speed"]}
-              />
-              <NumberField
-                label="Pitch"
-                value={form.voicePitch}
-                onChange={set("voicePitch", "voiceSettings.pitch")}
-                min={0.5}
-                max={2}
-                step={0.1}
-                error={errors["voiceSettings.pitch"]}
-              />
-              <NumberField
-                label="Volume"
-                value={form.voiceVolume}
-                onChange={set("voiceVolume", "voiceSettings.volume")}
-                min={0}
-                max={1}
-                step={0.1}
-                error={errors["voiceSettings.volume"]}
-              />
-              <Field label="Tone" error={errors["voiceSettings.tone"]}>
-                {(props) => (
-                  <NativeSelect
-                    {...props}
-                    value={form.voiceTone}
-                    onChange={text("voiceTone", "voiceSettings.tone")}
-                  >
-                    {AGENT_TONES.map((value) => (
-                      <option key={value} value={value}>
-                        {AGENT_VOICE_LABELS[value]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </Field>
-            </div>
-          </fieldset>
-          <fieldset className="grid min-w-0 gap-4 rounded-md border p-3">
-            <legend className="px-1 text-sm font-semibold">AI settings</legend>
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <NumberField
-                label="Creativity"
-                value={form.creativityLevel}
-                onChange={set("creativityLevel", "aiSettings.creativityLevel")}
-                min={0}
-                max={1}
-                step={0.1}
-                error={errors["aiSettings.creativityLevel"]}
-              />
-              <NumberField
-                label="Context Window (turns)"
-                value={form.contextWindow}
-                onChange={set("contextWindow", "aiSettings.contextWindow")}
-                min={1}
-                max={50}
-                step={1}
-                error={errors["aiSettings.contextWindow"]}
-              />
-            </div>
-            <SwitchRow
-              label="Interruption handling"
-              hint="The caller may speak over the agent."
-              checked={form.interruptionHandling}
-              onChange={set("interruptionHandling", "aiSettings.interruptionHandling")}
-            />
-            <SwitchRow
-              label="Background noise filter"
-              hint="Turns with no words are ignored."
-              checked={form.backgroundNoiseFilter}
-              onChange={set("backgroundNoiseFilter", "aiSettings.backgroundNoiseFilter")}
-            />
-            <SwitchRow
-              label="Sentiment adaptation"
-              hint="An upset caller's feelings are acknowledged first."
-              checked={form.sentimentAdaptation}
-              onChange={set("sentimentAdaptation", "aiSettings.sentimentAdaptation")}
-            />
-          </fieldset>
-          <LanguageChoices
-            languages={form.languages}
-            primary={form.primaryLanguage}
-            error={errors.languages ?? errors.primaryLanguage}
-            onLanguages={set("languages")}
-            onPrimary={set("primaryLanguage")}
-          />
-        </TabsContent>
-      </Tabs>
-
-      {problems > 0 ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form ?? `Check the ${problems === 1 ? "field" : `${problems} fields`} marked in the tabs.`}
-        </p>
-      ) : null}
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {agent ? (pending ? "Saving..." : "Save Changes") : pending ? "Creating..." : "Create Agent"}
-        </Button>
-      </DialogFooter>
-    </form>
+    <ContractEditor
+      editor={editor}
+      onSubmit={save}
+      header={
+        <DialogHeader>
+          <DialogTitle>{agent ? "Edit Agent" : "Create Agent"}</DialogTitle>
+          <DialogDescription>
+            Calls are routed to an active agent by its keywords and extension; its settings shape every reply.
+          </DialogDescription>
+        </DialogHeader>
+      }
+      tabs={agentTabs(agent !== null)}
+      tabsLabel="Agent settings"
+      problems={checkTheFields("in the tabs")}
+      footer={
+        <EditorDialogFooter
+          pending={pending}
+          submitLabel={
+            agent ? (pending ? "Saving..." : "Save Changes") : pending ? "Creating..." : "Create Agent"
+          }
+        />
+      }
+    />
   );
 }
 
-function LanguageChoices({
-  languages,
-  primary,
-  error,
-  onLanguages,
-  onPrimary,
-}: {
-  languages: AgentLanguage[];
-  primary: AgentLanguage;
-  error: string | undefined;
-  onLanguages: (next: AgentLanguage[]) => void;
-  onPrimary: (next: AgentLanguage) => void;
-}) {
+/** The languages the agent speaks, the primary one always among them, and which is primary. */
+function LanguageChoices() {
   const id = useId();
+  const languages = useEditorField<AgentFormState, "languages">("languages");
+  const primary = useEditorField<AgentFormState, "primaryLanguage">("primaryLanguage");
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-semibold">Languages</legend>
@@ -485,11 +400,13 @@ function LanguageChoices({
           <div key={language} className="flex items-center gap-2">
             <Checkbox
               id={`${id}-${language}`}
-              checked={languages.includes(language) || language === primary}
-              disabled={language === primary}
+              checked={languages.value.includes(language) || language === primary.value}
+              disabled={language === primary.value}
               onCheckedChange={(checked) =>
-                onLanguages(
-                  checked === true ? [...languages, language] : languages.filter((item) => item !== language),
+                languages.onChange(
+                  checked === true
+                    ? [...languages.value, language]
+                    : languages.value.filter((item) => item !== language),
                 )
               }
             />
@@ -499,12 +416,12 @@ function LanguageChoices({
           </div>
         ))}
       </div>
-      <Field label="Primary Language" error={error}>
+      <Field label="Primary Language" error={languages.error ?? primary.error}>
         {(props) => (
           <NativeSelect
             {...props}
-            value={primary}
-            onChange={(event) => onPrimary(event.target.value as AgentLanguage)}
+            value={primary.value}
+            onChange={(event) => primary.onChange(event.target.value as AgentLanguage)}
           >
             {AGENT_LANGUAGES.map((language) => (
               <option key={language} value={language}>

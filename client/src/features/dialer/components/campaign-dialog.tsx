@@ -13,33 +13,28 @@ import {
   MAX_WRAP_UP_SECONDS,
   MIN_DIAL_RATIO,
 } from "@common/dialer";
-import { type FormEvent, useState } from "react";
-import { ErrorTabTrigger, NumberField } from "../../../components/forms/form-fields";
-import { Button } from "../../../components/ui/button";
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input, Textarea } from "../../../components/ui/input";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { Tabs, TabsContent, TabsList } from "../../../components/ui/tabs";
-import { type FieldErrors, serverFieldErrors } from "../../../lib/forms/field-errors";
-import { useFieldForm } from "../../../lib/forms/use-field-form";
+  ContractEditor,
+  EditorDialog,
+  EditorDialogFooter,
+  type EditorTab,
+  type Option,
+  optionsOf,
+  useEditorField,
+} from "../../../components/forms/contract-editor";
+import { DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Input } from "../../../components/ui/input";
+import { useContractEditor } from "../../../lib/forms/contract-form";
 import { useScripts } from "../../../lib/shared-api/get-ai-scripts";
 import { useCreateCampaign } from "../api/create-campaign";
 import { useUpdateCampaign } from "../api/update-campaign";
 import {
+  CAMPAIGN_TABS,
   type CampaignFormState,
   type CampaignTab,
+  type campaignBody,
+  campaignContract,
   campaignFormState,
-  checkCampaignForm,
-  firstCampaignTab,
   tabOf,
 } from "../campaign-form";
 import { toastFailure, toastSuccess } from "../labels";
@@ -69,21 +64,218 @@ export function CampaignDialog({
   onCreated?: (campaign: Campaign) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        {open ? (
-          <CampaignForm
-            key={campaign?.id ?? "new"}
-            campaign={campaign}
-            onDone={(saved) => {
-              onOpenChange(false);
-              if (!campaign) onCreated?.(saved);
-            }}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog open={open} onOpenChange={onOpenChange}>
+      <CampaignForm
+        key={campaign?.id ?? "new"}
+        campaign={campaign}
+        onDone={(saved) => {
+          onOpenChange(false);
+          if (!campaign) onCreated?.(saved);
+        }}
+      />
+    </EditorDialog>
   );
+}
+
+/** The dialog's fields, tab by tab; the Script choice lists the workspace's scripts. */
+function campaignTabs(scripts: Option[]): EditorTab<CampaignFormState, CampaignTab>[] {
+  return [
+    {
+      value: "basics",
+      label: "Campaign",
+      fields: [
+        {
+          kind: "text",
+          name: "name",
+          label: "Campaign Name *",
+          placeholder: "Spring renewals",
+          maxLength: 120,
+          autoComplete: "off",
+          required: true,
+        },
+        {
+          kind: "textarea",
+          name: "description",
+          label: "Description",
+          placeholder: "Who the campaign calls and why",
+          maxLength: 2000,
+          rows: 2,
+        },
+        {
+          kind: "select",
+          name: "dialingMode",
+          label: "Dialing Mode",
+          hint: (form) => MODE_HINTS[form.dialingMode],
+          options: optionsOf(DIALING_MODES, DIALING_MODE_LABELS),
+        },
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "number",
+              name: "maxLines",
+              label: "Max Lines",
+              min: 1,
+              max: MAX_LINES_LIMIT,
+              step: 1,
+              hint: "Calls dialled at the same time, at most.",
+            },
+            {
+              kind: "number",
+              name: "dialRatio",
+              label: "Dial Ratio",
+              min: MIN_DIAL_RATIO,
+              max: MAX_DIAL_RATIO,
+              step: DIAL_RATIO_STEP,
+              hint: "Lines per free agent to start from; predictive pacing adapts it.",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      value: "pacing",
+      label: "Attempts & Hours",
+      fields: [
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "number",
+              name: "maxAttempts",
+              label: "Max Attempts per Lead",
+              min: 1,
+              max: MAX_ATTEMPTS_LIMIT,
+              step: 1,
+            },
+            {
+              kind: "number",
+              name: "retryMinutes",
+              label: "Minutes Between Attempts",
+              min: 1,
+              max: 43_200,
+              step: 1,
+              hint: "The least time before a lead is dialled again.",
+            },
+          ],
+        },
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "text",
+              type: "time",
+              name: "callingHoursStart",
+              label: "Calling Hours Start",
+              hint: "In each callee's own time zone; never before 08:00.",
+            },
+            {
+              kind: "text",
+              type: "time",
+              name: "callingHoursEnd",
+              label: "Calling Hours End",
+              hint: "Never after 21:00.",
+            },
+          ],
+        },
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "number",
+              name: "abandonTargetPercent",
+              label: "Abandonment Target (%)",
+              min: 0.1,
+              max: ABANDON_CEILING_PERCENT,
+              step: 0.1,
+              hint: `Predictive pacing aims under it; ${ABANDON_CEILING_PERCENT}% is the legal ceiling.`,
+            },
+            {
+              kind: "number",
+              name: "abandonedRetryMinutes",
+              label: "Minutes Before Redialling an Abandoned Call",
+              min: 60,
+              max: 43_200,
+              step: 1,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      value: "messages",
+      label: "Messages & AI",
+      fields: [
+        {
+          kind: "textarea",
+          name: "voicemailMessage",
+          label: "Voicemail Message",
+          hint: "Left on answering machines. Leave empty to hang up without a message.",
+          maxLength: 1000,
+          rows: 2,
+          placeholder: "Hi, this is Acme about your renewal. Please call us back at...",
+        },
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "text",
+              name: "businessName",
+              label: "Business Name",
+              hint: "Said when no agent is free within 2 seconds. Empty: your company name.",
+              maxLength: 120,
+              autoComplete: "organization",
+            },
+            {
+              kind: "text",
+              type: "tel",
+              name: "callbackNumber",
+              label: "Call-back Number",
+              hint: "The number that message gives for calling back.",
+              maxLength: 40,
+              placeholder: "(555) 201-4400",
+              autoComplete: "off",
+            },
+          ],
+        },
+        { kind: "custom", key: "aiAgents", render: () => <AiStaffing /> },
+      ],
+    },
+    {
+      value: "desk",
+      label: "Agent Desk",
+      fields: [
+        {
+          kind: "row",
+          columns: 2,
+          fields: [
+            {
+              kind: "number",
+              name: "wrapUpSeconds",
+              label: "Wrap-up (seconds)",
+              min: 0,
+              max: MAX_WRAP_UP_SECONDS,
+              step: 5,
+              hint: "After each call, before the next is offered (Ready ends it sooner).",
+            },
+            {
+              kind: "select",
+              name: "scriptId",
+              label: "Script",
+              hint: "Shown to the rep on each call, step by step.",
+              options: [{ value: "", label: "No script" }, ...scripts],
+            },
+          ],
+        },
+        { kind: "custom", key: "dispositions", render: () => <DispositionChoices /> },
+      ],
+    },
+  ];
 }
 
 function CampaignForm({
@@ -93,37 +285,26 @@ function CampaignForm({
   campaign: Campaign | null;
   onDone: (saved: Campaign) => void;
 }) {
-  const { form, errors, setErrors, set, text } = useFieldForm<CampaignFormState>(() =>
-    campaignFormState(campaign),
-  );
-  const [tab, setTab] = useState<CampaignTab>("basics");
+  const editor = useContractEditor({
+    defaults: () => campaignFormState(campaign),
+    contract: campaignContract,
+    tabs: CAMPAIGN_TABS,
+    tabOf,
+  });
   const scripts = useScripts();
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const pending = create.isPending || update.isPending;
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const where = firstCampaignTab(found);
-    if (where) setTab(where);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (body: ReturnType<typeof campaignBody>) => {
     if (pending) return;
-    const checked = checkCampaignForm(form);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
     const failed = (fallback: string) => (error: unknown) => {
-      const found = serverFieldErrors(error);
-      if (Object.keys(found).length) showErrors(found);
+      editor.showServerErrors(error);
       toastFailure(fallback, error);
     };
     if (campaign) {
       update.mutate(
-        { id: campaign.id, change: checked.body },
+        { id: campaign.id, change: body },
         {
           onSuccess: (saved) => {
             toastSuccess(`Campaign ${saved.name} saved`);
@@ -133,7 +314,7 @@ function CampaignForm({
         },
       );
     } else {
-      create.mutate(checked.body, {
+      create.mutate(body, {
         onSuccess: (saved) => {
           toastSuccess(DIALER_MESSAGES.created);
           onDone(saved);
@@ -143,294 +324,70 @@ function CampaignForm({
     }
   };
 
-  const tabHasError = (name: CampaignTab) => Object.keys(errors).some((path) => tabOf(path) === name);
-  const problems = Object.keys(errors).length;
-
   return (
-    <form className="grid min-w-0 gap-4" onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>{campaign ? "Edit Campaign" : "Create Campaign"}</DialogTitle>
-        <DialogDescription>
-          {campaign
-            ? "Changes apply from the dialer's next round."
-            : "A new campaign starts paused: add leads, then press Start."}
-        </DialogDescription>
-      </DialogHeader>
+    <ContractEditor
+      editor={editor}
+      onSubmit={save}
+      header={
+        <DialogHeader>
+          <DialogTitle>{campaign ? "Edit Campaign" : "Create Campaign"}</DialogTitle>
+          <DialogDescription>
+            {campaign
+              ? "Changes apply from the dialer's next round."
+              : "A new campaign starts paused: add leads, then press Start."}
+          </DialogDescription>
+        </DialogHeader>
+      }
+      tabs={campaignTabs((scripts.data ?? []).map((script) => ({ value: script.id, label: script.name })))}
+      tabsLabel="Campaign settings"
+      problems={(count) => (count === 1 ? "One field needs a change." : `${count} fields need a change.`)}
+      footer={(problems) => (
+        <EditorDialogFooter
+          problems={problems}
+          lockCancel
+          pending={pending}
+          submitLabel={pending ? "Saving..." : campaign ? "Save Campaign" : "Create Campaign"}
+        />
+      )}
+    />
+  );
+}
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as CampaignTab)} className="min-w-0">
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Campaign settings">
-          <ErrorTabTrigger value="basics" label="Campaign" hasError={tabHasError("basics")} />
-          <ErrorTabTrigger value="pacing" label="Attempts & Hours" hasError={tabHasError("pacing")} />
-          <ErrorTabTrigger value="messages" label="Messages & AI" hasError={tabHasError("messages")} />
-          <ErrorTabTrigger value="desk" label="Agent Desk" hasError={tabHasError("desk")} />
-        </TabsList>
+function AiStaffing() {
+  const { value, onChange, error } = useEditorField<CampaignFormState, "aiAgents">("aiAgents");
+  return <AiStaffingField value={value} onChange={onChange} error={error} />;
+}
 
-        <TabsContent value="basics" className="grid gap-4">
-          <Field label="Campaign Name *" error={errors.name}>
-            {(props) => (
-              <Input
-                {...props}
-                value={form.name}
-                onChange={text("name")}
-                placeholder="Spring renewals"
-                maxLength={120}
-                autoComplete="off"
-                aria-required
-              />
-            )}
-          </Field>
-          <Field label="Description" error={errors.description}>
-            {(props) => (
-              <Textarea
-                {...props}
-                value={form.description}
-                onChange={text("description")}
-                placeholder="Who the campaign calls and why"
-                maxLength={2000}
-                rows={2}
-              />
-            )}
-          </Field>
-          <Field label="Dialing Mode" error={errors.dialingMode} hint={MODE_HINTS[form.dialingMode]}>
-            {(props) => (
-              <NativeSelect {...props} value={form.dialingMode} onChange={text("dialingMode")}>
-                {DIALING_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {DIALING_MODE_LABELS[mode]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <NumberField
-              label="Max Lines"
-              value={form.maxLines}
-              onChange={set("maxLines")}
-              min={1}
-              max={MAX_LINES_LIMIT}
-              step={1}
-              hint="Calls dialled at the same time, at most."
-              error={errors.maxLines}
-            />
-            <NumberField
-              label="Dial Ratio"
-              value={form.dialRatio}
-              onChange={set("dialRatio")}
-              min={MIN_DIAL_RATIO}
-              max={MAX_DIAL_RATIO}
-              step={DIAL_RATIO_STEP}
-              hint="Lines per free agent to start from; predictive pacing adapts it."
-              error={errors.dialRatio}
-            />
-          </div>
-        </TabsContent>
-
-        <TabsContent value="pacing" className="grid gap-4">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <NumberField
-              label="Max Attempts per Lead"
-              value={form.maxAttempts}
-              onChange={set("maxAttempts")}
-              min={1}
-              max={MAX_ATTEMPTS_LIMIT}
-              step={1}
-              error={errors.maxAttempts}
-            />
-            <NumberField
-              label="Minutes Between Attempts"
-              value={form.retryMinutes}
-              onChange={set("retryMinutes")}
-              min={1}
-              max={43_200}
-              step={1}
-              hint="The least time before a lead is dialled again."
-              error={errors.retryMinutes}
-            />
-          </div>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
-              label="Calling Hours Start"
-              error={errors.callingHoursStart}
-              hint="In each callee's own time zone; never before 08:00."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="time"
-                  value={form.callingHoursStart}
-                  onChange={text("callingHoursStart")}
-                />
-              )}
-            </Field>
-            <Field label="Calling Hours End" error={errors.callingHoursEnd} hint="Never after 21:00.">
-              {(props) => (
-                <Input
-                  {...props}
-                  type="time"
-                  value={form.callingHoursEnd}
-                  onChange={text("callingHoursEnd")}
-                />
-              )}
-            </Field>
-          </div>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <NumberField
-              label="Abandonment Target (%)"
-              value={form.abandonTargetPercent}
-              onChange={set("abandonTargetPercent")}
-              min={0.1}
-              max={ABANDON_CEILING_PERCENT}
-              step={0.1}
-              hint={`Predictive pacing aims under it; ${ABANDON_CEILING_PERCENT}% is the legal ceiling.`}
-              error={errors.abandonTargetPercent}
-            />
-            <NumberField
-              label="Minutes Before Redialling an Abandoned Call"
-              value={form.abandonedRetryMinutes}
-              onChange={set("abandonedRetryMinutes")}
-              min={60}
-              max={43_200}
-              step={1}
-              error={errors.abandonedRetryMinutes}
-            />
-          </div>
-        </TabsContent>
-
-        <TabsContent value="messages" className="grid gap-4">
-          <Field
-            label="Voicemail Message"
-            error={errors.voicemailMessage}
-            hint="Left on answering machines. Leave empty to hang up without a message."
-          >
-            {(props) => (
-              <Textarea
-                {...props}
-                value={form.voicemailMessage}
-                onChange={text("voicemailMessage")}
-                maxLength={1000}
-                rows={2}
-                placeholder="Hi, this is Acme about your renewal. Please call us back at..."
-              />
-            )}
-          </Field>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
-              label="Business Name"
-              error={errors.businessName}
-              hint="Said when no agent is free within 2 seconds. Empty: your company name."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  value={form.businessName}
-                  onChange={text("businessName")}
-                  maxLength={120}
-                  autoComplete="organization"
-                />
-              )}
-            </Field>
-            <Field
-              label="Call-back Number"
-              error={errors.callbackNumber}
-              hint="The number that message gives for calling back."
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="tel"
-                  value={form.callbackNumber}
-                  onChange={text("callbackNumber")}
-                  maxLength={40}
-                  placeholder="(555) 201-4400"
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-          </div>
-          <AiStaffingField value={form.aiAgents} onChange={set("aiAgents")} error={errors.aiAgents} />
-        </TabsContent>
-
-        <TabsContent value="desk" className="grid gap-4">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <NumberField
-              label="Wrap-up (seconds)"
-              value={form.wrapUpSeconds}
-              onChange={set("wrapUpSeconds")}
-              min={0}
-              max={MAX_WRAP_UP_SECONDS}
-              step={5}
-              hint="After each call, before the next is offered (Ready ends it sooner)."
-              error={errors.wrapUpSeconds}
-            />
-            <Field label="Script" error={errors.scriptId} hint="Shown to the rep on each call, step by step.">
-              {(props) => (
-                <NativeSelect {...props} value={form.scriptId} onChange={text("scriptId")}>
-                  <option value="">No script</option>
-                  {(scripts.data ?? []).map((script) => (
-                    <option key={script.id} value={script.id}>
-                      {script.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Dispositions the rep chooses from</legend>
-            {form.dispositions.map((entry, index) => (
-              <div key={entry.code} className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-2">
-                <input
-                  type="checkbox"
-                  aria-label={`Offer ${DISPOSITIONS[entry.code].label}`}
-                  checked={entry.offered}
-                  onChange={(event) =>
-                    set("dispositions")(
-                      form.dispositions.map((other, at) =>
-                        at === index ? { ...other, offered: event.target.checked } : other,
-                      ),
-                    )
-                  }
-                />
-                <Input
-                  aria-label={`Label for ${DISPOSITIONS[entry.code].label}`}
-                  value={entry.label}
-                  maxLength={60}
-                  disabled={!entry.offered}
-                  onChange={(event) =>
-                    set("dispositions")(
-                      form.dispositions.map((other, at) =>
-                        at === index ? { ...other, label: event.target.value } : other,
-                      ),
-                    )
-                  }
-                />
-              </div>
-            ))}
-            {errors.dispositions ? (
-              <p role="alert" className="text-xs text-destructive">
-                {errors.dispositions}
-              </p>
-            ) : null}
-          </fieldset>
-        </TabsContent>
-      </Tabs>
-
-      <DialogFooter className="items-center">
-        {problems ? (
-          <p role="alert" className="text-sm text-destructive sm:mr-auto">
-            {problems === 1 ? "One field needs a change." : `${problems} fields need a change.`}
-          </p>
-        ) : null}
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : campaign ? "Save Campaign" : "Create Campaign"}
-        </Button>
-      </DialogFooter>
-    </form>
+/** The dispositions the rep chooses from: each default ticked or not, under a label of the campaign's. */
+function DispositionChoices() {
+  const { value, onChange, error } = useEditorField<CampaignFormState, "dispositions">("dispositions");
+  const change = (index: number, part: Partial<CampaignFormState["dispositions"][number]>) =>
+    onChange(value.map((other, at) => (at === index ? { ...other, ...part } : other)));
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Dispositions the rep chooses from</legend>
+      {value.map((entry, index) => (
+        <div key={entry.code} className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-2">
+          <input
+            type="checkbox"
+            aria-label={`Offer ${DISPOSITIONS[entry.code].label}`}
+            checked={entry.offered}
+            onChange={(event) => change(index, { offered: event.target.checked })}
+          />
+          <Input
+            aria-label={`Label for ${DISPOSITIONS[entry.code].label}`}
+            value={entry.label}
+            maxLength={60}
+            disabled={!entry.offered}
+            onChange={(event) => change(index, { label: event.target.value })}
+          />
+        </div>
+      ))}
+      {error ? (
+        <p role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
