@@ -12,7 +12,8 @@ import { projectPath } from "../paths";
  * - handlers never query: a routes file reaches no repository, and the database for types only;
  * - a presenter turns rows into JSON and does nothing else: repositories, the database and
  *   services are types to it, never values it calls;
- * - the database and a transaction are one type (`Db`): nothing casts to it.
+ * - the database and a transaction are one type (`Db`): nothing casts to it;
+ * - every advisory lock is taken through `db/locks.ts`, the one list of lock keys.
  */
 
 const SERVER = projectPath("server");
@@ -156,9 +157,13 @@ function sourceFiles(dir: string): string[] {
 
 type Import = { names: string; from: string; typeOnly: boolean };
 
+/** The source without its comments. */
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
 /** Every import of a module: static, type-only, re-exports and dynamic. */
 function imports(source: string): Import[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const code = withoutComments(source);
   const found: Import[] = [];
   for (const match of code.matchAll(
     /(?:import|export)\s+(type\s+)?([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g,
@@ -274,5 +279,13 @@ describe("the server's import rules", () => {
       .filter((file) => /\bas\s+(unknown\s+as\s+)?Db(Transaction)?\b/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(SERVER, file));
     expect(violations, "a transaction is a Db: pass it as it is").toEqual([]);
+  });
+
+  it("takes every advisory lock through server/db/locks.ts, whose registry names each key", () => {
+    const violations = serverFiles
+      .filter((file) => file !== path.join(SERVER, "db", "locks.ts"))
+      .filter((file) => /pg_(try_)?advisory_/.test(withoutComments(readFileSync(file, "utf8"))))
+      .map((file) => path.relative(SERVER, file));
+    expect(violations, "name the lock in ADVISORY_LOCKS and take it with advisoryLock").toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { DEFAULT_SYSTEM_CONFIG, SystemConfig, type SystemConfigUpdate } from "../../../common/admin";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { adminRepository } from "./repository";
 import type { AdminActor } from "./service";
 
@@ -10,9 +10,6 @@ import type { AdminActor } from "./service";
  * server's change within CONFIG_TTL_MS; the server that saved it sees it at once (invalidate).
  */
 export const CONFIG_TTL_MS = 3_000;
-
-/** Advisory lock key: two administrators saving at once do not lose each other's fields. */
-const CONFIG_LOCK = 725_004;
 
 const KEYS = Object.keys(SystemConfig.shape) as (keyof SystemConfig)[];
 
@@ -113,7 +110,7 @@ export function platformConfigService(deps: { db: Db; reader: PlatformConfigRead
     async update(actor: AdminActor, update: SystemConfigUpdate) {
       const result = await db.transaction(async (tx) => {
         const repo = adminRepository(tx);
-        await tx.execute(sql`select pg_advisory_xact_lock(${CONFIG_LOCK})`);
+        await advisoryLock(tx, "platformConfig");
         const before = effectiveConfig(await repo.readConfig());
         const given = Object.entries(update).filter(([, value]) => value !== undefined);
         const after: SystemConfig = { ...before, ...Object.fromEntries(given) };

@@ -1,12 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { notFound } from "../../http/errors";
 import type { AuthService } from "../auth/service";
 import type { WorkspaceService } from "../workspaces/service";
 import type { AdminCallsReport } from "./calls-report";
-
-/** The advisory lock key every account deletion takes (any number no other lock uses). */
-export const DELETION_LOCK = 725_016;
 
 /** What deleting a person took with them: the audit log's "what was deleted". */
 export type AccountDeletion = {
@@ -45,7 +42,7 @@ export function accountDeletion(deps: {
   return async (userId: string, guard?: (tx: Db) => Promise<void>): Promise<AccountDeletion> => {
     const before = await deps.callsReport.membershipsOf(userId);
     const outcome = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${DELETION_LOCK})`);
+      await advisoryLock(tx, "deletion");
       await guard?.(tx);
       // Counted before a deleted workspace takes the sessions working in it along.
       const sessionsEnded = await deps.auth.endAllSessionsIn(tx, userId);

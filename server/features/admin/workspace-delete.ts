@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import type { AuthService } from "../auth/service";
 import type { WorkspaceService } from "../workspaces/service";
-import { DELETION_LOCK } from "./users-delete";
 
 /** What deleting one workspace took with it. */
 export type WorkspaceDeletion = {
@@ -35,7 +34,7 @@ export function workspaceDeletion(deps: {
     guard: (tx: Db) => Promise<boolean>,
   ): Promise<WorkspaceDeletion | null> => {
     const outcome = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${DELETION_LOCK})`);
+      await advisoryLock(tx, "deletion");
       if (!(await guard(tx))) return null;
       const deleted = await deps.workspaces.deleteWorkspaceIn(tx, workspaceId);
       if (!deleted) return null;

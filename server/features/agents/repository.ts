@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { agentCallOutcomes, aiAgents, conversationFlows, routingRules } from "../../db/schema";
 
 export type AgentRow = typeof aiAgents.$inferSelect;
@@ -37,7 +38,7 @@ export function agentRepository(db: Db) {
   return {
     /** Serialises extension assignment in one workspace until the transaction ends. */
     async lockWorkspace(workspaceId: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai-agents:${workspaceId}`}, 0))`);
+      await advisoryLock(db, "aiAgents", workspaceId);
     },
 
     /** Lowest extension first (the order the screens and routing ties use). */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { aiFlows, automationRules } from "../../db/schema";
 
 export type AiFlowRow = typeof aiFlows.$inferSelect;
@@ -16,8 +17,8 @@ export type RuleRun = { ruleId: string; at: Date; outcome: string; failed: boole
 /** AI Studio's own tables, every query filtered by the workspace. */
 export function aiStudioRepository(db: Db) {
   /** Serialises creates per workspace so the count and the insert are one step (the limits). */
-  const lock = (name: string, workspaceId: string) =>
-    db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${name}:${workspaceId}`}, 0))`);
+  const lock = (name: "aiFlows" | "automationRules", workspaceId: string) =>
+    advisoryLock(db, name, workspaceId);
 
   return {
     // --- flows --------------------------------------------------------------------------
@@ -49,7 +50,7 @@ export function aiStudioRepository(db: Db) {
     insertFlowWithin(workspaceId: string, limit: number, fields: NewAiFlow): Promise<AiFlowRow | undefined> {
       return db.transaction(async (tx) => {
         const repo = aiStudioRepository(tx);
-        await repo.lockFor("ai-flows", workspaceId);
+        await repo.lockFor("aiFlows", workspaceId);
         const [counted] = await tx
           .select({ n: count() })
           .from(aiFlows)
@@ -116,7 +117,7 @@ export function aiStudioRepository(db: Db) {
     ): Promise<AutomationRuleRow | undefined> {
       return db.transaction(async (tx) => {
         const repo = aiStudioRepository(tx);
-        await repo.lockFor("automation-rules", workspaceId);
+        await repo.lockFor("automationRules", workspaceId);
         const [counted] = await tx
           .select({ n: count() })
           .from(automationRules)

@@ -5,6 +5,7 @@ import {
   MAX_APPOINTMENT_MINUTES,
 } from "../../../common/appointments";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { appointments } from "../../db/schema";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -57,9 +58,7 @@ export function appointmentRepository(db: Db) {
    * request and a call) cannot both find a time free and both take it.
    */
   async function lockSchedule(workspaceId: string): Promise<void> {
-    await db.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${workspaceId}`}, 0))`,
-    );
+    await advisoryLock(db, "appointments", workspaceId);
   }
 
   return {

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import {
   emailLinks,
   memberships,
@@ -103,7 +104,7 @@ export function authRepository(db: Db) {
       settle: (tx: Db, userId: string) => Promise<string>;
     }): Promise<{ user: UserRow; workspaceId: string }> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(725001)`);
+        await advisoryLock(tx, "firstAccount");
         const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
         const role = input.forceAdmin || !existing ? "admin" : "user";
         const [user] = await tx

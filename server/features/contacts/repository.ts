@@ -20,6 +20,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ContactSort, ContactStatus, LeadSource } from "../../../common/contacts";
 import type { SegmentFilter } from "../../../common/segments";
 import type { BoundQuery, Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { contactCounts, contactListMembers, contacts, phoneLogs } from "../../db/schema";
 import { inTimeZones } from "./zone-filter";
 
@@ -281,7 +282,7 @@ export function contactRepository(db: Db) {
      * takes the same lock.
      */
     async lockCount(workspaceId: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${workspaceId}`}, 0))`);
+      await advisoryLock(db, "contacts", workspaceId);
     },
 
     async count(workspaceId: string): Promise<number> {

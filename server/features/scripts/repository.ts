@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { aiScripts, scriptTemplateUsage } from "../../db/schema";
 
 export type ScriptRow = typeof aiScripts.$inferSelect;
@@ -11,9 +12,7 @@ export function scriptRepository(db: Db) {
   return {
     /** Serialises default-script changes of one workspace until the transaction ends. */
     async lockWorkspace(workspaceId: string): Promise<void> {
-      await db.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`ai-scripts:${workspaceId}`}, 0))`,
-      );
+      await advisoryLock(db, "aiScripts", workspaceId);
     },
 
     /** The default first, then the newest. */

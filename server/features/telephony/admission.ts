@@ -1,14 +1,11 @@
-import { sql } from "drizzle-orm";
 import { platformCallLimitMessage } from "../../../common/admin";
 import { concurrentCallLimit, concurrentLimitMessage, UNLIMITED_CALLS } from "../../../common/telephony";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import type { Account } from "../../http/account";
 import { tooMany } from "../../http/errors";
 import type { CallService } from "../calls/service";
 import { CARRIER_CALL_TYPES, PHONE_CALL_TYPES } from "./context";
-
-/** Advisory lock key: the platform-wide count and the new call's insert happen one at a time. */
-const PLATFORM_CALLS_LOCK = 725_003;
 
 type Counts = Pick<CallService, "countLiveIn" | "countLiveEverywhereIn">;
 
@@ -48,7 +45,7 @@ export function admitUnderPlatformCeiling(
 }
 
 async function admitUnderCeiling(calls: Counts, tx: Db, ceiling: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PLATFORM_CALLS_LOCK})`);
+  await advisoryLock(tx, "platformCalls");
   const live = await calls.countLiveEverywhereIn(tx, [...CARRIER_CALL_TYPES]);
   if (live >= ceiling) throw tooMany(platformCallLimitMessage(ceiling));
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { advisoryLock } from "../../db/locks";
 import { voiceProfiles } from "../../db/schema";
 
 export type VoiceProfileRow = typeof voiceProfiles.$inferSelect;
@@ -66,7 +67,7 @@ export function voiceRepository(db: Db) {
       values: NewVoiceProfile,
     ): Promise<VoiceProfileRow | undefined> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voice-profiles:${workspaceId}`}))`);
+        await advisoryLock(tx, "voiceProfiles", workspaceId);
         const [current] = await tx
           .select({ n: count() })
           .from(voiceProfiles)

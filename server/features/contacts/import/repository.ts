@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ImportMode, ImportStatus } from "../../../../common/contacts";
 import type { Db } from "../../../db/client";
+import { advisoryLock } from "../../../db/locks";
 import { contactImportFiles, contactImportRejects, contactImports } from "../../../db/schema";
 import type { ExistingMatch } from "./duplicates";
 import type { ContactDraft } from "./rows";
@@ -303,7 +304,7 @@ export function importRepository(db: Db) {
      * cannot both take the plan's last place.
      */
     async lockedContactCount(workspaceId: string): Promise<number> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${workspaceId}`}, 0))`);
+      await advisoryLock(db, "contacts", workspaceId);
       const rows = rowsOf<{ n: number }>(
         await db.execute(sql`select count(*)::int as n from contacts where workspace_id = ${workspaceId}`),
       );
