@@ -14,7 +14,15 @@ import type { ContractEditorState } from "../../lib/forms/contract-form";
 import type { FieldErrors } from "../../lib/forms/field-errors";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../ui/dialog";
 import { Field } from "../ui/field";
 import { Input, Textarea } from "../ui/input";
 import { Label } from "../ui/label";
@@ -425,6 +433,16 @@ export function EditorDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">{open ? children : null}</DialogContent>
     </Dialog>
+  );
+}
+
+/** An editor dialog's title (its accessible name) and the line under it. */
+export function EditorDialogHeader({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
   );
 }
 

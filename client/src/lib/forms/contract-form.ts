@@ -121,3 +121,50 @@ export function useContractEditor<Values extends FieldValues, Body, Tab extends 
 export type ContractEditorState<Values extends FieldValues, Body, Tab extends string> = ReturnType<
   typeof useContractEditor<Values, Body, Tab>
 >;
+
+/**
+ * An editor's save: the body updates the record `id` when there is one, else creates one. A
+ * refusal's issues are filed under their fields before `failed` is told; a second submit while
+ * one is under way is ignored.
+ */
+export function useCreateOrUpdate<Body, Saved>({
+  editor,
+  id,
+  create,
+  update,
+  saved,
+  failed,
+}: {
+  editor: { showServerErrors: (error: unknown) => void; submit: (send: (body: Body) => void) => unknown };
+  /** The record edited; undefined creates one. */
+  id: string | undefined;
+  create: Sender<NoInfer<Body>, Saved>;
+  update: Sender<{ id: string; change: NoInfer<Body> }, Saved>;
+  saved: (record: Saved, created: boolean) => void;
+  failed: (error: unknown, created: boolean) => void;
+}) {
+  const pending = create.isPending || update.isPending;
+  const save = (body: Body) => {
+    if (pending) return;
+    const created = id === undefined;
+    const handlers = {
+      onSuccess: (record: Saved) => saved(record, created),
+      onError: (error: unknown) => {
+        editor.showServerErrors(error);
+        failed(error, created);
+      },
+    };
+    if (id === undefined) create.mutate(body, handlers);
+    else update.mutate({ id, change: body }, handlers);
+  };
+  return { save, pending };
+}
+
+/** What `useCreateOrUpdate` uses of a react-query mutation. */
+type Sender<Variables, Saved> = {
+  isPending: boolean;
+  mutate: (
+    variables: Variables,
+    options: { onSuccess: (record: Saved) => void; onError: (error: Error) => void },
+  ) => void;
+};

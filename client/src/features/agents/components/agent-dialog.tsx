@@ -13,22 +13,21 @@ import {
   checkTheFields,
   EditorDialog,
   EditorDialogFooter,
+  EditorDialogHeader,
   type EditorTab,
   optionsOf,
   useEditorField,
 } from "../../../components/forms/contract-editor";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { useContractEditor } from "../../../lib/forms/contract-form";
+import { useContractEditor, useCreateOrUpdate } from "../../../lib/forms/contract-form";
 import { toast, toastError } from "../../../lib/toast";
 import {
   AGENT_TABS,
   type AgentFormState,
   type AgentTab,
-  type agentBody,
   agentContract,
   agentFormState,
   agentTabOf,
@@ -325,52 +324,37 @@ function AgentForm({ agent, onDone }: { agent: Agent | null; onDone: () => void 
     tabs: AGENT_TABS,
     tabOf: agentTabOf,
   });
-  const create = useCreateAiAgent();
-  const update = useUpdateAiAgent();
-  const pending = create.isPending || update.isPending;
-
-  const save = (body: ReturnType<typeof agentBody>) => {
-    if (pending) return;
-    const failed = (fallback: string) => (error: unknown) => {
-      editor.showServerErrors(error);
-      toastError("Error", fallback, error);
-    };
-    if (agent) {
-      update.mutate(
-        { id: agent.id, change: body },
-        {
-          onSuccess: (saved) => {
-            toast({ title: "Agent updated", description: `${saved.name} was saved.` });
-            onDone();
-          },
-          onError: failed("Failed to update agent"),
-        },
+  const { save, pending } = useCreateOrUpdate({
+    editor,
+    id: agent?.id,
+    create: useCreateAiAgent(),
+    update: useUpdateAiAgent(),
+    saved: (saved, created) => {
+      toast(
+        created
+          ? {
+              title: "Agent created",
+              description: `${saved.name} has extension ${saved.extension}. Activate it to route calls to it.`,
+            }
+          : { title: "Agent updated", description: `${saved.name} was saved.` },
       );
-    } else {
-      create.mutate(body, {
-        onSuccess: (saved) => {
-          toast({
-            title: "Agent created",
-            description: `${saved.name} has extension ${saved.extension}. Activate it to route calls to it.`,
-          });
-          onDone();
-        },
-        onError: failed("Failed to create agent"),
-      });
-    }
-  };
+      onDone();
+    },
+    failed: (error, created) =>
+      toastError("Error", created ? "Failed to create agent" : "Failed to update agent", error),
+  });
 
   return (
     <ContractEditor
       editor={editor}
       onSubmit={save}
       header={
-        <DialogHeader>
-          <DialogTitle>{agent ? "Edit Agent" : "Create Agent"}</DialogTitle>
-          <DialogDescription>
-            Calls are routed to an active agent by its keywords and extension; its settings shape every reply.
-          </DialogDescription>
-        </DialogHeader>
+        <EditorDialogHeader
+          title={agent ? "Edit Agent" : "Create Agent"}
+          description={
+            "Calls are routed to an active agent by its keywords and extension; its settings shape every reply."
+          }
+        />
       }
       tabs={agentTabs(agent !== null)}
       tabsLabel="Agent settings"

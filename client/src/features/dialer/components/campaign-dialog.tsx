@@ -17,14 +17,14 @@ import {
   ContractEditor,
   EditorDialog,
   EditorDialogFooter,
+  EditorDialogHeader,
   type EditorTab,
   type Option,
   optionsOf,
   useEditorField,
 } from "../../../components/forms/contract-editor";
-import { DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
-import { useContractEditor } from "../../../lib/forms/contract-form";
+import { useContractEditor, useCreateOrUpdate } from "../../../lib/forms/contract-form";
 import { useScripts } from "../../../lib/shared-api/get-ai-scripts";
 import { useCreateCampaign } from "../api/create-campaign";
 import { useUpdateCampaign } from "../api/update-campaign";
@@ -32,7 +32,6 @@ import {
   CAMPAIGN_TABS,
   type CampaignFormState,
   type CampaignTab,
-  type campaignBody,
   campaignContract,
   campaignFormState,
   tabOf,
@@ -292,51 +291,32 @@ function CampaignForm({
     tabOf,
   });
   const scripts = useScripts();
-  const create = useCreateCampaign();
-  const update = useUpdateCampaign();
-  const pending = create.isPending || update.isPending;
-
-  const save = (body: ReturnType<typeof campaignBody>) => {
-    if (pending) return;
-    const failed = (fallback: string) => (error: unknown) => {
-      editor.showServerErrors(error);
-      toastFailure(fallback, error);
-    };
-    if (campaign) {
-      update.mutate(
-        { id: campaign.id, change: body },
-        {
-          onSuccess: (saved) => {
-            toastSuccess(`Campaign ${saved.name} saved`);
-            onDone(saved);
-          },
-          onError: failed("Failed to save campaign"),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: (saved) => {
-          toastSuccess(DIALER_MESSAGES.created);
-          onDone(saved);
-        },
-        onError: failed(DIALER_MESSAGES.createFailed),
-      });
-    }
-  };
+  const { save, pending } = useCreateOrUpdate({
+    editor,
+    id: campaign?.id,
+    create: useCreateCampaign(),
+    update: useUpdateCampaign(),
+    saved: (saved, created) => {
+      toastSuccess(created ? DIALER_MESSAGES.created : `Campaign ${saved.name} saved`);
+      onDone(saved);
+    },
+    failed: (error, created) =>
+      toastFailure(created ? DIALER_MESSAGES.createFailed : "Failed to save campaign", error),
+  });
 
   return (
     <ContractEditor
       editor={editor}
       onSubmit={save}
       header={
-        <DialogHeader>
-          <DialogTitle>{campaign ? "Edit Campaign" : "Create Campaign"}</DialogTitle>
-          <DialogDescription>
-            {campaign
+        <EditorDialogHeader
+          title={campaign ? "Edit Campaign" : "Create Campaign"}
+          description={
+            campaign
               ? "Changes apply from the dialer's next round."
-              : "A new campaign starts paused: add leads, then press Start."}
-          </DialogDescription>
-        </DialogHeader>
+              : "A new campaign starts paused: add leads, then press Start."
+          }
+        />
       }
       tabs={campaignTabs((scripts.data ?? []).map((script) => ({ value: script.id, label: script.name })))}
       tabsLabel="Campaign settings"

@@ -22,12 +22,12 @@ import {
   checkTheFields,
   EditorDialog,
   EditorDialogFooter,
+  EditorDialogHeader,
   type EditorFieldSpec,
   type EditorTab,
   optionsOf,
 } from "../../../components/forms/contract-editor";
-import { DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { useContractEditor } from "../../../lib/forms/contract-form";
+import { useContractEditor, useCreateOrUpdate } from "../../../lib/forms/contract-form";
 import { toast, toastError } from "../../../lib/toast";
 import { useCreateScript } from "../api/create-script";
 import { useUpdateScript } from "../api/update-script";
@@ -36,7 +36,6 @@ import {
   SCRIPT_TABS,
   type ScriptFormState,
   type ScriptTab,
-  type scriptBody,
   scriptContract,
   scriptFormState,
   tabOf,
@@ -321,50 +320,31 @@ function ScriptForm({ script, onDone }: { script: Script | null; onDone: () => v
     tabs: SCRIPT_TABS,
     tabOf,
   });
-  const create = useCreateScript();
-  const update = useUpdateScript();
-  const pending = create.isPending || update.isPending;
   const editing = script !== null;
-
-  const save = (body: ReturnType<typeof scriptBody>) => {
-    if (pending) return;
-    const failed = (fallback: string) => (error: unknown) => {
-      editor.showServerErrors(error);
-      toastError("Error", fallback, error);
-    };
-    if (script) {
-      update.mutate(
-        { id: script.id, change: body },
-        {
-          onSuccess: () => {
-            toast({ title: "Success", description: SCRIPT_MESSAGES.updated });
-            onDone();
-          },
-          onError: failed(SCRIPT_MESSAGES.updateFailed),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          toast({ title: "Success", description: SCRIPT_MESSAGES.created });
-          onDone();
-        },
-        onError: failed(SCRIPT_MESSAGES.createFailed),
-      });
-    }
-  };
+  const { save, pending } = useCreateOrUpdate({
+    editor,
+    id: script?.id,
+    create: useCreateScript(),
+    update: useUpdateScript(),
+    saved: (_saved, created) => {
+      toast({ title: "Success", description: created ? SCRIPT_MESSAGES.created : SCRIPT_MESSAGES.updated });
+      onDone();
+    },
+    failed: (error, created) =>
+      toastError("Error", created ? SCRIPT_MESSAGES.createFailed : SCRIPT_MESSAGES.updateFailed, error),
+  });
 
   return (
     <ContractEditor
       editor={editor}
       onSubmit={save}
       header={
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit AI Script" : "Create AI Script"}</DialogTitle>
-          <DialogDescription>
-            The default script greets every caller with its opening message and guides the assistant.
-          </DialogDescription>
-        </DialogHeader>
+        <EditorDialogHeader
+          title={editing ? "Edit AI Script" : "Create AI Script"}
+          description={
+            "The default script greets every caller with its opening message and guides the assistant."
+          }
+        />
       }
       fields={HEAD_FIELDS}
       tabs={TABS}
