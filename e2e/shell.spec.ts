@@ -71,13 +71,22 @@ test("a visitor signs up, accepts the terms, walks the sidebar, signs out and ba
     await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
   }
-  // The highlight rule: a deeper path keeps its section highlighted, except for "/".
+  // The highlight rule: a path that starts with an item's route lights it, except for "/"; where
+  // two items match (Conversation Flow and Conversation Cards), only the more specific is lit.
   await page.goto("/conversation-flow-simple");
-  await expect(nav.getByRole("link", { name: "Conversation Flow", exact: true })).toHaveAttribute(
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(nav.getByRole("link", { name: "Conversation Cards", exact: true })).toHaveAttribute(
     "aria-current",
     "page",
   );
   await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // Where two items match, only the more specific is lit.
+  await page.goto("/autodialer/console");
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(nav.getByRole("link", { name: "Agent Console", exact: true })).toHaveAttribute(
     "aria-current",
     "page",
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   APP_TABS,
+  activeSidebarItem,
   MOBILE_TABS,
   moreSections,
   NAV_SECTIONS,
@@ -90,5 +91,17 @@ describe("the menus", () => {
         ALL.filter((to) => !["/admin", "/voice-call-demo", "/real-voice-calls"].includes(to)).sort(),
       );
     }
+  });
+});
+
+describe("the lit sidebar item", () => {
+  it("is the most specific match: one item at a time", () => {
+    const items = ["/", "/autodialer", "/autodialer/console", "/contacts", "/contact-manager"];
+    expect(activeSidebarItem(items, "/autodialer/console")).toBe("/autodialer/console");
+    expect(activeSidebarItem(items, "/autodialer")).toBe("/autodialer");
+    expect(activeSidebarItem(items, "/autodialer/campaigns/1")).toBe("/autodialer");
+    expect(activeSidebarItem(items, "/contact-manager")).toBe("/contact-manager");
+    expect(activeSidebarItem(items, "/")).toBe("/");
+    expect(activeSidebarItem(items, "/settings")).toBeNull();
   });
 });

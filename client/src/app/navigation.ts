@@ -234,3 +234,16 @@ export function isSidebarItemActive(itemPath: string, currentPath: string): bool
   if (currentPath === itemPath) return true;
   return itemPath !== "/" && currentPath.startsWith(itemPath);
 }
+
+/**
+ * The one item lit for a path: of the items that match it, the most specific (the longest route),
+ * so /autodialer/console lights Agent Console and not Autodialer as well.
+ */
+export function activeSidebarItem(itemPaths: readonly string[], currentPath: string): string | null {
+  let best: string | null = null;
+  for (const itemPath of itemPaths) {
+    if (!isSidebarItemActive(itemPath, currentPath)) continue;
+    if (best === null || itemPath.length > best.length) best = itemPath;
+  }
+  return best;
+}

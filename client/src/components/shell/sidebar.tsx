@@ -2,7 +2,7 @@ import { displayName } from "@common/user";
 import { ROLE_LABELS } from "@common/workspaces";
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { isSidebarItemActive, type NavItem, sidebarSections } from "../../app/navigation";
+import { activeSidebarItem, type NavItem, sidebarSections } from "../../app/navigation";
 import { useUser } from "../../lib/auth/use-user";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
@@ -22,6 +22,10 @@ export function Sidebar() {
     admin: user?.role === "admin",
     role: user?.workspace.role,
   });
+  const activePath = activeSidebarItem(
+    sections.flatMap((section) => section.items.map((item) => item.to)),
+    pathname,
+  );
   const roleLabel = user
     ? [ROLE_LABELS[user.workspace.role], user.role === "admin" ? "Platform admin" : null]
         .filter(Boolean)
@@ -42,7 +46,7 @@ export function Sidebar() {
               </p>
               <ul aria-labelledby={id} className="grid gap-0.5">
                 {section.items.map((item) => (
-                  <SidebarLink key={item.to} item={item} pathname={pathname} />
+                  <SidebarLink key={item.to} item={item} active={item.to === activePath} />
                 ))}
               </ul>
             </div>
@@ -67,8 +71,7 @@ export function Sidebar() {
   );
 }
 
-function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
-  const active = isSidebarItemActive(item.to, pathname);
+function SidebarLink({ item, active }: { item: NavItem; active: boolean }) {
   return (
     <li>
       <Link
