@@ -45,6 +45,15 @@ export const BulkCallRequest = z.object({
 });
 export type BulkCallRequest = z.input<typeof BulkCallRequest>;
 
+/**
+ * What the reports call a bulk call's run among the campaigns: its purpose, or "Bulk calls"
+ * for the runs without one (server/db/migrations/0054 names the older runs the same way).
+ */
+export function bulkRunName(callPurpose: string | null | undefined): string {
+  const purpose = callPurpose?.trim();
+  return purpose ? `Bulk call: ${purpose}` : "Bulk calls";
+}
+
 export const BulkCallResponse = z.object({
   results: z.object({ successful: z.number().int(), failed: z.number().int() }),
   calls: z.array(

@@ -853,6 +853,49 @@ export const SoftphoneTokenOut = z.object({
 });
 export type SoftphoneToken = z.infer<typeof SoftphoneTokenOut>;
 
+/** How many past calls the agent desktop's contact card lists. */
+export const LEAD_CALLS_SHOWN = 5;
+
+/**
+ * One of a lead's past calls on the agent desktop's contact card (GET
+ * /api/autodialer/leads/:leadId/calls): when, which way, what it came to, how long.
+ */
+export const LeadCallOut = z.object({
+  callId: z.string(),
+  at: z.string(),
+  direction: z.enum(["inbound", "outbound"]),
+  /** The rep's disposition on a dialer call, under its campaign's label; else the call's own outcome or status. */
+  outcome: z.string(),
+  /** The rep's disposition code, when the call was the dialer's and was dispositioned. */
+  disposition: z.enum(DISPOSITION_CODES).nullable(),
+  /** Seconds. */
+  duration: z.number().int(),
+});
+export type LeadCall = z.infer<typeof LeadCallOut>;
+export const LeadCallsOut = z.object({ calls: z.array(LeadCallOut) });
+export type LeadCalls = z.infer<typeof LeadCallsOut>;
+
+/**
+ * POST /api/autodialer/console/calls/:attemptId/hand-over: a cold transfer of a simulated call
+ * to another rep, who takes it on their console; the rep handing over goes to wrap-up.
+ */
+export const HandOverRequest = z.object({ agentId: z.uuid("Choose the rep to transfer the call to") });
+export type HandOverRequest = z.input<typeof HandOverRequest>;
+
+/**
+ * GET /api/autodialer/supervisor/calls/:attemptId/listen: a supervisor follows a simulated call
+ * read-only: its words so far (the live events bring each new line), and whether it goes on.
+ */
+export const ListenOut = z.object({
+  attemptId: z.string(),
+  callId: z.string().nullable(),
+  agentName: z.string(),
+  leadName: z.string(),
+  transcript: z.array(z.string()),
+  live: z.boolean(),
+});
+export type ListenView = z.infer<typeof ListenOut>;
+
 export const HoldRequest = z.object({ hold: z.boolean({ error: "hold must be true or false" }) });
 
 /** A cold transfer hands the customer over and leaves; a warm one brings the other party in first. */
@@ -901,6 +944,11 @@ export const SupervisorViewOut = z.object({
           transcript: z.array(z.string()),
           /** Carried through a Twilio conference: a supervisor can listen, whisper and barge in. */
           monitorable: z.boolean(),
+          /**
+           * Carried by the carrier simulator, in words: a supervisor listens by following its live
+           * transcript (read-only), the callee's words spoken by their browser.
+           */
+          followable: z.boolean(),
         })
         .nullable(),
     }),

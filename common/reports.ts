@@ -180,9 +180,13 @@ export const ReportFigures = z.object({
 });
 export type ReportFigures = z.infer<typeof ReportFigures>;
 
-/** A campaign's row; campaignId null: the calls outside the autodialer ("Other calls"). */
+/**
+ * A campaign's row; or a bulk call run's (bulkRun: its name, campaignId null); neither: the
+ * calls outside the autodialer and bulk calls ("Other calls").
+ */
 export const CampaignReportRow = ReportFigures.extend({
   campaignId: z.string().nullable(),
+  bulkRun: z.string().nullable(),
   name: z.string(),
   status: z.string().nullable(),
 });

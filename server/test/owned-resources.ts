@@ -505,6 +505,9 @@ export const VALID_BODIES: Record<string, unknown> = {
   "POST /api/autodialer/console/calls/:attemptId/say": { text: "Hello, this is Sam" },
   "POST /api/autodialer/console/calls/:attemptId/hold": { hold: true },
   "POST /api/autodialer/console/calls/:attemptId/transfer": { phoneNumber: "+15551230073" },
+  "POST /api/autodialer/console/calls/:attemptId/hand-over": {
+    agentId: "00000000-0000-4000-8000-000000000000",
+  },
   "POST /api/autodialer/supervisor/calls/:attemptId/monitor": { mode: "listen" },
   "POST /api/ai-studio/analyze-conversation": { message: "My internet has been down since yesterday" },
   "POST /api/ai-studio/generate-voice": {

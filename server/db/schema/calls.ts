@@ -117,6 +117,12 @@ export const calls = pgTable(
      * again after a crash finds the call it already placed instead of dialling twice.
      */
     dialKey: text("dial_key"),
+    /**
+     * A bulk call's run, as the reports name it among the campaigns ("Bulk call: <purpose>", or
+     * "Bulk calls" without one): the calls a calls.bulk job placed are keyed like the
+     * autodialer's, and this tells them apart.
+     */
+    bulkRun: text("bulk_run"),
     /** The carrier's id for the call (Twilio's CallSid, the simulator's SIM...). */
     providerCallSid: text("provider_call_sid").unique(),
     transferredAt: timestamp("transferred_at", { withTimezone: true }),
@@ -163,11 +169,11 @@ export const calls = pgTable(
     uniqueIndex("calls_workspace_dial_key_idx")
       .on(table.workspaceId, table.dialKey)
       .where(sql`${table.dialKey} is not null`),
-    // Reports read the calls no background job placed (calls in, a contact's Dial) by time: the
-    // autodialer's calls, counted from its attempts, are none of them.
-    index("calls_workspace_unkeyed_idx")
+    // Reports read the calls no background job placed (calls in, a contact's Dial) and the bulk
+    // calls by time: the autodialer's calls, counted from its attempts, are none of them.
+    index("calls_workspace_reported_idx")
       .on(table.workspaceId, table.createdAt)
-      .where(sql`${table.dialKey} is null`),
+      .where(sql`${table.dialKey} is null or ${table.bulkRun} is not null`),
     // The idle-call sweep looks across accounts at the few live calls, oldest activity first.
     index("calls_active_activity_idx").on(table.lastActivityAt).where(sql`${table.isActive}`),
   ],

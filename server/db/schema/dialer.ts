@@ -210,6 +210,12 @@ export const dialAttempts = pgTable(
     notes: text("notes"),
     disposedBy: uuid("disposed_by").references(() => users.id, { onDelete: "set null" }),
     disposedAt: timestamp("disposed_at", { withTimezone: true }),
+    /**
+     * When the rep's wrap-up after this call ended: Ready (any status set by hand), the
+     * campaign's wrap-up time running out, or the disposition itself when the campaign has none.
+     * The reports' wrap-up is the call's end to this.
+     */
+    wrapUpEndedAt: timestamp("wrap_up_ended_at", { withTimezone: true }),
     /** Why a failed or skipped dial did not go out (the gate's reason, the carrier's error). */
     reason: text("reason"),
     /** The Twilio conference carrying a softphone rep's call, with its legs. */

@@ -63,6 +63,12 @@ describe("POST /api/calls/bulk (business features)", () => {
       callId: null,
       error: "Please enter a valid phone number (at least 10 digits)",
     });
+    // The run is named for the reports by its purpose (one without: "Bulk calls").
+    const runs = await rows<{ bulk_run: string }>(
+      t,
+      sql`select distinct bulk_run from calls where workspace_id = ${c.user!.workspace.id} and dial_key is not null`,
+    );
+    expect(runs).toEqual([{ bulk_run: "Bulk call: Remind you of tomorrow's delivery" }]);
     const placed = await rows(
       t,
       sql`select phone_number, direction from calls where workspace_id = ${c.user!.workspace.id} order by phone_number`,
@@ -90,8 +96,11 @@ describe("POST /api/calls/bulk (business features)", () => {
     const first = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);
     const again = await bulk(c, { phoneNumbers: ["5552013360"] }, headers);
     expect(again.id).toBe(first.id);
-    const placed = await rows(t, sql`select id from calls where workspace_id = ${c.user!.workspace.id}`);
-    expect(placed).toHaveLength(1);
+    const placed = await rows(
+      t,
+      sql`select bulk_run from calls where workspace_id = ${c.user!.workspace.id}`,
+    );
+    expect(placed).toEqual([{ bulk_run: "Bulk calls" }]);
   });
 
   it("keeps a workspace's job from another: 404, and a job can be cancelled", async () => {

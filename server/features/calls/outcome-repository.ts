@@ -54,6 +54,25 @@ export function callOutcomeRepository(db: Db) {
     },
 
     /**
+     * The last calls with a person, newest first: those placed to their contact, and those to or
+     * from their number; test calls left out. The workspace's only.
+     */
+    async recentCalls(
+      workspaceId: string,
+      person: { contactId: string | null; phoneE164: string },
+      limit: number,
+    ): Promise<CallRow[]> {
+      const own: SQL[] = [eq(calls.phoneNumber, person.phoneE164)];
+      if (person.contactId) own.push(eq(calls.contactId, person.contactId));
+      return db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.workspaceId, workspaceId), or(...own), eq(calls.isTest, false)))
+        .orderBy(desc(calls.createdAt), desc(calls.id))
+        .limit(limit);
+    },
+
+    /**
      * Each agent's ended real calls (test calls left out) by what they came to, and how many of
      * them a person answered, in one pass over the workspace's calls.
      */

@@ -2,6 +2,7 @@ import { type CallDisposition, type CallOutcomeCounts, CONVERTED_DISPOSITIONS } 
 import type { Account } from "../../http/account";
 import type { CallsContext } from "./context";
 import { type AgentOutcomeTally, callOutcomeRepository } from "./outcome-repository";
+import type { CallRow } from "./repository";
 
 /** What calls came to, read back: a contact's calls with their outcomes, and each agent's counts. */
 
@@ -73,6 +74,19 @@ export async function agentOutcomes(
     byAgent: new Map([...grouped].map(([agentId, own]) => [agentId, outcomeCounts(own)])),
     total: outcomeCounts(tallies),
   };
+}
+
+/**
+ * A person's last calls (their contact's, and their number's), newest first: what the agent
+ * desktop's contact card lists.
+ */
+export async function recentCalls(
+  ctx: CallsContext,
+  account: Account,
+  person: { contactId: string | null; phoneE164: string },
+  limit: number,
+): Promise<CallRow[]> {
+  return callOutcomeRepository(ctx.db).recentCalls(account.id, person, limit);
 }
 
 /** A page of one contact's calls (404 for a contact that is not the workspace's), with its call back. */

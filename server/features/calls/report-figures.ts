@@ -3,6 +3,7 @@ import { CONVERTED_DISPOSITIONS } from "../../../common/calls";
 import type { Db } from "../../db/client";
 import {
   bucketFor,
+  bulkRunKey,
   type CallTallies,
   count,
   idOrNull,
@@ -31,44 +32,47 @@ const ANSWERED = sql`(c.analysis is not null and c.disposition is distinct from 
 
 /**
  * The calls' side of the reports: the calls no background job placed (no dial key), which are
- * the calls in and the calls dialled by hand (a contact's Dial, the screening simulation). The
- * autodialer's calls are counted from its attempts instead (dialer/report-figures.ts), and bulk
- * calls, keyed like them, are not told apart from them by any column of the call, so they are in
- * neither. Test calls are left out. Read at request time through calls_workspace_unkeyed_idx, so
- * a workspace of autodialer calls reads none of them here; reports/tallies.ts says how the two
- * passes stay fast.
+ * the calls in and the calls dialled by hand (a contact's Dial, the screening simulation), and
+ * the bulk calls, each run a campaign of the report's by its name (`bulk_run`). The autodialer's
+ * calls, keyed like bulk calls but with no run, are counted from its attempts instead
+ * (dialer/report-figures.ts). Test calls are left out. Read at request time through
+ * calls_workspace_reported_idx, so a workspace of autodialer calls reads none of them here;
+ * reports/tallies.ts says how the two passes stay fast.
  *
  * Such a call is a connect when a person took part (and, dialled out, a contact); its duration
  * is its talk time.
  */
 export function callReportFigures(db: Db) {
   const inRange = (workspaceId: string, window: TallyWindow): SQL => sql`
-    c.workspace_id = ${workspaceId} and c.dial_key is null
+    c.workspace_id = ${workspaceId} and (c.dial_key is null or c.bulk_run is not null)
     and c.created_at >= ${window.start} and c.created_at < ${window.end} and not c.is_test`;
 
-  /** By agent, direction, outcome, whether answered and UTC day; then by outcome, and the hours. */
+  /**
+   * By agent, bulk run, direction, outcome, whether answered and UTC day; then by outcome, and
+   * the hours per AI agent, per bulk run (or none: the calls outside campaigns) and for all.
+   */
   function outcomes(workspaceId: string, window: TallyWindow): Promise<Row[]> {
     return readRows(
       db,
       sql`
       with days as (
-        select ${AGENT} as agent_id, c.direction, c.disposition, ${ANSWERED} as answered,
+        select ${AGENT} as agent_id, c.bulk_run, c.direction, c.disposition, ${ANSWERED} as answered,
                ${utcDay(CREATED)} as utc_day,
                count(*)::int as calls,
                coalesce(sum(c.duration) filter (where ${ANSWERED}), 0)::float8 as talk_seconds,
                bit_or(${utcHourBit(CREATED)}) as mask
         from calls c
         where ${inRange(workspaceId, window)}
-        group by ${AGENT}, c.direction, c.disposition, ${ANSWERED}, ${utcDay(CREATED)}
+        group by ${AGENT}, c.bulk_run, c.direction, c.disposition, ${ANSWERED}, ${utcDay(CREATED)}
       )
-      select 'outcome' as kind, agent_id, direction = 'inbound' as inbound, disposition, answered,
+      select 'outcome' as kind, agent_id, bulk_run, direction = 'inbound' as inbound, disposition, answered,
              null::int8 as n, sum(calls)::int as calls, sum(talk_seconds)::float8 as talk_seconds,
              null::int as mask, null as level
-      from days group by agent_id, direction, disposition, answered
+      from days group by agent_id, bulk_run, direction, disposition, answered
       union all
-      select 'hours', agent_id, null, null, null, utc_day, 0, 0, bit_or(mask),
-             case grouping(agent_id) when 0 then 'ai' else 'total' end
-      from days group by grouping sets ((agent_id, utc_day), (utc_day))`,
+      select 'hours', agent_id, bulk_run, null, null, null, utc_day, 0, 0, bit_or(mask),
+             case grouping(agent_id, bulk_run) when 1 then 'ai' when 2 then 'campaign' else 'total' end
+      from days group by grouping sets ((agent_id, utc_day), (bulk_run, utc_day), (utc_day))`,
     );
   }
 
@@ -128,18 +132,27 @@ function shapeTallies(rows: Row[]): CallTallies {
   for (const row of rows) {
     if (row.kind === "day" || row.kind === "hour") continue;
     const agentId = idOrNull(row.agent_id);
+    const bulkRun = idOrNull(row.bulk_run);
     if (row.kind !== "outcome") {
-      const mask = shapeMask(row, agentId);
-      if (mask) tallies.hourMasks.push(mask);
-      // These calls are the report's row of calls outside campaigns (campaign null) too.
-      if (mask?.level === "total") tallies.hourMasks.push({ ...mask, level: "campaign", id: null });
+      // A bulk run's hours are its row's; the other calls' are the row of calls outside campaigns.
+      if (row.level === "campaign")
+        tallies.hourMasks.push({
+          level: "campaign",
+          id: bulkRunKey(bulkRun),
+          utcDay: count(row.n),
+          mask: count(row.mask),
+        });
+      else {
+        const mask = shapeMask(row, agentId);
+        if (mask) tallies.hourMasks.push(mask);
+      }
       continue;
     }
     const inbound = row.inbound === true;
     const calls = count(row.calls);
     const connects = row.answered === true ? calls : 0;
     tallies.outcomes.push({
-      campaignId: null,
+      campaignId: bulkRunKey(bulkRun),
       repId: null,
       aiAgentId: agentId,
       outcome: idOrNull(row.disposition),

@@ -21,7 +21,7 @@ import {
   listCalls,
   performanceFigures,
 } from "./history";
-import { agentOutcomes, contactCalls } from "./outcomes";
+import { agentOutcomes, contactCalls, recentCalls } from "./outcomes";
 import { callRepository } from "./repository";
 
 export type { CallControlEvent, CallServiceDeps, Understand } from "./context";
@@ -119,6 +119,8 @@ export function callService(deps: CallServiceDeps) {
     figuresSince: bound(figuresSince),
     /** A contact's calls with what each came to (its history). */
     contactCalls: bound(contactCalls),
+    /** A person's last calls, by contact and number (the agent desktop's contact card). */
+    recentCalls: bound(recentCalls),
     /** Each agent's ended real calls by what they came to (the agents' analytics). */
     agentOutcomes: bound(agentOutcomes),
   };

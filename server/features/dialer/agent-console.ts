@@ -182,7 +182,8 @@ export async function setAgentStatus(
   const campaignId = input.campaignId === undefined ? (session?.campaignId ?? null) : input.campaignId;
   if (campaignId && !(await ctx.repo.getCampaign(account.id, campaignId))) throw notFound("That campaign");
   // A rep working any campaign is put on one by the next tick, in the fair order. A status set
-  // by hand ends the wrap-up (Ready).
+  // by hand ends the wrap-up (Ready), and the call's wrap-up is recorded as ended now.
+  await finishWrapUp(ctx, session);
   await ctx.repo.setSession(
     account.id,
     userId,
@@ -197,6 +198,22 @@ export async function setAgentStatus(
     ctx.now(),
   );
   return agentConsole(ctx, account);
+}
+
+/**
+ * A rep still wrapping up a call (busy, their session holding the attempt) is done with it now:
+ * the attempt records when, or when the campaign's wrap-up time ran out if that came first.
+ */
+async function finishWrapUp(
+  ctx: DialerContext,
+  session: { status: string; wrapUpUntil: Date | null; currentAttemptId: string | null } | undefined,
+): Promise<void> {
+  if (!session?.wrapUpUntil || !session.currentAttemptId || session.status !== "busy") return;
+  const now = ctx.now();
+  await ctx.repo.endWrapUp(
+    session.currentAttemptId,
+    new Date(Math.min(session.wrapUpUntil.getTime(), now.getTime())),
+  );
 }
 
 /**
@@ -240,6 +257,8 @@ export async function endCall(
       notes: input.notes?.trim() || null,
       disposedBy: userId,
       disposedAt: now,
+      // A campaign without wrap-up: the rep is done with the call at the disposition.
+      wrapUpEndedAt: campaign.wrapUpSeconds > 0 ? null : now,
     });
     if (input.notes?.trim()) await repo.updateLead(lead.id, { notes: input.notes.trim() });
     if (input.disposition === "callback" && input.callback && callbackAt) {
@@ -269,24 +288,25 @@ export async function endCall(
   if (ended.callId && ctx.hangUp) await ctx.hangUp(account, ended.callId);
   // A person who asks not to be called is on the workspace's list too, for every outbound path.
   if (DISPOSITIONS[input.disposition].doNotCall) await ctx.doNotCall.add(account, ended.phoneNumber);
-  if (ended.agent) {
-    const session = await ctx.repo.session(account.id, ended.agent);
-    // The rep wraps up (busy) for the campaign's time before the dialer offers the next call;
-    // the tick makes them available when it ends, Ready sooner.
-    const wrapUp = ended.wrapUpSeconds > 0;
-    if (session?.currentAttemptId === attemptId || session?.status === "on_call")
-      await ctx.repo.setSession(
-        account.id,
-        ended.agent,
-        {
-          status: wrapUp ? "busy" : "available",
-          campaignId: session.campaignId,
-          currentAttemptId: null,
-          wrapUpUntil: wrapUp ? new Date(now.getTime() + ended.wrapUpSeconds * 1000) : null,
-        },
-        now,
-      );
-  }
+  // The rep wraps up (busy) for the campaign's time before the dialer offers the next call;
+  // the tick makes them available when it ends, Ready sooner. The session keeps the attempt
+  // meanwhile, so the wrap-up's end is recorded on it.
+  const wrapUp = ended.wrapUpSeconds > 0;
+  const session = ended.agent ? await ctx.repo.session(account.id, ended.agent) : undefined;
+  if (ended.agent && session && (session.currentAttemptId === attemptId || session.status === "on_call"))
+    await ctx.repo.setSession(
+      account.id,
+      ended.agent,
+      {
+        status: wrapUp ? "busy" : "available",
+        campaignId: session.campaignId,
+        currentAttemptId: wrapUp ? attemptId : null,
+        wrapUpUntil: wrapUp ? new Date(now.getTime() + ended.wrapUpSeconds * 1000) : null,
+      },
+      now,
+    );
+  // Nobody wraps this call up (no rep, or theirs had moved on): it was done with at the disposition.
+  else if (wrapUp) await ctx.repo.endWrapUp(attemptId, now);
   return agentConsole(ctx, account);
 }
 
@@ -389,8 +409,10 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
     repo.claimLeads(campaign, 1, now, { agentUserId: userId, leadId: lead.id }),
   );
   if (!claimed) throw conflict(LEAD_NOT_READY);
-  // A rep working any campaign still does after dialling one of them by hand.
+  // A rep working any campaign still does after dialling one of them by hand; one dialling
+  // during a wrap-up has ended it.
   const session = await ctx.repo.session(account.id, userId);
+  await finishWrapUp(ctx, session);
   await ctx.repo.setSession(
     account.id,
     userId,
@@ -399,6 +421,7 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
       campaignId: session && session.campaignId === null ? null : campaign.id,
       workingCampaignId: campaign.id,
       currentAttemptId: claimed.attempt.id,
+      wrapUpUntil: null,
     },
     now,
   );

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AgentConsole } from "../../../common/dialer";
+import type { AgentConsole, LeadCalls, ListenView, SupervisorView } from "../../../common/dialer";
+import type { Report } from "../../../common/reports";
 import type { BusEvent } from "../../events/bus";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
-import { buildMember, buildWorkspace } from "../../test/factories";
+import { buildCall, buildMember, buildWorkspace, rows } from "../../test/factories";
 import { waitFor } from "../../test/jobs";
 import {
   addLeads,
@@ -38,6 +39,22 @@ async function consoleOf(c: TestClient): Promise<AgentConsole> {
   const res = await c.get("/api/autodialer/console");
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
+}
+
+/** The campaign's row of today's report (the clock's day in New York and the days around it). */
+async function reportRow(c: TestClient, campaignId: string) {
+  const day = (offset: number) => new Date(clock.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await c.get(`/api/reports?from=${day(-1)}&to=${day(1)}&campaignId=${campaignId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Report).campaigns.find((row) => row.campaignId === campaignId);
+}
+
+async function wrapUpOf(attemptId: string) {
+  const [row] = await rows<{ ended_at: Date; disposed_at: Date; wrap_up_ended_at: Date | null }>(
+    t,
+    sql`select ended_at, disposed_at, wrap_up_ended_at from dial_attempts where id = ${attemptId}`,
+  );
+  return row;
 }
 
 describe("a rep's call on the simulator", () => {
@@ -157,9 +174,18 @@ describe("a rep's call on the simulator", () => {
     clock = new Date(clock.getTime() + 16_000);
     await runtime.tick();
     expect((await consoleOf(owner)).agent).toMatchObject({ status: "available", wrapUpUntil: null });
+    // The wrap-up ended when the campaign's time ran out (not at the tick that noticed), and the
+    // report's wrap-up is the call's end to then.
+    const wrap = await wrapUpOf(attemptId);
+    expect(new Date(wrap?.wrap_up_ended_at ?? 0).getTime() - new Date(wrap?.ended_at ?? 0).getTime()).toBe(
+      45_000,
+    );
+    expect(await reportRow(owner, campaign.id)).toMatchObject({ avgWrapUpSeconds: 45 });
   });
 
-  it("Ready ends the wrap-up at once; a campaign without its own list offers the defaults", async () => {
+  it("Ready ends the wrap-up at once; a campaign without its own list offers the defaults", {
+    timeout: 60_000,
+  }, async () => {
     const owner = await buildWorkspace(t);
     const campaign = await createCampaign(owner, { dialingMode: "manual" });
     expect(campaign).toMatchObject({ wrapUpSeconds: 30, ownDispositions: false });
@@ -168,12 +194,48 @@ describe("a rep's call on the simulator", () => {
     const [lead] = (await owner.get(`/api/autodialer/campaigns/${campaign.id}/leads`)).json().leads;
     const dialled = await owner.post(`/api/autodialer/leads/${lead.id}/dial`);
     expect(dialled.statusCode, dialled.body).toBe(201);
-    const ended = await owner.post(`/api/autodialer/console/calls/${dialled.json().attemptId}/end`, {
+    const attemptId = dialled.json().attemptId as string;
+    // The tick places the call; the callee answers and is put through.
+    const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now, talkSeconds: [5000, 5000] });
+    await runtime.tick();
+    await waitFor(async () => {
+      const attempts = await attemptsOf(t, campaign.id);
+      return attempts[0]?.state === "connected" ? true : undefined;
+    }, 20_000);
+    const ended = await owner.post(`/api/autodialer/console/calls/${attemptId}/end`, {
       disposition: "sale",
     });
     expect(ended.json().agent.status).toBe("busy");
+    // Ready 12 s into the 30 s wrap-up: the call's wrap-up is those 12 s, not the disposition's 0.
+    clock = new Date(clock.getTime() + 12_000);
     const readyNow = await owner.put("/api/autodialer/console/status", { status: "available" });
     expect(readyNow.json().agent).toMatchObject({ status: "available", wrapUpUntil: null });
+    const wrap = await wrapUpOf(attemptId);
+    expect(new Date(wrap?.disposed_at ?? 0).getTime()).toBe(new Date(wrap?.ended_at ?? 0).getTime());
+    expect(new Date(wrap?.wrap_up_ended_at ?? 0).getTime() - new Date(wrap?.ended_at ?? 0).getTime()).toBe(
+      12_000,
+    );
+    expect(await reportRow(owner, campaign.id)).toMatchObject({ calls: 1, avgWrapUpSeconds: 12 });
+    // Setting a status again records nothing more.
+    clock = new Date(clock.getTime() + 5_000);
+    await owner.put("/api/autodialer/console/status", { status: "break" });
+    expect((await wrapUpOf(attemptId))?.wrap_up_ended_at).toEqual(wrap?.wrap_up_ended_at);
+
+    // The contact card's past calls: this call with the rep's disposition under the campaign's
+    // label, and a call in from the same number, newest first; the workspace's only.
+    const inbound = await buildCall(owner, { phoneNumber: "+12125551502" });
+    const past = await owner.get(`/api/autodialer/leads/${lead.id}/calls`);
+    expect(past.statusCode, past.body).toBe(200);
+    const { calls } = past.json() as LeadCalls;
+    expect(calls.map((c) => [c.callId, c.direction, c.outcome, c.disposition])).toEqual([
+      [inbound.id, "inbound", expect.any(String), null],
+      [expect.any(String), "outbound", "Sale", "sale"],
+    ]);
+    expect(calls[1]?.duration).toBeGreaterThanOrEqual(0);
+    const stranger = await buildWorkspace(t);
+    await buildCall(stranger, { phoneNumber: "+12125551502" });
+    expect((await owner.get(`/api/autodialer/leads/${lead.id}/calls`)).json().calls).toHaveLength(2);
+    expect((await stranger.get(`/api/autodialer/leads/${lead.id}/calls`)).statusCode).toBe(404);
 
     // Campaign settings are checked: a script of another workspace, a wrap-up out of range, a repeated code.
     const other = await buildWorkspace(t);
@@ -196,5 +258,106 @@ describe("a rep's call on the simulator", () => {
       dispositions: null,
     });
     expect(none.json()).toMatchObject({ wrapUpSeconds: 0, ownDispositions: false });
+  });
+
+  it("a cold transfer moves the call to the other rep's console; a supervisor follows its words", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await buildWorkspace(t);
+    const rep = await buildMember(t, owner, "agent");
+    const other = await buildMember(t, owner, "agent");
+    const campaign = await createCampaign(owner, { dialingMode: "progressive", wrapUpSeconds: 20 });
+    await addLeads(owner, campaign.id, [{ phoneNumber: "+12125551503", firstName: "Kim" }]);
+    expect(
+      (await rep.put("/api/autodialer/console/status", { status: "available", campaignId: campaign.id }))
+        .statusCode,
+    ).toBe(200);
+    await start(owner, campaign.id);
+    const runtime = runtimeFor(t, onlyOutcomes({ human: 1 }), { now, talkSeconds: [5000, 5000] });
+    await runtime.tick();
+    const call = await waitFor(async () => {
+      const view = await consoleOf(rep);
+      return view.currentCall?.state === "connected" && view.transcript.includes("Callee: Hello?")
+        ? view.currentCall
+        : undefined;
+    }, 20_000);
+    const attemptId = call.attemptId;
+
+    // The owner (a supervisor) listens on the simulator: the call's words, read-only; an agent may not.
+    const team = (await owner.get("/api/autodialer/supervisor")).json() as SupervisorView;
+    expect(team.agents.find((a) => a.agent.id === rep.user.id)?.call).toMatchObject({
+      attemptId,
+      followable: true,
+      monitorable: false,
+    });
+    const listened = await owner.get(`/api/autodialer/supervisor/calls/${attemptId}/listen`);
+    expect(listened.statusCode, listened.body).toBe(200);
+    expect(listened.json() as ListenView).toMatchObject({
+      attemptId,
+      callId: call.callId,
+      leadName: "Kim",
+      transcript: ["Callee: Hello?"],
+      live: true,
+    });
+    expect((await other.get(`/api/autodialer/supervisor/calls/${attemptId}/listen`)).statusCode).toBe(403);
+    const intruder = await buildWorkspace(t);
+    expect((await intruder.get(`/api/autodialer/supervisor/calls/${attemptId}/listen`)).statusCode).toBe(404);
+
+    // A rep who is not available cannot be handed the call; nor can the rep themselves.
+    const busy = await rep.post(`/api/autodialer/console/calls/${attemptId}/hand-over`, {
+      agentId: other.user.id,
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toContain("is not available to take the call");
+    const self = await rep.post(`/api/autodialer/console/calls/${attemptId}/hand-over`, {
+      agentId: rep.user.id,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(
+      (await intruder.post(`/api/autodialer/console/calls/${attemptId}/hand-over`, { agentId: rep.user.id }))
+        .statusCode,
+    ).toBe(404);
+
+    // Handed to an available rep: the call is theirs, the first rep wraps up.
+    await other.put("/api/autodialer/console/status", { status: "available", campaignId: null });
+    const handed = await rep.post(`/api/autodialer/console/calls/${attemptId}/hand-over`, {
+      agentId: other.user.id,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const first = handed.json() as AgentConsole;
+    expect(first.currentCall).toBeNull();
+    expect(first.agent).toMatchObject({
+      status: "busy",
+      wrapUpUntil: new Date(clock.getTime() + 20_000).toISOString(),
+    });
+    const second = await consoleOf(other);
+    expect(second.agent.status).toBe("on_call");
+    expect(second.currentCall).toMatchObject({ attemptId, state: "connected", callId: call.callId });
+    expect(second.transcript.at(-1)).toMatch(/^System: .+ transferred the call to .+$/);
+
+    // The receiving rep talks and ends the call; the first rep no longer can.
+    expect(
+      (await rep.post(`/api/autodialer/console/calls/${attemptId}/say`, { text: "Still me" })).statusCode,
+    ).toBe(403);
+    const said = await other.post(`/api/autodialer/console/calls/${attemptId}/say`, {
+      text: "Hi, I take over",
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    const follow = (
+      await owner.get(`/api/autodialer/supervisor/calls/${attemptId}/listen`)
+    ).json() as ListenView;
+    expect(follow.transcript).toContain("Rep: Hi, I take over");
+    const ended = await other.post(`/api/autodialer/console/calls/${attemptId}/end`, {
+      disposition: "interested",
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const [row] = await rows<{ agent_user_id: string; disposed_by: string }>(
+      t,
+      sql`select agent_user_id, disposed_by from dial_attempts where id = ${attemptId}`,
+    );
+    expect(row).toEqual({ agent_user_id: other.user.id, disposed_by: other.user.id });
+    expect(
+      ((await owner.get(`/api/autodialer/supervisor/calls/${attemptId}/listen`)).json() as ListenView).live,
+    ).toBe(false);
   });
 });

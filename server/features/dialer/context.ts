@@ -44,8 +44,33 @@ export type DialerDeps = {
   /** A call's words (the calls area's record): read for the console, written as the rep and callee talk. */
   callWords?:
     | {
-        read(account: Account, callId: string): Promise<{ lines: string[]; isActive: boolean } | null>;
+        read(
+          account: Account,
+          callId: string,
+        ): Promise<{ lines: string[]; isActive: boolean; simulated?: boolean } | null>;
         append(account: Account, callId: string, lines: string[]): Promise<void>;
+      }
+    | undefined;
+  /**
+   * A person's last calls (the calls area's record), by their contact and number, the
+   * workspace's only: the agent desktop's contact card lists them.
+   */
+  pastCalls?:
+    | {
+        recent(
+          account: Account,
+          person: { contactId: string | null; phoneE164: string },
+          limit: number,
+        ): Promise<
+          {
+            id: string;
+            createdAt: Date;
+            direction: string;
+            status: string;
+            disposition: string | null;
+            duration: number;
+          }[]
+        >;
       }
     | undefined;
   /** The live events (/api/events): the console hears each line as it is said. */

@@ -59,8 +59,8 @@ export function dialerReportFigures(db: Db) {
                coalesce(extract(epoch from sum(a.ended_at - a.connected_at)), 0)::float8 as talk_seconds,
                coalesce(extract(epoch from sum(a.connected_at - a.answered_at) filter (where a.answered_by_person)), 0)::float8 as wait_seconds,
                (count(*) filter (where a.answered_by_person and a.connected_at is not null and a.answered_at is not null))::int as waited,
-               coalesce(extract(epoch from sum(a.disposed_at - a.ended_at) filter (where a.disposed_by is not null and a.disposed_at >= a.ended_at)), 0)::float8 as wrap_seconds,
-               (count(*) filter (where a.disposed_by is not null and a.disposed_at >= a.ended_at))::int as wrap_ups,
+               coalesce(extract(epoch from sum(a.wrap_up_ended_at - a.ended_at) filter (where a.wrap_up_ended_at >= a.ended_at)), 0)::float8 as wrap_seconds,
+               (count(*) filter (where a.wrap_up_ended_at >= a.ended_at))::int as wrap_ups,
                bit_or(${utcHourBit(QUEUED)}) as mask
         from dial_attempts a
         where ${inRange(workspaceId, window)}

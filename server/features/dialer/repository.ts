@@ -563,6 +563,66 @@ export function dialerRepository(db: Db) {
       return row;
     },
 
+    /**
+     * A call handed to another rep (a cold transfer): the rep, if available, goes on_call holding
+     * the attempt in one statement (their status is only ever taken from available, so the
+     * dialer's tick cannot give them another call at the same time), and the attempt is theirs.
+     * Answers whether they took it.
+     */
+    async handAttemptTo(
+      workspaceId: string,
+      userId: string,
+      attemptId: string,
+      campaignId: string,
+      now: Date,
+    ): Promise<boolean> {
+      const result = (await db.execute(sql`
+        with rep as (
+          update dialer_agent_sessions set status = 'on_call', since = ${now}, updated_at = ${now},
+                 current_attempt_id = ${attemptId}, wrap_up_until = null, preview_lead_id = null,
+                 working_campaign_id = case when campaign_id is null then ${campaignId}::uuid
+                                            else working_campaign_id end
+          where workspace_id = ${workspaceId} and user_id = ${userId} and status = 'available'
+          returning user_id
+        )
+        update dial_attempts a set agent_user_id = rep.user_id
+        from rep where a.id = ${attemptId} and a.workspace_id = ${workspaceId}
+        returning a.id`)) as unknown as { rows: unknown[] };
+      return result.rows.length > 0;
+    },
+
+    /** The workspace's attempts that placed these calls (a lead's past calls on the contact card). */
+    async attemptsByCallIds(workspaceId: string, callIds: string[]): Promise<AttemptRow[]> {
+      if (callIds.length === 0) return [];
+      return db
+        .select()
+        .from(dialAttempts)
+        .where(and(eq(dialAttempts.workspaceId, workspaceId), inArray(dialAttempts.callId, callIds)));
+    },
+
+    /** The workspace's campaigns' own dispositions, by id, without the counts getCampaign adds. */
+    async campaignDispositions(
+      workspaceId: string,
+      ids: string[],
+    ): Promise<{ id: string; dispositions: { code: string; label: string }[] | null }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: campaigns.id, dispositions: campaigns.dispositions })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), inArray(campaigns.id, ids)));
+    },
+
+    /**
+     * The rep's wrap-up after the attempt ended at `at` (Ready, or another status set by hand):
+     * recorded once, the first end.
+     */
+    async endWrapUp(attemptId: string, at: Date): Promise<void> {
+      await db
+        .update(dialAttempts)
+        .set({ wrapUpEndedAt: at })
+        .where(and(eq(dialAttempts.id, attemptId), isNull(dialAttempts.wrapUpEndedAt)));
+    },
+
     /** Attempts in a state, of one campaign (the runtime's view of what it has in flight). */
     async attemptsIn(campaignId: string, states: readonly AttemptState[]): Promise<AttemptRow[]> {
       return db

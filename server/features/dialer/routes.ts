@@ -17,7 +17,9 @@ import {
   CurrentCallOut,
   DialerAgentOut,
   EndCallRequest,
+  HandOverRequest,
   HoldRequest,
+  LeadCallsOut,
   LeadIdParams,
   LeadListQuery,
   LeadOut,
@@ -25,6 +27,7 @@ import {
   LeadsAdd,
   LeadsAddResult,
   LeadsImport,
+  ListenOut,
   MonitorRequest,
   SayRequest,
   SoftphoneCallOut,
@@ -241,6 +244,23 @@ export const dialerRoutes: FastifyPluginAsyncZod<DialerRouteDeps> = async (app, 
 
   // --- the agent desktop --------------------------------------------------------------------
 
+  /** The contact card's past calls with the lead's person (their contact's and their number's). */
+  app.get(
+    "/api/autodialer/leads/:leadId/calls",
+    { config: agent, schema: { params: LeadIdParams, response: { 200: LeadCallsOut } } },
+    async (request) => dialer.leadCalls(request.account, request.params.leadId),
+  );
+
+  /** On the simulator: a cold transfer to another rep, who takes the call on their console. */
+  app.post(
+    "/api/autodialer/console/calls/:attemptId/hand-over",
+    {
+      config: agent,
+      schema: { params: AttemptIdParams, body: HandOverRequest, response: { 200: AgentConsoleOut } },
+    },
+    async (request) => dialer.handOver(request.account, request.params.attemptId, request.body.agentId),
+  );
+
   /** On the simulator: what the rep says (a script step, or their own words); the callee answers. */
   app.post(
     "/api/autodialer/console/calls/:attemptId/say",
@@ -307,6 +327,13 @@ export const dialerRoutes: FastifyPluginAsyncZod<DialerRouteDeps> = async (app, 
       schema: { params: AttemptIdParams, body: MonitorRequest, response: { 200: SoftphoneCallOut } },
     },
     async (request) => dialer.monitor(request.account, request.params.attemptId, request.body.mode),
+  );
+
+  /** On the simulator: follow a call's words read-only (the live events bring each new line). */
+  app.get(
+    "/api/autodialer/supervisor/calls/:attemptId/listen",
+    { config: admin, schema: { params: AttemptIdParams, response: { 200: ListenOut } } },
+    async (request) => dialer.listen(request.account, request.params.attemptId),
   );
 
   app.delete(

@@ -26,6 +26,8 @@ import { repConnected, repSays } from "./console-conversation";
 import { addContactLeadsIn, removeContactLeadsIn } from "./contact-leads";
 import { type DialerContext, type DialerDeps, dialerContext, planLineLimit } from "./context";
 import { dialPort } from "./dial-port";
+import { handOver } from "./hand-over";
+import { leadCalls } from "./lead-calls";
 import { addLeads, importFromContacts, type LeadFields } from "./leads-import";
 import type { CampaignWithCounts, NewCampaign } from "./repository";
 import {
@@ -40,7 +42,7 @@ import {
   transferCall,
 } from "./softphone";
 import { campaignStats } from "./stats";
-import { supervisorView } from "./supervisor";
+import { listenIn, supervisorView } from "./supervisor";
 
 export type { DialerDeps };
 
@@ -299,6 +301,13 @@ export function dialerService(deps: DialerDeps) {
 
     // The agent desktop: the simulator's conversation, the softphone's conference, supervisors.
     say: (account: Account, attemptId: string, text: string) => repSays(ctx, account, attemptId, text),
+    /** A lead's past calls, for the contact card. */
+    leadCalls: (account: Account, leadId: string) => leadCalls(ctx, account, leadId),
+    /** A cold transfer on the simulator: the call moves to another rep's console. */
+    handOver: (account: Account, attemptId: string, agentId: string) =>
+      handOver(ctx, account, attemptId, agentId),
+    /** A supervisor follows a simulated call's words. */
+    listen: (account: Account, attemptId: string) => listenIn(ctx, account, attemptId),
     /** The runtime put a rep through on a simulated line. */
     repConnected: (account: Account, callId: string) => repConnected(ctx, account, callId),
     softphoneToken: (account: Account) => softphoneToken(ctx, account),

@@ -253,23 +253,37 @@ describe("a rep's call through a conference", () => {
     expect(neither.json().message).toContain("Transfer to a phone number or to another agent");
   });
 
-  it("cold-transfers to another rep's softphone: the rep's leg is hung up at once", {
+  it("cold-transfers to another rep's softphone: the rep's leg is hung up at once, the call is theirs", {
     timeout: 60_000,
   }, async () => {
     const owner = await connectedOwner();
     const other = await buildMember(env.t, owner, "agent");
     const { attemptId } = await softphoneCall(owner, "+12125551402");
-    const mark = env.fake.requests.length;
+    // A rep who is not available is refused before Twilio is asked anything.
+    let mark = env.fake.requests.length;
+    const away = await owner.post(`/api/autodialer/console/calls/${attemptId}/transfer`, {
+      agentId: other.user?.id,
+    });
+    expect(away.statusCode).toBe(409);
+    expect(requestsSince(mark)).toHaveLength(0);
+    await other.put("/api/autodialer/console/status", { status: "available" });
+    mark = env.fake.requests.length;
     const cold = await owner.post(`/api/autodialer/console/calls/${attemptId}/transfer`, {
       agentId: other.user?.id,
     });
     expect(cold.statusCode, cold.body).toBe(200);
     const sent = requestsSince(mark);
-    expect(sent.find((r) => r.path.endsWith("/Participants.json"))?.form.To).toBe(
-      `client:${identityOf(owner.user.workspace.id, other.user?.id as string)}`,
-    );
+    const added = sent.find((r) => r.path.endsWith("/Participants.json"));
+    expect(added?.form.To).toBe(`client:${identityOf(owner.user.workspace.id, other.user?.id as string)}`);
     expect(sent.find((r) => /\/Calls\/CA\w+\.json$/.test(r.path))?.form.Status).toBe("completed");
     expect(sent.some((r) => r.form.Hold === "true")).toBe(false);
+    // The call moved: on the receiving rep's console, off the first rep's (in wrap-up).
+    const theirs = (await other.get("/api/autodialer/console")).json();
+    expect(theirs.currentCall?.attemptId).toBe(attemptId);
+    expect(theirs.agent.status).toBe("on_call");
+    const mine = (await owner.get("/api/autodialer/console")).json();
+    expect(mine.currentCall).toBeNull();
+    expect(mine.agent.wrapUpUntil).not.toBeNull();
   });
 
   it("lets a supervisor listen muted, whisper to the rep and barge in; not an agent, not another workspace", {

@@ -7,6 +7,7 @@ import {
   NO_CALL_PURPOSE,
   TOO_MANY_ENQUIRIES,
 } from "../../../common/enterprise";
+import type { Report } from "../../../common/reports";
 import { PHONE_INVALID } from "../../../common/telephony";
 import { appointments, calls } from "../../db/schema";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
@@ -326,6 +327,18 @@ describe("Call Controls' bulk call (POST /api/enterprise/bulk-call)", () => {
     const placed = (await owner.get("/api/calls?search=55520141&limit=10")).json().calls;
     expect(placed).toHaveLength(2);
     expect(placed[0].aiResponse).toContain("confirm your installation window");
+    // The reports count the run as a campaign of its own, by its purpose, apart from other calls.
+    await buildCall(owner, { phoneNumber: "+15552014109" });
+    // A call's row is dated by the database's clock (the wall clock), not the test's.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = (await owner.get(`/api/reports?from=${day(-1)}&to=${day(1)}`)).json() as Report;
+    const run = report.campaigns.find((row) => row.bulkRun === "Bulk call: Confirm your installation window");
+    expect(run).toMatchObject({ campaignId: null, calls: 2, dials: 2, inbound: 0 });
+    expect(report.campaigns.find((row) => row.campaignId === null && row.bulkRun === null)).toMatchObject({
+      name: "Other calls (outside campaigns)",
+      calls: 1,
+    });
+    expect(report.totals.calls).toBe(3);
   });
 
   it("needs a purpose and numbers", async () => {

@@ -10,17 +10,20 @@ import {
   type ReportFigures,
 } from "../../../common/reports";
 
-/** The row of the calls outside the autodialer (a contact's Dial, calls in). */
+/** The row of the calls outside the autodialer and bulk calls (a contact's Dial, calls in). */
 export const OTHER_CALLS_NAME = "Other calls (outside campaigns)";
 
+/** A campaign's row, a bulk call run's (by its name), or the other calls' (neither). */
 export function presentCampaignRow(
   campaignId: string | null,
   campaign: { name: string; status: string } | undefined,
   figures: ReportFigures,
+  bulkRun: string | null = null,
 ): CampaignReportRow {
   return {
     campaignId,
-    name: campaignId ? (campaign?.name ?? "Deleted campaign") : OTHER_CALLS_NAME,
+    bulkRun,
+    name: bulkRun ?? (campaignId ? (campaign?.name ?? "Deleted campaign") : OTHER_CALLS_NAME),
     status: campaign?.status ?? null,
     ...figures,
   };

@@ -5,7 +5,7 @@ import type { ReportsContext } from "./context";
 import { abandonmentFigure, addTally, emptySums, figuresOf, type Sums } from "./figures";
 import { presentAgentRow, presentCampaignRow } from "./presenter";
 import { eachDay, reportWindow } from "./range";
-import { bitsIn, type CallTallies, type HourMask } from "./tallies";
+import { bitsIn, bulkRunOf, type CallTallies, type HourMask } from "./tallies";
 
 const THIRTY_DAYS_MS = 30 * 86_400_000;
 
@@ -99,11 +99,15 @@ export async function buildReport(
   const campaignRows = byCampaign
     .entries()
     .map(([id, sums]) => {
-      const last30 = id ? abandonmentFigure(abandonment.filter((tally) => tally.campaignId === id)) : null;
+      const bulkRun = bulkRunOf(id);
+      const campaign = id && !bulkRun ? campaignById.get(id) : undefined;
+      const last30 =
+        id && !bulkRun ? abandonmentFigure(abandonment.filter((tally) => tally.campaignId === id)) : null;
       return presentCampaignRow(
-        id,
-        id ? campaignById.get(id) : undefined,
+        bulkRun ? null : id,
+        campaign,
         figuresOf(sums, hours("campaign", id), last30),
+        bulkRun,
       );
     })
     .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));

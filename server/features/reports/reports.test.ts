@@ -52,7 +52,10 @@ type Attempt = {
   ended?: number;
   rep?: string;
   ai?: string;
-  /** The rep's disposition this many seconds after the end. */
+  /**
+   * The rep's wrap-up: Ready this many seconds after the end (the disposition came halfway,
+   * which the report does not read).
+   */
   wrapUp?: number;
   /** Never dialled (the dial gate refused it). */
   refused?: boolean;
@@ -80,15 +83,17 @@ async function attempt(a: Attempt, workspace = workspaceId): Promise<void> {
   const plus = (seconds: number | undefined) =>
     seconds === undefined ? null : new Date(queued.getTime() + seconds * 1000);
   const ended = plus(a.ended);
-  const disposed = a.wrapUp !== undefined && ended ? new Date(ended.getTime() + a.wrapUp * 1000) : ended;
+  const disposed = a.wrapUp !== undefined && ended ? new Date(ended.getTime() + a.wrapUp * 500) : ended;
+  const ready = a.wrapUp !== undefined && ended ? new Date(ended.getTime() + a.wrapUp * 1000) : null;
   await t.database.db.execute(sql`
     insert into dial_attempts (workspace_id, campaign_id, lead_id, attempt_number, dial_key, phone_e164, state,
       agent_user_id, ai_agent_id, answered_by_person, queued_at, dialed_at, answered_at, connected_at, ended_at,
-      disposition, disposed_by, disposed_at)
+      disposition, disposed_by, disposed_at, wrap_up_ended_at)
     values (${workspace}, ${a.campaign}, ${lead}, 1, ${`${lead}:1`}, '+12125550000', ${a.state},
       ${a.rep ?? null}, ${a.ai ?? null}, ${a.answered !== undefined && !a.machine}, ${queued},
       ${a.refused ? null : plus(1)}, ${plus(a.answered)}, ${plus(a.connected)}, ${ended},
-      ${a.disposition ?? null}, ${a.wrapUp !== undefined ? (a.rep ?? null) : null}, ${a.disposition && ended ? disposed : null})`);
+      ${a.disposition ?? null}, ${a.wrapUp !== undefined ? (a.rep ?? null) : null}, ${a.disposition && ended ? disposed : null},
+      ${ready})`);
 }
 
 type OtherCall = {
@@ -298,7 +303,7 @@ async function seed(): Promise<void> {
     duration: 100,
   });
   await call({ at: "2026-03-13T20:00:00Z", direction: "outbound", agent: robin, heard: false, duration: 0 });
-  // A test call, a bulk call (keyed) and the autodialer's own call row: in none of the figures.
+  // A test call, a keyed call of no bulk run and the autodialer's own call row: in none of the figures.
   await call({
     at: "2026-03-14T14:00:00Z",
     direction: "inbound",

@@ -29,8 +29,20 @@ export type TallyWindow = {
   series: boolean;
 };
 
+/**
+ * A bulk call's run is one of the report's campaigns: its tallies carry this key where a
+ * campaign's carry its id (an id is a UUID, never this).
+ */
+const BULK_RUN_PREFIX = "bulk-run:";
+export const bulkRunKey = (name: string | null): string | null =>
+  name === null ? null : `${BULK_RUN_PREFIX}${name}`;
+/** The run's name when a tally's campaign key is a bulk run's, else null. */
+export const bulkRunOf = (key: string | null): string | null =>
+  key?.startsWith(BULK_RUN_PREFIX) ? key.slice(BULK_RUN_PREFIX.length) : null;
+
 /** Calls of one campaign, rep, AI agent and outcome (each null where none applies). */
 export type OutcomeTally = {
+  /** A campaign's id, a bulk run's key (bulkRunKey), or null: calls outside campaigns. */
   campaignId: string | null;
   repId: string | null;
   aiAgentId: string | null;

@@ -1,4 +1,9 @@
-import { type BulkCallResponse, INVALID_NUMBER, isCallableNumber } from "../../../common/business";
+import {
+  type BulkCallResponse,
+  bulkRunName,
+  INVALID_NUMBER,
+  isCallableNumber,
+} from "../../../common/business";
 import { ON_DO_NOT_CALL } from "../../../common/contacts";
 import type { DoNotCallService } from "../../features/contacts/do-not-call";
 import { normalizePhone } from "../../features/contacts/phone";
@@ -75,6 +80,8 @@ export function defineBulkCall(
                 phoneNumber,
                 purpose: payload.callPurpose ?? undefined,
                 dialKey: `${id}:${index}`,
+                // The reports count the run's calls as a campaign of its own.
+                bulkRun: bulkRunName(payload.callPurpose),
               });
               calls.push({ phoneNumber, callId: placed.callId, error: null });
               break;

@@ -14,6 +14,7 @@ import { useDialerEvents } from "./api/use-dialer-events";
 import { CallConversation, speak, splitLine } from "./components/call-conversation";
 import { CallbacksList } from "./components/callbacks-list";
 import { CurrentCallPanel, WaitingForCall } from "./components/current-call";
+import { HandOverForm } from "./components/hand-over";
 import { PreviewLeadPanel } from "./components/preview-lead";
 import { Softphone } from "./components/softphone";
 import { StatusPanel } from "./components/status-panel";
@@ -42,9 +43,18 @@ export function AgentConsolePage() {
   const callId = console.data?.currentCall?.callId ?? null;
   const callIdRef = useRef(callId);
   callIdRef.current = callId;
+  // The words said on calls: a supervisor following a rep's call hears them too.
+  const lineListeners = useRef(new Set<(callId: string, lines: string[]) => void>());
+  const followLines = useCallback((listener: (callId: string, lines: string[]) => void) => {
+    lineListeners.current.add(listener);
+    return () => {
+      lineListeners.current.delete(listener);
+    };
+  }, []);
   // The callee's words, spoken as they come (the simulator's conversation).
   const live = useDialerEvents(
     useCallback((id: string, lines: string[]) => {
+      for (const listener of lineListeners.current) listener(id, lines);
       if (!soundRef.current || id !== callIdRef.current) return;
       for (const line of lines) {
         const { speaker, words } = splitLine(line);
@@ -125,15 +135,24 @@ export function AgentConsolePage() {
                 dispositions={console.data.dispositions}
                 timeZone={timeZone}
                 talk={(callLive) => (
-                  <CallConversation
-                    inWords={phone !== "softphone"}
-                    call={console.data.currentCall as NonNullable<typeof console.data.currentCall>}
-                    transcript={console.data.transcript}
-                    script={console.data.script}
-                    live={callLive}
-                    sound={sound}
-                    onSound={setSound}
-                  />
+                  <>
+                    <CallConversation
+                      inWords={phone !== "softphone"}
+                      call={console.data.currentCall as NonNullable<typeof console.data.currentCall>}
+                      transcript={console.data.transcript}
+                      script={console.data.script}
+                      live={callLive}
+                      sound={sound}
+                      onSound={setSound}
+                    />
+                    {/* On the softphone, transfers are the softphone's own. */}
+                    {phone !== "softphone" && callLive ? (
+                      <HandOverForm
+                        attemptId={console.data.currentCall?.attemptId ?? ""}
+                        agents={(agents.data ?? []).filter((agent) => agent.id !== console.data.agent.id)}
+                      />
+                    ) : null}
+                  </>
                 )}
               />
             ) : console.data.previewLead ? (
@@ -153,7 +172,9 @@ export function AgentConsolePage() {
               />
             ) : null}
             <CallbacksList callbacks={console.data.callbacks} timeZone={timeZone} />
-            {supervisor ? <SupervisorPanel hasSoftphone={phone === "softphone"} /> : null}
+            {supervisor ? (
+              <SupervisorPanel hasSoftphone={phone === "softphone"} followLines={followLines} />
+            ) : null}
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { isSimulatedCallType, isTestCallType } from "../../../../common/calls";
 import type { Db } from "../../../db/client";
+import { advisoryLock } from "../../../db/locks";
 import { type CallerFacts, type EngineState, initialState, inspectNumber } from "../../../engine";
 import type { Account } from "../../../http/account";
 import type { AssistantView } from "../../agents/call-assistant";
@@ -167,6 +167,8 @@ export async function startCarrierCall(
     plan?: CallPlan | undefined;
     /** A background job's key for this call (see findByDialKey). */
     dialKey?: string | null | undefined;
+    /** A bulk call's run, as the reports list it among the campaigns. */
+    bulkRun?: string | null | undefined;
   },
   admit?: (tx: Db) => Promise<void>,
 ): Promise<{ row: CallRow; greeting: string | null }> {
@@ -196,7 +198,7 @@ export async function startCarrierCall(
   const greeting = input.answered ? opening : null;
   const row = await ctx.inTransaction(async (tx) => {
     if (admit) {
-      await tx.execute(sql`select pg_advisory_xact_lock(725002, hashtext(${account.id}))`);
+      await advisoryLock(tx, "callStart", account.id);
       await admit(tx);
     }
     return callRepository(tx).insert(account.id, {
@@ -215,6 +217,7 @@ export async function startCarrierCall(
       lastActivityAt: at,
       providerCallSid: input.providerCallSid,
       dialKey: input.dialKey ?? null,
+      bulkRun: input.bulkRun ?? null,
       createdBy: account.actor?.id ?? null,
       agentId,
       contactId: plan.contactId ?? null,

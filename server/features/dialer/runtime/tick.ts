@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DIALING_MODES, type DialingMode } from "../../../../common/dialer";
-import type { Db } from "../../../db/client";
+import { advisoryLock } from "../../../db/locks";
 import type { CampaignPacingState } from "../../../db/schema";
 import {
   linesToDial,
@@ -24,8 +24,6 @@ import type { GateLine } from "./gate";
 import { recoverStale } from "./recovery";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60_000;
-/** Advisory lock key: one tick decides and claims at a time, across servers (any number no other lock uses). */
-const TICK_LOCK = 725_013;
 const AGENT_DIALLED_PER_TICK = 50;
 
 /** Leads dialled per batch: the gate's lists are read for a batch at once, its calls linked at once. */
@@ -217,17 +215,25 @@ export async function runTick(ctx: RuntimeContext): Promise<TickReport> {
   const started = performance.now();
   const now = ctx.now();
   let figuresMs = 0;
-  // Reps whose wrap-up after a call has run out are available again, before pacing counts them.
+  // Reps whose wrap-up after a call has run out are available again, before pacing counts them;
+  // the call they wrapped up records when its wrap-up ended (the wrap-up's end, not the tick's).
   await ctx.db.execute(sql`
-    update dialer_agent_sessions set status = 'available', since = ${now}, wrap_up_until = null,
-      updated_at = ${now}
-    where wrap_up_until <= ${now} and status = 'busy'`);
+    with ending as (
+      select workspace_id, user_id, current_attempt_id, wrap_up_until from dialer_agent_sessions
+      where wrap_up_until <= ${now} and status = 'busy' for update
+    ), freed as (
+      update dialer_agent_sessions s set status = 'available', since = ${now}, wrap_up_until = null,
+        current_attempt_id = null, updated_at = ${now}
+      from ending e where s.workspace_id = e.workspace_id and s.user_id = e.user_id
+    )
+    update dial_attempts a set wrap_up_ended_at = e.wrap_up_until
+    from ending e where a.id = e.current_attempt_id and a.wrap_up_ended_at is null`);
   const { campaigns, wants, claimed, letGo, lines } = await ctx.db.transaction(async (tx) => {
     // One tick at a time decides and claims, whichever server runs it: two ticks reading the same
     // lines and agents at once would each dial the lines pacing allows, twice as many as it
     // meant. The second waits for the first's claims to commit, then sees them as ringing.
-    await tx.execute(sql`select pg_advisory_xact_lock(${TICK_LOCK})`);
-    const repo = runtimeRepository(tx as unknown as Db);
+    await advisoryLock(tx, "dialerTick");
+    const repo = runtimeRepository(tx);
     // Reps working any campaign are put on one first, so pacing counts each of them once.
     await assignAnyReps(repo, now);
     const ticking = await repo.campaignsToTick(

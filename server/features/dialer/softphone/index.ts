@@ -16,6 +16,7 @@ import type { ConferenceCarrier } from "../../../providers/telephony/twilio-conf
 import { CarrierError } from "../../../providers/telephony/types";
 import type { WebhookRequest } from "../../telephony/context";
 import type { DialerContext, SoftphoneDeps } from "../context";
+import { isAvailable, moveCall, notAvailable } from "../hand-over";
 import { softphoneRepository } from "./repository";
 import { conferenceName, conferenceTwiml } from "./twiml";
 
@@ -191,8 +192,10 @@ export async function holdCall(ctx: DialerContext, account: Account, attemptId: 
 
 /**
  * POST .../calls/:attemptId/transfer: another party (a number, or another rep's softphone) is
- * dialled into the conference. Cold: the rep leaves at once. Warm: the customer waits on hold
- * while the rep talks with the party, then completes (the rep leaves) or cancels.
+ * dialled into the conference. Cold: the rep leaves at once; handed to a rep (who must be
+ * available), the call becomes theirs (their console, their disposition) and the first rep goes
+ * to wrap-up. Warm: the customer waits on hold while the rep talks with the party, then
+ * completes (the rep leaves) or cancels.
  */
 export async function transferCall(
   ctx: DialerContext,
@@ -200,13 +203,18 @@ export async function transferCall(
   attemptId: string,
   input: { warm: boolean; phoneNumber?: string | undefined; agentId?: string | undefined },
 ) {
-  const { state, carrier, phoneNumber } = await liveCall(ctx, account, attemptId, false);
+  const { attempt, state, carrier, phoneNumber } = await liveCall(ctx, account, attemptId, false);
   let to: string;
   let shown: string;
+  let handedTo: { userId: string; name: string } | null = null;
   if (input.agentId) {
     const member = (await ctx.members(account)).find((m) => m.userId === input.agentId);
     if (!member) throw notFound("That agent");
     if (member.userId === account.actor?.id) throw badRequest("Transfer to someone else than yourself");
+    if (!input.warm) {
+      if (!(await isAvailable(ctx, account, member.userId))) throw notAvailable(member.name);
+      handedTo = member;
+    }
     to = `client:${identityOf(account.id, member.userId)}`;
     shown = member.name;
   } else {
@@ -233,6 +241,16 @@ export async function transferCall(
   if (!input.warm && state.repCallSid) {
     await carried(() => carrier.hangUp(state.repCallSid as string));
     next.repCallSid = null;
+  }
+  if (handedTo) {
+    // The receiving rep's leg is the rep's leg now (a supervisor's whisper coaches them).
+    const shownState = await saved(ctx, account, attemptId, {
+      ...next,
+      repCallSid: leg.callSid,
+      transfer: null,
+    });
+    await moveCall(ctx, account, attempt, handedTo);
+    return shownState;
   }
   return saved(ctx, account, attemptId, next);
 }

@@ -31,6 +31,8 @@ export async function placeOutbound(
     /** The person called when no contact is given (a campaign lead's name): said in the opening. */
     calleeName?: string | null | undefined;
     dialKey?: string | undefined;
+    /** A bulk call's run (common/business bulkRunName), which the reports count as a campaign. */
+    bulkRun?: string | undefined;
     /** The autodialer's line settings (issue 13): machine detection, ring time, the simulator's plan. */
     carrier?: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated"> | undefined;
     /** What the caller knows of the callee, for the dial gate (zones, campaign, AI voice, consent). */
@@ -89,6 +91,7 @@ export async function placeOutbound(
         scriptId: input.scriptId ?? null,
       },
       dialKey: input.dialKey ?? null,
+      bulkRun: input.bulkRun ?? null,
     },
     admitPhoneCall(calls, account, (await ctx.platform?.settings())?.maxConcurrentCalls),
   );

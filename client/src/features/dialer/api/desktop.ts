@@ -1,4 +1,7 @@
 import {
+  AgentConsoleOut,
+  LeadCallsOut,
+  ListenOut,
   type MonitorMode,
   SoftphoneCallOut,
   SoftphoneTokenOut,
@@ -27,6 +30,23 @@ export function useSay() {
         text,
         ...(step === undefined ? {} : { step }),
       }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** GET /api/autodialer/leads/:leadId/calls: the lead's past calls, for the contact card. */
+export const useLeadCalls = (leadId: string) =>
+  useQuery({
+    queryKey: [`${DIALER_URL}/leads/${leadId}/calls`],
+    queryFn: () => getParsed(LeadCallsOut, `${DIALER_URL}/leads/${encodeURIComponent(leadId)}/calls`),
+  });
+
+/** POST .../calls/:attemptId/hand-over: a cold transfer to another rep, on the simulator. */
+export function useHandOver() {
+  const refresh = useRefreshDialer();
+  return useMutation({
+    mutationFn: ({ attemptId, agentId }: { attemptId: string; agentId: string }) =>
+      requestParsed(AgentConsoleOut, "POST", `${callUrl(attemptId)}/hand-over`, { agentId }),
     onSuccess: () => refresh(),
   });
 }
@@ -69,6 +89,16 @@ export const supervisorQueryOptions = queryOptions({
 });
 export const useSupervisorView = (enabled: boolean) =>
   useQuery({ ...supervisorQueryOptions, enabled, refetchInterval: 5_000 });
+
+/**
+ * GET .../supervisor/calls/:attemptId/listen: a simulated call's words, followed read-only. Its
+ * key is under /api/autodialer, so every call event (a new line) reads it again.
+ */
+export const useListen = (attemptId: string) =>
+  useQuery({
+    queryKey: [`${SUPERVISOR_URL}/calls/${attemptId}/listen`],
+    queryFn: () => getParsed(ListenOut, `${SUPERVISOR_URL}/calls/${encodeURIComponent(attemptId)}/listen`),
+  });
 
 /** POST (or DELETE) .../supervisor/calls/:attemptId/monitor: listen, whisper, barge in, or leave. */
 export function useMonitor() {

@@ -8,6 +8,7 @@ import { formatDuration } from "../../../lib/format";
 import { leadName } from "../labels";
 import { DispositionForm } from "./disposition-form";
 import { LeadDetails } from "./lead-details";
+import { PastCalls } from "./past-calls";
 
 const STATE_LABELS: Record<AttemptState, string> = {
   queued: "Queued",
@@ -79,6 +80,7 @@ export function CurrentCallPanel({
               Contact
             </h3>
             <LeadDetails lead={call.lead} timeZone={timeZone} />
+            <PastCalls leadId={call.lead.id} currentCallId={call.callId} timeZone={timeZone} />
           </section>
           <DispositionForm key={call.attemptId} call={call} ended={ended} dispositions={dispositions} />
         </div>

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { useDialLead } from "../api/dial-lead";
 import { leadName, toastFailure, toastSuccess } from "../labels";
 import { LeadDetails } from "./lead-details";
+import { PastCalls } from "./past-calls";
 
 /** Preview mode: the next lead, shown before the dialer calls it; the agent clicks to dial. */
 export function PreviewLeadPanel({ lead, timeZone }: { lead: Lead; timeZone: string }) {
@@ -19,6 +20,7 @@ export function PreviewLeadPanel({ lead, timeZone }: { lead: Lead; timeZone: str
       </CardHeader>
       <CardContent className="grid gap-4">
         <LeadDetails lead={lead} timeZone={timeZone} />
+        <PastCalls leadId={lead.id} timeZone={timeZone} />
         <Button
           onClick={() =>
             // mutateAsync: this panel gives way to the call's as soon as the console refreshes.

@@ -1,10 +1,12 @@
 import { MONITOR_MODES, type MonitorMode } from "@common/dialer";
 import { Ear, Eye, MessageCircle, Users } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useMonitor, useSupervisorView } from "../api/desktop";
 import { AGENT_STATUS_BADGES, AGENT_STATUS_LABELS, toastFailure } from "../labels";
+import { type FollowLines, ListenIn } from "./listen-in";
 
 const MODE_LABELS: Record<MonitorMode, { label: string; hint: string; icon: typeof Ear }> = {
   listen: { label: "Listen", hint: "Hear the call; nobody hears you", icon: Ear },
@@ -13,12 +15,20 @@ const MODE_LABELS: Record<MonitorMode, { label: string; hint: string; icon: type
 };
 
 /**
- * For admins and the owner: every rep's state and live call, with its last lines, and (on a
- * call carried by the Twilio softphone) listen, whisper and barge in from their own softphone.
+ * For admins and the owner: every rep's state and live call, with its last lines; on a call
+ * carried by the Twilio softphone, listen, whisper and barge in from their own softphone; on a
+ * simulated call, listen by following its live transcript (read-only, the callee's words spoken).
  */
-export function SupervisorPanel({ hasSoftphone }: { hasSoftphone: boolean }) {
+export function SupervisorPanel({
+  hasSoftphone,
+  followLines,
+}: {
+  hasSoftphone: boolean;
+  followLines: FollowLines;
+}) {
   const view = useSupervisorView(true);
   const monitor = useMonitor();
+  const [following, setFollowing] = useState<{ attemptId: string; repName: string } | null>(null);
   const join = (attemptId: string, mode: MonitorMode) =>
     monitor.mutate(
       { attemptId, mode },
@@ -34,10 +44,19 @@ export function SupervisorPanel({ hasSoftphone }: { hasSoftphone: boolean }) {
           Every rep's state and call.{" "}
           {hasSoftphone
             ? "Listen, whisper or barge in from your softphone."
-            : "Listening in needs Twilio connected (Settings, Phone service)."}
+            : "Listen follows a simulated call's live transcript. Whisper and barge in need Twilio connected (Settings, Phone service)."}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {following ? (
+          <ListenIn
+            key={following.attemptId}
+            attemptId={following.attemptId}
+            repName={following.repName}
+            followLines={followLines}
+            onStop={() => setFollowing(null)}
+          />
+        ) : null}
         {!view.data ? (
           <p className="text-sm text-muted-foreground">
             {view.isError ? "The team could not be loaded." : "Loading..."}
@@ -72,6 +91,20 @@ export function SupervisorPanel({ hasSoftphone }: { hasSoftphone: boolean }) {
                     <div className="flex flex-wrap gap-1.5">
                       {MONITOR_MODES.map((mode) => {
                         const { label, hint, icon: Icon } = MODE_LABELS[mode];
+                        // A simulated call is listened to in words, in this browser.
+                        if (mode === "listen" && call.followable && !call.monitorable)
+                          return (
+                            <Button
+                              key={mode}
+                              size="sm"
+                              variant="outline"
+                              title="Follow the call's live transcript; nobody hears you"
+                              aria-pressed={following?.attemptId === call.attemptId}
+                              onClick={() => setFollowing({ attemptId: call.attemptId, repName: agent.name })}
+                            >
+                              <Icon aria-hidden /> {label}
+                            </Button>
+                          );
                         return (
                           <Button
                             key={mode}

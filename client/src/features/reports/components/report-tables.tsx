@@ -69,7 +69,7 @@ export function CampaignTable({ rows }: { rows: CampaignReportRow[] }) {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.campaignId ?? "other"} className="border-b last:border-0">
+                  <tr key={row.campaignId ?? row.bulkRun ?? "other"} className="border-b last:border-0">
                     <th scope="row" className="px-3 py-2 text-left font-medium">
                       {row.name}
                     </th>
