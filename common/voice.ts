@@ -3,8 +3,11 @@ import { safeString } from "./text";
 
 /** The recommended sample length. */
 export const RECOMMENDED_SAMPLE_SECONDS = 30;
-/** A sample shorter than this cannot carry a voice. */
-export const MIN_SAMPLE_SECONDS = 3;
+/**
+ * Seconds of speech (measured in the sample: pauses, silence, noise and tones do not count) below
+ * which a sample is refused: less cannot carry a voice.
+ */
+export const MIN_SPEECH_SECONDS = 10;
 /** Recording stops by itself here. */
 export const MAX_SAMPLE_SECONDS = 120;
 /** The decoded sample's size limit (30 s of browser audio is about 0.2 MB; of WAV about 3 MB). */
@@ -20,6 +23,17 @@ export const VOICE_CREATE_FAILED = "Failed to create voice profile. Please try a
 export const VOICE_CONSENT_REQUIRED =
   "Please confirm this is your own voice and that you consent to cloning it";
 export const VOICE_PROFILE_LIMIT = `You have ${MAX_VOICE_PROFILES} voice profiles, the most an account can keep. Delete one you no longer use to create another.`;
+export const NO_SOUND_HEARD = "No sound was heard in the recording. Check your microphone and record again.";
+/** Said before recording: what the sample needs to be taken. */
+export const SPEECH_NEEDED = `Speak for at least ${MIN_SPEECH_SECONDS} seconds (pauses do not count); ${RECOMMENDED_SAMPLE_SECONDS} seconds is recommended.`;
+
+/** The refusal of a sample with too little speech, stating what was measured (whole seconds, rounded down). */
+export function tooLittleSpeech(speechSeconds: number): string {
+  const heard = Math.max(0, Math.floor(speechSeconds));
+  const advice = `Record at least ${MIN_SPEECH_SECONDS} seconds of your voice speaking; ${RECOMMENDED_SAMPLE_SECONDS} seconds is recommended.`;
+  if (heard === 0) return `No speech was heard in the sample. ${advice}`;
+  return `The sample has only ${heard} second${heard === 1 ? "" : "s"} of speech. ${advice}`;
+}
 export const SAMPLE_TOO_LARGE = `The voice sample is larger than ${MAX_SAMPLE_BYTES / 1024 / 1024} MB. Record a shorter sample (${RECOMMENDED_SAMPLE_SECONDS} seconds is plenty).`;
 
 /** What the user agrees to; stored word for word with the time and the sample's SHA-256. */

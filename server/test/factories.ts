@@ -7,7 +7,7 @@ import type { VoiceProfile } from "../../common/voice";
 import type { WorkspaceRole } from "../../common/workspaces";
 import type { Database } from "../db/client";
 import type { TestApp, TestClient } from "./app";
-import { asDataUrl, toneWav } from "./audio";
+import { asDataUrl, speechLikeWav } from "./audio";
 
 /**
  * Small builders for tests, in one place: a signed-in owner of a new
@@ -93,18 +93,21 @@ export async function buildAppointment(
   return res.json() as Appointment;
 }
 
-/** The voice-profile form's body: a recorded tone of `seconds` at `hz`, with consent given. */
+/**
+ * The voice-profile form's body: `seconds` of speech-like audio around `hz` (14 s, about 12.6 s
+ * of it speech, by default: enough to be taken), with consent given.
+ */
 export function voiceSample(
   options: { voiceName?: string; seconds?: number; hz?: number; rate?: number } = {},
 ) {
   return {
     voiceName: options.voiceName ?? "My voice",
-    audioData: asDataUrl(toneWav(options.seconds ?? 4, options.hz ?? 120, options.rate)),
+    audioData: asDataUrl(speechLikeWav(options.seconds ?? 14, options.hz ?? 120, options.rate)),
     consent: true,
   };
 }
 
-/** A voice profile in the client's workspace, from a tone sample (see voiceSample). */
+/** A voice profile in the client's workspace, from a speech-like sample (see voiceSample). */
 export async function buildVoiceProfile(
   client: TestClient,
   options: Parameters<typeof voiceSample>[0] = {},

@@ -1,5 +1,5 @@
 import type { TestClient } from "./app";
-import { asDataUrl, toneWav } from "./audio";
+import { asDataUrl, speechLikeWav } from "./audio";
 
 /**
  * For each resource (the path segment after /api/) with :id routes, how to create one as its
@@ -33,8 +33,8 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async "voice-profiles"(owner) {
     const res = await owner.post("/api/voice-profiles", {
       voiceName: "Owner's voice",
-      // Small (8 kHz, 3.5 s): the test app keeps samples under DATA_DIR.
-      audioData: asDataUrl(toneWav(3.5, 120, 8000)),
+      // Small (8 kHz, 13 s, about 11.6 s of it speech): the test app keeps samples under DATA_DIR.
+      audioData: asDataUrl(speechLikeWav(13)),
       consent: true,
     });
     return { id: res.json().id };
@@ -184,7 +184,7 @@ export const OWNED_RESOURCE_FIXTURES: Record<string, Fixture> = {
   async "voice-clones"(owner) {
     const res = await owner.post("/api/voice-clones", {
       name: "Owner's clone",
-      audioData: asDataUrl(toneWav(3.5, 120, 8000)),
+      audioData: asDataUrl(speechLikeWav(13)),
       consent: true,
     });
     return { id: res.json().id };

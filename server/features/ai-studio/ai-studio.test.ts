@@ -7,7 +7,7 @@ import {
   FILL_ALL_FIELDS,
 } from "../../../common/ai-studio";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
-import { asDataUrl, toneWav } from "../../test/audio";
+import { asDataUrl, speechLikeWav, toneWav } from "../../test/audio";
 import { buildMember, buildVoiceProfile, buildWorkspace } from "../../test/factories";
 import { waitFor } from "../../test/jobs";
 
@@ -465,15 +465,30 @@ describe("voice clones", () => {
     ]);
     expect(listed[0].accent).toContain("English (US)");
 
-    const noConsent = await c.post("/api/voice-clones", {
-      name: "Night line",
-      audioData: asDataUrl(toneWav(4, 200)),
-    });
+    const recording = asDataUrl(speechLikeWav(13, 200));
+    const noConsent = await c.post("/api/voice-clones", { name: "Night line", audioData: recording });
     expect(noConsent.statusCode).toBe(400);
     expect(noConsent.json().message).toContain("consent");
+    // A tone and a short recording are refused, saying what was heard.
+    const tone = await c.post("/api/voice-clones", {
+      name: "Night line",
+      audioData: asDataUrl(toneWav(15, 200)),
+      consent: true,
+    });
+    expect(tone.statusCode).toBe(400);
+    expect(tone.json().message).toMatch(/^No speech was heard in the sample\. Record at least 10 seconds/);
+    const short = await c.post("/api/voice-clones", {
+      name: "Night line",
+      audioData: asDataUrl(speechLikeWav(6, 200)),
+      consent: true,
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(
+      /^The sample has only 5 seconds of speech\. Record at least 10 seconds/,
+    );
     const created = await c.post("/api/voice-clones", {
       name: "Night line",
-      audioData: asDataUrl(toneWav(4, 200)),
+      audioData: recording,
       consent: true,
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_VOICE_PROFILES, VOICE_PROFILE_LIMIT } from "../../../common/voice";
 import { createTestApp, type TestApp } from "../../test/app";
-import { asDataUrl, ffmpeg, toneWav } from "../../test/audio";
+import { asDataUrl, ffmpeg, speechLikeWav } from "../../test/audio";
 import { buildWorkspace } from "../../test/factories";
 
 /**
@@ -40,24 +40,18 @@ function hostileOpus(): Buffer {
 }
 
 /**
- * A tone as WebM/Opus written to a pipe, the way Chromium's MediaRecorder writes it: the
- * container does not say how long it is, so only decoding can tell.
+ * Speech-like audio as WebM/Opus written to a pipe, the way Chromium's MediaRecorder writes it:
+ * the container does not say how long it is, so only decoding can tell.
  */
 function webmWithoutDuration(seconds: number): Buffer {
-  return ffmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    `sine=frequency=150:sample_rate=16000:duration=${seconds}`,
-    "-c:a",
-    "libopus",
-    "-b:a",
-    "16k",
-    "-f",
-    "webm",
-    "pipe:1",
-  ]);
+  return ffmpeg(
+    ["-i", "pipe:0", "-c:a", "libopus", "-b:a", "16k", "-f", "webm", "pipe:1"],
+    speechLikeWav(seconds),
+  );
 }
+
+/** A sample long enough to be taken (about 11.6 s of speech), small to send many times. */
+const SPEECH = asDataUrl(speechLikeWav(13));
 
 const profile = (audioData: string, voiceName = "My voice") => ({ voiceName, audioData, consent: true });
 
@@ -139,7 +133,7 @@ describe("a voice sample is checked before it is decoded", () => {
     expect(res.json().message).toBe(
       "The voice sample was sent as WebM audio, but its content is not WebM audio. Record it again, or send it with its real type.",
     );
-    const wavAsOgg = await c.post("/api/voice-profiles", profile(asDataUrl(toneWav(4), "audio/ogg")));
+    const wavAsOgg = await c.post("/api/voice-profiles", profile(SPEECH.replace("audio/wav", "audio/ogg")));
     expect(wavAsOgg.statusCode).toBe(415);
   });
 
@@ -147,7 +141,7 @@ describe("a voice sample is checked before it is decoded", () => {
     const c = await buildWorkspace(t);
     const sample = asDataUrl(webmWithoutDuration(110), "audio/webm");
     // A first sample starts the analysis worker, so the measured one sees the steady state.
-    await c.post("/api/voice-profiles", profile(asDataUrl(toneWav(4))));
+    await c.post("/api/voice-profiles", profile(SPEECH));
     const before = performance.eventLoopUtilization();
     const res = await c.post("/api/voice-profiles", profile(sample, "Long"));
     const loop = performance.eventLoopUtilization(before);
@@ -165,7 +159,7 @@ describe("a voice sample is checked before it is decoded", () => {
 describe("voice profiles per account", () => {
   it(`keeps at most ${MAX_VOICE_PROFILES}, and takes another once one is deleted`, async () => {
     const c = await buildWorkspace(t);
-    const audioData = asDataUrl(toneWav(3.5));
+    const audioData = SPEECH;
     const ids: string[] = [];
     for (let i = 1; i <= MAX_VOICE_PROFILES; i++) {
       const res = await c.post("/api/voice-profiles", profile(audioData, `Voice ${i}`));

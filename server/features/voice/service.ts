@@ -7,12 +7,14 @@ import {
   MAX_SAMPLE_BYTES,
   MAX_SAMPLE_SECONDS,
   MAX_VOICE_PROFILES,
-  MIN_SAMPLE_SECONDS,
+  MIN_SPEECH_SECONDS,
+  NO_SOUND_HEARD,
   RECOMMENDED_SAMPLE_SECONDS,
   SAMPLE_TOO_LARGE,
   VOICE_CONSENT_TEXT,
   VOICE_INPUT_REQUIRED,
   VOICE_PROFILE_LIMIT,
+  tooLittleSpeech,
   type VoiceService as VoiceServiceStatus,
 } from "../../../common/voice";
 import { type AudioType, acceptedAudioType, audioFormat } from "../../audio/formats";
@@ -49,6 +51,9 @@ const SAMPLE_RULES: AudioRules = {
   tooLongAdvice: `Record a shorter one: ${RECOMMENDED_SAMPLE_SECONDS} seconds is plenty.`,
   unreadable: UNREADABLE,
 };
+
+/** A sample with no speech this quiet (dBFS over the whole of it) is taken as silence. */
+const QUIET_DB = -50;
 
 const DATA_URL = /^data:(audio\/[\w.+-]+)((?:;[\w.+-]+=[^;,]*)*);base64,/i;
 
@@ -88,6 +93,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
   /**
    * Checks the sample's type, bytes and length (ffprobe) before decoding it in ffmpeg, capped at
    * the longest sample, then analyses it in a worker thread: nothing here holds the event loop.
+   * Refuses silence, and a sample with less than MIN_SPEECH_SECONDS of speech in it.
    * Null when ffmpeg is not installed (the sample is stored unanalysed).
    */
   async function analyze(bytes: Buffer, type: AudioType): Promise<SampleAnalysis | null> {
@@ -115,14 +121,12 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
       }),
     );
     if (!analysis) return null;
-    if (analysis.duration < MIN_SAMPLE_SECONDS) {
-      throw badRequest(
-        `The sample is too short (${Math.round(analysis.duration)} seconds). Record at least ${MIN_SAMPLE_SECONDS} seconds; ${RECOMMENDED_SAMPLE_SECONDS} seconds is recommended.`,
-      );
+    // Silence, or a faint hiss with no speech in it: the microphone, not the speaker, is the problem.
+    if (analysis.levelDb < -60 || (analysis.speechSeconds === 0 && analysis.levelDb < QUIET_DB)) {
+      throw badRequest(NO_SOUND_HEARD);
     }
-    if (analysis.levelDb < -60) {
-      throw badRequest("No sound was heard in the recording. Check your microphone and record again.");
-    }
+    // The speech heard decides, not the file's length: pauses, noise and tones carry no voice.
+    if (analysis.speechSeconds < MIN_SPEECH_SECONDS) throw badRequest(tooLittleSpeech(analysis.speechSeconds));
     return analysis;
   }
 

@@ -9,20 +9,24 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   MAX_SAMPLE_BYTES,
+  NO_SOUND_HEARD,
   SAMPLE_TOO_LARGE,
   VOICE_CONSENT_TEXT,
   VOICE_INPUT_REQUIRED,
 } from "../../../common/voice";
 import { decodeToPcm, withCheckedAudio } from "../../audio/inspect";
 import { createTestApp, type TestApp } from "../../test/app";
-import { asDataUrl, ffmpeg, spokenWav, toneWav } from "../../test/audio";
+import { asDataUrl, ffmpeg, noiseWav, speechLikeWav, spokenWav, toneWav } from "../../test/audio";
 import { buildVoiceProfile, buildWorkspace, rows, voiceSample } from "../../test/factories";
 import { analyzePcm } from "./audio";
 
-/** A real spoken sample, encoded the way Chromium's MediaRecorder does (WebM/Opus). */
+/** Speech enough to be taken (about 11.6 s of it), for refusals that are about something else. */
+const SPEECH = asDataUrl(speechLikeWav(13));
+
+/** A real spoken sample (about 15 s), encoded the way Chromium's MediaRecorder does (WebM/Opus). */
 async function spokenWebm(): Promise<Buffer> {
   const wav = await spokenWav(
-    "Hello, this is Jordan. I am recording a sample of my voice so my assistant can sound like me on the phone.",
+    "Hello, this is Jordan. I am recording a sample of my voice so my assistant can sound like me on the phone. It answers my calls while I am busy, takes messages, and books appointments for the week ahead.",
     ["-v", "en-us+f2"],
   );
   return ffmpeg(["-i", "pipe:0", "-c:a", "libopus", "-f", "webm", "pipe:1"], wav);
@@ -50,7 +54,7 @@ describe("voice profiles with the local voice", () => {
 
   it("creates a profile: the sample as a file under DATA_DIR, consent with time and hash", async () => {
     const c = await buildWorkspace(t);
-    const audio = toneWav(6, 110);
+    const audio = speechLikeWav(14, 110);
     const res = await c.post("/api/voice-profiles", {
       voiceName: "  Work voice ",
       audioData: asDataUrl(audio),
@@ -63,7 +67,7 @@ describe("voice profiles with the local voice", () => {
       isActive: false,
       provider: "local",
       cloned: false,
-      sampleDuration: 6,
+      sampleDuration: 14,
       sampleBytes: audio.length,
     });
     expect(profile.voiceId).toBe(`local-${profile.id}`);
@@ -82,13 +86,14 @@ describe("voice profiles with the local voice", () => {
     expect(row?.sample_mime_type).toBe("audio/wav");
     const file = path.join(dataDir, String(row?.sample_path));
     expect(file.startsWith(path.join(dataDir, "voice-samples", c.user!.workspace.id))).toBe(true);
-    expect(await readFile(file)).toEqual(audio);
+    // Buffer.equals: toEqual walks a sample's 200 kB one element at a time (seconds).
+    expect((await readFile(file)).equals(audio)).toBe(true);
 
     // The sample plays back as recorded.
     const played = await c.get(`/api/voice-profiles/${profile.id}/sample`);
     expect(played.statusCode).toBe(200);
     expect(played.headers["content-type"]).toBe("audio/wav");
-    expect(played.rawPayload).toEqual(audio);
+    expect(played.rawPayload.equals(audio)).toBe(true);
   });
 
   it("picks the stock voice nearest the speaker's pitch, from a browser-style recording", async () => {
@@ -102,8 +107,8 @@ describe("voice profiles with the local voice", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().stockVoice).toMatch(/^en-us\+f\d\/p\d+$/);
     expect(res.json().stockVoiceLabel).toMatch(/female voice/);
-    expect(res.json().sampleDuration).toBeGreaterThanOrEqual(5);
-    const low = await c.post("/api/voice-profiles", voiceSample({ seconds: 4, hz: 95 }));
+    expect(res.json().sampleDuration).toBeGreaterThanOrEqual(12);
+    const low = await c.post("/api/voice-profiles", voiceSample({ hz: 95 }));
     expect(low.json().stockVoice).toMatch(/^en-us\+m\d\//);
   });
 
@@ -149,18 +154,18 @@ describe("voice profiles with the local voice", () => {
   });
 
   it.each([
-    [{ voiceName: "", audioData: asDataUrl(toneWav(4)), consent: true }, 400, VOICE_INPUT_REQUIRED],
-    [{ voiceName: "   ", audioData: asDataUrl(toneWav(4)), consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "", audioData: SPEECH, consent: true }, 400, VOICE_INPUT_REQUIRED],
+    [{ voiceName: "   ", audioData: SPEECH, consent: true }, 400, VOICE_INPUT_REQUIRED],
     [{ voiceName: "Me", audioData: "", consent: true }, 400, VOICE_INPUT_REQUIRED],
     [{ voiceName: "Me", consent: true }, 400, VOICE_INPUT_REQUIRED],
     [{ voiceName: "Me", audioData: "data:audio/wav;base64,", consent: true }, 400, VOICE_INPUT_REQUIRED],
     [
-      { voiceName: "Me", audioData: asDataUrl(toneWav(4)) },
+      { voiceName: "Me", audioData: SPEECH },
       400,
       "Please confirm this is your own voice and that you consent to cloning it",
     ],
     [
-      { voiceName: "Me", audioData: asDataUrl(toneWav(4)), consent: false },
+      { voiceName: "Me", audioData: SPEECH, consent: false },
       400,
       "Please confirm this is your own voice and that you consent to cloning it",
     ],
@@ -175,7 +180,7 @@ describe("voice profiles with the local voice", () => {
       "The recording must be sent as an audio data URL (data:audio/...;base64,...)",
     ],
     [
-      { voiceName: "Me", audioData: `${asDataUrl(toneWav(4))}!@#$`, consent: true },
+      { voiceName: "Me", audioData: `${SPEECH}!@#$`, consent: true },
       400,
       "The recording's data is not valid base64",
     ],
@@ -201,20 +206,26 @@ describe("voice profiles with the local voice", () => {
         consent: true,
       },
       400,
-      "The sample is too short (0 seconds). Record at least 3 seconds; 30 seconds is recommended.",
+      NO_SOUND_HEARD,
     ],
     [
-      { voiceName: "Me", audioData: asDataUrl(toneWav(1.5)), consent: true },
+      { voiceName: "Me", audioData: asDataUrl(toneWav(12, 120, 16000, 0)), consent: true },
       400,
-      "The sample is too short (2 seconds). Record at least 3 seconds; 30 seconds is recommended.",
+      NO_SOUND_HEARD,
     ],
+    [{ voiceName: "Me", audioData: asDataUrl(noiseWav(12, 0.003)), consent: true }, 400, NO_SOUND_HEARD],
     [
-      { voiceName: "Me", audioData: asDataUrl(toneWav(4, 120, 16000, 0)), consent: true },
+      { voiceName: "Me", audioData: asDataUrl(toneWav(15, 120, 8000)), consent: true },
       400,
-      "No sound was heard in the recording. Check your microphone and record again.",
+      "No speech was heard in the sample. Record at least 10 seconds of your voice speaking; 30 seconds is recommended.",
     ],
     [
-      { voiceName: "x".repeat(61), audioData: asDataUrl(toneWav(4)), consent: true },
+      { voiceName: "Me", audioData: asDataUrl(speechLikeWav(6)), consent: true },
+      400,
+      "The sample has only 5 seconds of speech. Record at least 10 seconds of your voice speaking; 30 seconds is recommended.",
+    ],
+    [
+      { voiceName: "x".repeat(61), audioData: SPEECH, consent: true },
       400,
       "The voice name must be at most 60 characters",
     ],
@@ -357,7 +368,7 @@ describe("voice profiles with the voice service (ElevenLabs' API on a local serv
       provider: "elevenlabs",
       cloning: true,
     });
-    const audio = toneWav(5);
+    const audio = speechLikeWav(13);
     const res = await c.post("/api/voice-profiles", {
       voiceName: "Cloned me",
       audioData: asDataUrl(audio),

@@ -11,7 +11,7 @@ import {
   type VoiceSpeed,
   type VoiceTone,
 } from "@common/ai-studio";
-import { MAX_SAMPLE_BYTES, VOICE_CONSENT_TEXT } from "@common/voice";
+import { MAX_SAMPLE_BYTES, MAX_SAMPLE_SECONDS, MIN_SPEECH_SECONDS, VOICE_CONSENT_TEXT } from "@common/voice";
 import { CheckCircle2, Mic, Trash2, Volume2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -345,7 +345,10 @@ function AddClone() {
           <Input {...props} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
         )}
       </Field>
-      <Field label="Recording" hint="WAV, MP3, M4A, WebM or Ogg, 3 to 120 seconds, up to 8 MB">
+      <Field
+        label="Recording"
+        hint={`At least ${MIN_SPEECH_SECONDS} seconds of you speaking (pauses do not count). WAV, MP3, M4A, WebM or Ogg, up to ${MAX_SAMPLE_SECONDS} seconds and ${MAX_SAMPLE_BYTES / 1024 / 1024} MB.`}
+      >
         {(props) => (
           <Input
             {...props}

@@ -2,7 +2,9 @@ import {
   MAX_SAMPLE_SECONDS,
   MAX_VOICE_PROFILES,
   MICROPHONE_FAILED,
+  MIN_SPEECH_SECONDS,
   RECOMMENDED_SAMPLE_SECONDS,
+  SPEECH_NEEDED,
   VOICE_CONSENT_REQUIRED,
   VOICE_CONSENT_TEXT,
   VOICE_CREATE_FAILED,
@@ -168,6 +170,9 @@ function Recorder({ onRefused, atLimit }: { onRefused: (error: unknown) => void;
       <div className="grid gap-1 text-sm">
         <p className="font-medium">Read this aloud while recording:</p>
         <blockquote className="border-l-2 pl-3 text-muted-foreground italic">{READ_ALOUD}</blockquote>
+        <p className="text-xs text-muted-foreground" data-testid="speech-needed">
+          {SPEECH_NEEDED}
+        </p>
         <p className="text-xs text-muted-foreground">
           Recording stops by itself at {formatDuration(MAX_SAMPLE_SECONDS)}, the longest sample taken.
         </p>
@@ -207,7 +212,12 @@ function Recorder({ onRefused, atLimit }: { onRefused: (error: unknown) => void;
         <div className="grid gap-1">
           {/* biome-ignore lint/a11y/useMediaCaption: a recording of the user's own voice has no captions */}
           <audio controls src={recorder.sample.url} aria-label="Your recorded sample" className="w-full" />
-          {recorder.sample.seconds < RECOMMENDED_SAMPLE_SECONDS ? (
+          {recorder.sample.seconds < MIN_SPEECH_SECONDS ? (
+            <p className="text-xs text-amber-800" data-testid="sample-too-short">
+              This recording is shorter than {MIN_SPEECH_SECONDS} seconds, too short to be taken. Record again
+              and speak for at least {MIN_SPEECH_SECONDS} seconds.
+            </p>
+          ) : recorder.sample.seconds < RECOMMENDED_SAMPLE_SECONDS ? (
             <p className="text-xs text-muted-foreground">
               A {RECOMMENDED_SAMPLE_SECONDS}-second sample gives the closest voice; shorter samples work too.
             </p>
