@@ -338,24 +338,29 @@ test("a call centre's day: sign-up, the checklist, a segment campaign, a rep's s
       })
       .toContain("Yes, this is a good time. What is it about?");
 
-    // The supervisor's view: the rep on this call, with its last lines. Listening in needs
-    // Twilio (a conference the supervisor's softphone joins); on the simulator the buttons say so.
+    // The supervisor's view: the rep on this call, with its last lines. On the simulator the
+    // supervisor listens by following the call's live transcript (read-only); whisper and barge
+    // in need Twilio (a conference the supervisor's softphone joins).
     await expect(supervision).toContainText("On call", { timeout: 15_000 });
     await expect(supervision).toContainText(leadName);
     const lastLines = supervision.getByRole("list", { name: `${rep.fullName}'s call, last lines` });
     await expect(lastLines).toContainText("Callee: Yes, this is a good time.", { timeout: 15_000 });
     await expect(lastLines).toContainText("Rep:");
-    const listen = supervision.getByRole("button", { name: "Listen" });
-    await expect(listen).toBeDisabled();
-    await expect(listen).toHaveAttribute("title", "Only a call on the Twilio softphone can be joined");
-    await expect(page.getByRole("region", { name: "Team" })).toContainText(
-      "Listening in needs Twilio connected",
+    await expect(supervision.getByRole("button", { name: "Whisper" })).toBeDisabled();
+    await supervision.getByRole("button", { name: "Listen" }).click();
+    const listening = page
+      .getByRole("region", { name: "Team" })
+      .getByRole("region", { name: `Listening to ${rep.fullName}'s call` });
+    await expect(listening.getByTestId("listen-transcript")).toContainText(
+      "Callee: Yes, this is a good time. What is it about?",
     );
 
     if (index === 0) {
       await shots(repPage, "call-centre-day-console-call");
       await shots(page, "call-centre-day-supervisor-call");
     }
+    await listening.getByRole("button", { name: "Stop listening" }).click();
+    await expect(listening).toBeHidden();
 
     // The disposition, then wrap-up before the next call.
     const end = call.getByRole("form", { name: "End the call" });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { callingPlaceNow, expectAccessible, newAccount, screenshot } from "./helpers";
+import { callingPlaceNow, expectAccessible, newAccount, recordAiVoiceConsent, screenshot } from "./helpers";
 
 /**
  * The Reports screen: a rep's day on a preview campaign (two leads dialled from the console's
@@ -59,7 +59,9 @@ async function repDay(api: APIRequestContext): Promise<string> {
       .not.toBe("queued");
     const ended = await api.post(`/api/autodialer/console/calls/${attemptId}/end`, { data: { disposition } });
     expect(ended.status(), await ended.text()).toBe(200);
-    // The rep is wrapping up after a disposition; Ready makes them available for the next lead.
+    // The rep is wrapping up after a disposition; Ready (two seconds on) makes them available for
+    // the next lead, and the reports' wrap-up reads that time.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     const ready = await api.put("/api/autodialer/console/status", {
       data: { status: "available", campaignId: id },
     });
@@ -96,6 +98,8 @@ test("reports: the day's calls per campaign and per agent, by range, with charts
   expect(new URL(page.url()).searchParams.get("to")).toBe(today);
   await expect(page.getByTestId("figure-calls")).toHaveText(String(stats.dialedToday));
   await expect(page.getByTestId("figure-conversions")).toHaveText("1");
+  // The wrap-up runs from each call's end to Ready (not to the disposition, which came at once).
+  await expect(page.getByTestId("figure-average-wrap-up")).toHaveText(/^0:(0[2-9]|[1-5]\d)$/);
 
   // The campaign's row and the rep's.
   const campaigns = page.getByRole("region", { name: "Figures by campaign, scrollable" });
@@ -166,4 +170,28 @@ test("reports: the day's calls per campaign and per agent, by range, with charts
   await expect(board.getByRole("listitem").first()).toContainText(account.fullName);
   await screenshot(page, "reports-leaderboard");
   await expectAccessible(page, testInfo, "enterprise-leaderboard");
+
+  // A bulk call is a row of the campaigns table of its own, named by its purpose.
+  const numbers = [place.e164("0173"), place.e164("0174")];
+  await recordAiVoiceConsent(page.request, numbers);
+  const bulk = await page.request.post("/api/calls/bulk", {
+    data: { phoneNumbers: numbers, callPurpose: "Renewal reminders" },
+  });
+  expect(bulk.status(), await bulk.text()).toBe(202);
+  const { jobId } = (await bulk.json()) as { jobId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe("completed");
+  await page.goto(`/reports?from=${today}&to=${today}`);
+  const bulkRow = page
+    .getByRole("region", { name: "Figures by campaign, scrollable" })
+    .getByRole("row", { name: /Bulk call: Renewal reminders/ });
+  await expect(bulkRow.getByRole("cell").first()).toHaveText("2");
+  await expect(page.getByTestId("figure-calls")).toHaveText("4");
 });

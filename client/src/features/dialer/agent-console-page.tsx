@@ -1,6 +1,6 @@
 import type { SettableAgentStatus } from "@common/dialer";
 import { ArrowLeft, Headset, Radio, RefreshCw } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -51,17 +51,36 @@ export function AgentConsolePage() {
       lineListeners.current.delete(listener);
     };
   }, []);
-  // The callee's words, spoken as they come (the simulator's conversation).
+  // The callee's words, spoken as they come (the simulator's conversation). The callee's greeting
+  // can come before the console has read the call it belongs to: words of a call not shown yet
+  // are kept a few seconds, and spoken if that call turns out to be this rep's.
+  const unclaimed = useRef(new Map<string, { at: number; lines: string[] }>());
+  const sayCallee = useCallback((lines: string[]) => {
+    if (!soundRef.current) return;
+    for (const line of lines) {
+      const { speaker, words } = splitLine(line);
+      if (speaker === "Callee") speak(words);
+    }
+  }, []);
   const live = useDialerEvents(
-    useCallback((id: string, lines: string[]) => {
-      for (const listener of lineListeners.current) listener(id, lines);
-      if (!soundRef.current || id !== callIdRef.current) return;
-      for (const line of lines) {
-        const { speaker, words } = splitLine(line);
-        if (speaker === "Callee") speak(words);
-      }
-    }, []),
+    useCallback(
+      (id: string, lines: string[]) => {
+        for (const listener of lineListeners.current) listener(id, lines);
+        if (id === callIdRef.current) return sayCallee(lines);
+        const now = Date.now();
+        for (const [other, { at }] of unclaimed.current)
+          if (now - at > 10_000) unclaimed.current.delete(other);
+        const kept = unclaimed.current.get(id);
+        unclaimed.current.set(id, { at: now, lines: [...(kept?.lines ?? []), ...lines] });
+      },
+      [sayCallee],
+    ),
   );
+  useEffect(() => {
+    const kept = callId ? unclaimed.current.get(callId) : undefined;
+    if (kept && Date.now() - kept.at < 10_000) sayCallee(kept.lines);
+    unclaimed.current.clear();
+  }, [callId, sayCallee]);
   const setStatus = useSetAgentStatus();
   const phone = console.data?.phone;
   const agents = useDialerAgents();

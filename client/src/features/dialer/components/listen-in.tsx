@@ -96,7 +96,7 @@ export function ListenIn({
                   data-speaker={speaker}
                   className={`rounded-md px-2 py-1 wrap-anywhere ${speaker === "Callee" ? "bg-muted" : speaker === "Rep" ? "bg-background" : "italic text-muted-foreground"}`}
                 >
-                  <span className="font-semibold">{speaker === "Rep" ? repName : speaker}: </span>
+                  <span className="font-semibold">{speaker}: </span>
                   {words}
                 </li>
               );

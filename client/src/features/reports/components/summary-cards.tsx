@@ -72,7 +72,7 @@ export function SummaryCards({ totals }: { totals: ReportFigures }) {
       <Figure
         label="Average wrap-up"
         value={formatSeconds(totals.avgWrapUpSeconds)}
-        hint="From a call's end to a rep's disposition"
+        hint="From a call's end to the rep's Ready (or the wrap-up time running out)"
       />
       <Figure
         label="Abandoned"
