@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { AGENT_DEFAULTS } from "../../common/agents";
 import { DEFAULT_AI_SETTINGS } from "../../common/ai-settings";
 import type { CallDisposition } from "../../common/calls";
+import type { Account } from "../../server/domain/account";
 import {
   analyzeUtterance,
   type CallerFacts,
@@ -21,7 +22,6 @@ import type { AgentRow } from "../../server/features/agents/service";
 import type { AiSettingsRow } from "../../server/features/ai-settings/service";
 import type { ScriptForCall } from "../../server/features/scripts/service";
 import { findTemplate } from "../../server/features/scripts/templates";
-import type { Account } from "../../server/http/account";
 import type {
   Business,
   Conversation as ConversationCase,

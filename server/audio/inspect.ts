@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { badRequest, HttpError } from "../http/errors";
+import { type DomainError, Invalid, TooLarge, UnsupportedFormat } from "../domain/errors";
 import { type AudioType, audioFormat, looksLikeText, spokenDuration } from "./formats";
 import { runTool, ToolMissing } from "./tools";
 
@@ -48,8 +48,7 @@ export async function withCheckedAudio<T>(
   const format = audioFormat(type);
   if (!format.looksRight(bytes)) {
     const what = looksLikeText(bytes) ? "it is text" : `its content is not ${format.label} audio`;
-    throw new HttpError(
-      415,
+    throw new UnsupportedFormat(
       `The ${rules.noun} was sent as ${format.label} audio, but ${what}. Record it again, or send it with its real type.`,
     );
   }
@@ -77,13 +76,13 @@ export async function withCheckedAudio<T>(
  * 413 for a recording over the limit: its length when the container said it, or "longer than"
  * when decoding (which stops just past the limit) found out.
  */
-export function tooLong(rules: AudioRules, seconds: number | null): HttpError {
+export function tooLong(rules: AudioRules, seconds: number | null): DomainError {
   const limit = spokenDuration(rules.maxSeconds);
   const said =
     seconds === null
       ? `The ${rules.noun} is longer than ${limit}, the longest taken.`
       : `The ${rules.noun} is ${spokenDuration(seconds)} long; the longest taken is ${limit}.`;
-  return new HttpError(413, `${said} ${rules.tooLongAdvice}`);
+  return new TooLarge(`${said} ${rules.tooLongAdvice}`);
 }
 
 type ProbeJson = {
@@ -120,23 +119,23 @@ async function probeAudio(
   } catch (error) {
     if (error instanceof ToolMissing) return null;
     if (signal?.aborted) throw error;
-    throw badRequest(rules.unreadable);
+    throw new Invalid(rules.unreadable);
   }
   let parsed: ProbeJson;
   try {
     parsed = JSON.parse(output.toString("utf8")) as ProbeJson;
   } catch {
-    throw badRequest(rules.unreadable);
+    throw new Invalid(rules.unreadable);
   }
   if (parsed.format?.format_name !== format.formatName) {
-    throw new HttpError(415, `The ${rules.noun} was sent as ${format.label} audio, but it is not.`);
+    throw new UnsupportedFormat(`The ${rules.noun} was sent as ${format.label} audio, but it is not.`);
   }
   const streams = parsed.streams ?? [];
   if (!streams.some((stream) => stream.codec_type === "audio")) {
-    throw badRequest(`The ${rules.noun} has no sound in it. Record it again.`);
+    throw new Invalid(`The ${rules.noun} has no sound in it. Record it again.`);
   }
   if (streams.some((stream) => stream.codec_type === "video")) {
-    throw new HttpError(415, `The ${rules.noun} has video in it. Send the sound only.`);
+    throw new UnsupportedFormat(`The ${rules.noun} has video in it. Send the sound only.`);
   }
   const lengths = [parsed.format?.duration, ...streams.map((stream) => stream.duration)]
     .map((value) => Number(value))
@@ -186,7 +185,7 @@ async function measureSeconds(
     );
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw badRequest(rules.unreadable);
+    throw new Invalid(rules.unreadable);
   }
   const reached = [...output.toString("utf8").matchAll(/^out_time_us=(\d+)$/gm)].map((match) =>
     Number(match[1]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http/errors";
+import { Unavailable } from "../domain/errors";
 import { AUDIO_BUSY, workQueue } from "./work-queue";
 
 /** A job that runs until the test lets it finish. */
@@ -41,8 +41,8 @@ describe("the audio work queue", () => {
     const running = queue.run(first.job);
     const waiting = queue.run(async () => "second");
     const refused = await queue.run(async () => "third").catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ statusCode: 503, message: AUDIO_BUSY });
+    expect(refused).toBeInstanceOf(Unavailable);
+    expect(refused).toMatchObject({ message: AUDIO_BUSY });
     first.open();
     await running;
     await expect(waiting).resolves.toBe("second");

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { HttpError } from "../http/errors";
+import { Unavailable } from "../domain/errors";
 
 export const AUDIO_BUSY = "The server is busy with other recordings. Please try again in a moment.";
 
@@ -24,7 +24,7 @@ export function workQueue(options: { concurrency: number; maxWaiting: number }) 
     /** Runs `job` when a place is free; a `signal` that fires while waiting gives the place up. */
     async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       if (running >= options.concurrency) {
-        if (waiting.length >= options.maxWaiting) throw new HttpError(503, AUDIO_BUSY);
+        if (waiting.length >= options.maxWaiting) throw new Unavailable(AUDIO_BUSY);
         await new Promise<void>((resolve, reject) => {
           const start = () => {
             signal?.removeEventListener("abort", giveUp);

@@ -1,9 +1,9 @@
 import { CALL_DISPOSITION_LABELS, type CallDisposition } from "../../common/calls";
 import type { Db } from "../db/client";
+import type { Account } from "../domain/account";
 import type { TurnResult } from "../engine";
 import type { CallRow } from "../features/calls/repository";
 import type { ContactCallOutcomes, OutcomeCall } from "../features/contacts/call-outcomes";
-import type { Account } from "../http/account";
 
 /**
  * What a call's outcome changes outside the calls area, inside the call's own transaction: the

@@ -1,16 +1,51 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../common/http";
+import { DomainError, type FailureKind } from "../domain/errors";
 import { HttpError } from "./errors";
 
 type Issue = { path: string; message: string };
 
+/** The status each kind of domain failure is answered with: the only place the two meet. */
+const STATUS_OF: Record<FailureKind, number> = {
+  invalid: 400,
+  "not-signed-in": 401,
+  "limit-reached": 402,
+  "not-allowed": 403,
+  "not-found": 404,
+  conflict: 409,
+  gone: 410,
+  "too-large": 413,
+  "unsupported-format": 415,
+  "cannot-process": 422,
+  "too-many": 429,
+  "outside-service-failed": 502,
+  unavailable: 503,
+  "outside-service-timed-out": 504,
+};
+
+/**
+ * A failure the person asking is told about, with its status: a domain failure (services) or an
+ * HttpError (routes, guards). Undefined for anything else, which is ours and answers 500. For a
+ * route that answers a failure itself (as a page).
+ */
+export function toldFailure(
+  error: unknown,
+): { status: number; message: string; issues?: Issue[] } | undefined {
+  if (error instanceof DomainError)
+    return { status: STATUS_OF[error.kind], message: error.message, issues: error.issues };
+  if (error instanceof HttpError)
+    return { status: error.statusCode, message: error.message, issues: error.issues };
+  return undefined;
+}
+
 /** One place maps every failure to { message, issues? } with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      const body: ErrorBody = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
-      return reply.code(error.statusCode).send(body);
+    const told = toldFailure(error);
+    if (told) {
+      const body: ErrorBody = { message: told.message, ...(told.issues ? { issues: told.issues } : {}) };
+      return reply.code(told.status).send(body);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,8 +3,8 @@ import { PLATFORM_ADMIN_ONLY } from "../../common/admin";
 import { roleAtLeast, roleNeededMessage, type WorkspaceRole } from "../../common/workspaces";
 import type { Config } from "../config";
 import type { UserRow } from "../db/schema";
+import type { Account } from "../domain/account";
 import type { AuthService } from "../features/auth/service";
-import type { Account } from "./account";
 import { forbidden, unauthorized } from "./errors";
 import { sessionToken } from "./session-cookie";
 

@@ -1,3 +1,4 @@
+import type { FailureKind } from "../domain/errors";
 /**
  * The messages between the server and a reading worker thread (threads.ts on the server's side,
  * serve.ts on the worker's). Several streams share one thread, each under its own id. The worker
@@ -16,9 +17,9 @@ export type FromWorker =
   | { type: "done"; id: number }
   | { type: "error"; id: number; error: WireError };
 
-/** An error as it crosses threads: an HttpError keeps its status, message and issues. */
+/** An error as it crosses threads: a domain failure keeps its kind, message and issues. */
 export type WireError = {
   message: string;
-  statusCode?: number | undefined;
+  kind?: FailureKind | undefined;
   issues?: { path: string; message: string }[] | undefined;
 };

@@ -1,7 +1,7 @@
 import { readlinkSync } from "node:fs";
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../domain/errors";
 import type { FromWorker, ToWorker, WireError } from "./protocol";
 
 /**
@@ -14,8 +14,7 @@ export type StreamHandler = (init: never, input: AsyncIterable<never>) => AsyncI
 class Cancelled extends Error {}
 
 function toWire(error: unknown): WireError {
-  if (error instanceof HttpError)
-    return { message: error.message, statusCode: error.statusCode, issues: error.issues };
+  if (error instanceof DomainError) return { message: error.message, kind: error.kind, issues: error.issues };
   return { message: error instanceof Error ? error.message : String(error) };
 }
 

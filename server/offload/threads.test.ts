@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvTooManyColumns } from "../../common/csv";
+import { Invalid, TooLarge } from "../domain/errors";
 import { contactsReading } from "../features/contacts/reading";
-import { HttpError } from "../http/errors";
 
 /**
  * The worker pool's streams (threads.ts and serve.ts), through the contacts area's reader: the
@@ -35,7 +35,7 @@ describe("a stream through a worker thread", () => {
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
   });
 
-  it("throws the worker's refusal as the HttpError it was, line and all", async () => {
+  it("throws the worker's refusal as the domain failure it was, line and all", async () => {
     const read = async () => {
       for await (const _ of contactsReading.doNotCallLines(
         [`Phone\n5552000000\n${",".repeat(2_000)}\n`],
@@ -45,21 +45,23 @@ describe("a stream through a worker thread", () => {
       }
     };
     const error = await read().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ statusCode: 400, message: csvTooManyColumns(3) });
+    expect(error).toBeInstanceOf(Invalid);
+    expect(error).toMatchObject({ message: csvTooManyColumns(3) });
   });
 
   it("ends with the input's own error when the input fails", async () => {
     async function* failing(): AsyncGenerator<string> {
       yield "Phone\n5552000000\n";
-      throw new HttpError(413, "too large");
+      throw new TooLarge("too large");
     }
     const read = async () => {
       for await (const _ of contactsReading.doNotCallLines(failing(), "US")) {
         // reading to the end
       }
     };
-    await expect(read()).rejects.toMatchObject({ statusCode: 413, message: "too large" });
+    const error = await read().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooLarge);
+    expect(error).toMatchObject({ message: "too large" });
   });
 
   it("reads no further than a few pieces ahead of a consumer that waits, and stops when it stops", async () => {

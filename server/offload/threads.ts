@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
-import { HttpError } from "../http/errors";
+import { domainError } from "../domain/errors";
 import { inPieces } from "./pieces";
 import type { FromWorker, ToWorker, WireError } from "./protocol";
 
@@ -50,7 +50,7 @@ function startWorker(files: WorkerFiles): Worker {
 }
 
 const fromWire = (error: WireError): Error =>
-  error.statusCode ? new HttpError(error.statusCode, error.message, error.issues) : new Error(error.message);
+  error.kind ? domainError(error.kind, error.message, error.issues) : new Error(error.message);
 
 type Stream = {
   onWant(): void;
@@ -64,7 +64,7 @@ type Thread = { worker: Worker; streams: Map<number, Stream>; idle: NodeJS.Timeo
 export type WorkerPool = {
   /**
    * Runs the worker's `kind` over `input`, yielding the lists of items it answers. An error the
-   * worker throws is thrown here (an HttpError keeps its status); stopping early cancels it.
+   * worker throws is thrown here (a domain failure keeps its kind); stopping early cancels it.
    */
   stream<Out>(
     kind: string,

@@ -13,7 +13,10 @@ import { projectPath } from "../paths";
  * - a presenter turns rows into JSON and does nothing else: repositories, the database and
  *   services are types to it, never values it calls;
  * - the database and a transaction are one type (`Db`): nothing casts to it;
- * - every advisory lock is taken through `db/locks.ts`, the one list of lock keys.
+ * - every advisory lock is taken through `db/locks.ts`, the one list of lock keys;
+ * - HTTP stays at the edge: outside server/http and the routes files nothing imports
+ *   http/errors (services throw server/domain/errors.ts's failures, which the error handler
+ *   answers) and nothing asks a failure's status or its message's text (`instanceof` instead).
  */
 
 const SERVER = projectPath("server");
@@ -189,6 +192,28 @@ const resolve = (file: string, specifier: string) => path.resolve(path.dirname(f
 const featureFiles = sourceFiles(FEATURES);
 const serverFiles = sourceFiles(SERVER);
 
+/** The HTTP edge: server/http and every routes file (routes.ts, import-routes.ts, ...). */
+const atTheEdge = (file: string) =>
+  file.startsWith(path.join(SERVER, "http") + path.sep) || file.endsWith("routes.ts");
+/** The server's own code past the edge, test helpers aside. */
+const pastTheEdge = serverFiles.filter(
+  (file) => !atTheEdge(file) && !file.startsWith(path.join(SERVER, "test") + path.sep),
+);
+
+/**
+ * Status checks past the edge that are not about a failure thrown to us, each for its reason.
+ * Provider adapters (server/providers) are HTTP clients of outside services: they read the
+ * statuses those services answer.
+ */
+const STATUS_READERS: Record<string, string> = {
+  "features/admin/health.ts": "the error-rate check counts the API's own answers by status",
+};
+
+const STATUS_CHECK =
+  /\b(statusCode|status)\s*(===|!==|==|!=|>=|<=|>|<)\s*[1-5]\d\d\b|\b[1-5]\d\d\s*(===|!==|==|!=)\s*[\w.]*\b(statusCode|status)\b|instanceof\s+HttpError\b/;
+const MESSAGE_CHECK =
+  /\b\w*(error|err|reason|cause)\.message\s*(===|!==|==|!=)|\b\w*(error|err|reason|cause)\.message\.(includes|startsWith|endsWith|match|search|indexOf)\(|\.test\(\s*\w*(error|err)\.message\b/i;
+
 describe("the server's import rules", () => {
   it("lets a repository touch only its own area's tables", () => {
     const violations: string[] = [];
@@ -279,6 +304,30 @@ describe("the server's import rules", () => {
       .filter((file) => /\bas\s+(unknown\s+as\s+)?Db(Transaction)?\b/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(SERVER, file));
     expect(violations, "a transaction is a Db: pass it as it is").toEqual([]);
+  });
+
+  it("keeps http/errors at the edge: services throw domain failures", () => {
+    const violations = pastTheEdge
+      .filter((file) =>
+        imports(readFileSync(file, "utf8")).some(
+          ({ from }) => resolve(file, from) === path.join(SERVER, "http", "errors"),
+        ),
+      )
+      .map((file) => path.relative(SERVER, file));
+    expect(violations, "throw a failure of server/domain/errors.ts instead").toEqual([]);
+  });
+
+  it("asks a failure what it is with instanceof, never its status or its message's text", () => {
+    const violations: string[] = [];
+    for (const file of pastTheEdge) {
+      const relative = path.relative(SERVER, file).split(path.sep).join("/");
+      const code = withoutComments(readFileSync(file, "utf8"));
+      const statusesAllowed = relative.startsWith("providers/") || relative in STATUS_READERS;
+      if (!statusesAllowed && STATUS_CHECK.test(code)) violations.push(`${relative} checks a status`);
+      if (!relative.startsWith("providers/") && MESSAGE_CHECK.test(code))
+        violations.push(`${relative} checks a message's text`);
+    }
+    expect(violations).toEqual([]);
   });
 
   it("takes every advisory lock through server/db/locks.ts, whose registry names each key", () => {

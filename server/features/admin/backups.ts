@@ -14,7 +14,7 @@ import {
   type SystemConfig,
 } from "../../../common/admin";
 import type { Database } from "../../db/client";
-import { tooMany } from "../../http/errors";
+import { TooMany } from "../../domain/errors";
 import { projectPath } from "../../paths";
 import { type ArchiveEntry, writeArchive } from "./backups-archive";
 import { dumpPostgres } from "./backups-sql";
@@ -254,7 +254,7 @@ export function backupService(deps: BackupServiceDeps) {
       oneAtATime(async () => {
         const last = (await list()).find((backup) => backup.trigger === "manual");
         if (last && now().getTime() - new Date(last.createdAt).getTime() < BACKUP_MIN_GAP_MS)
-          throw tooMany(BACKUP_TOO_SOON);
+          throw new TooMany(BACKUP_TOO_SOON);
         return create("manual");
       }),
     /**

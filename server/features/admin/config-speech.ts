@@ -1,5 +1,5 @@
 import { TRANSCRIPTION_OFF } from "../../../common/admin";
-import { HttpError } from "../../http/errors";
+import { Conflict } from "../../domain/errors";
 import type { SpeechToText } from "../../providers/speech";
 import type { PlatformConfigReader } from "./config";
 
@@ -15,7 +15,7 @@ export function transcriptionSwitch(
 ): SpeechToText | null {
   if (!speech) return null;
   const available = async () => {
-    if (!(await reader.get()).enableTranscription) throw new HttpError(409, TRANSCRIPTION_OFF);
+    if (!(await reader.get()).enableTranscription) throw new Conflict(TRANSCRIPTION_OFF);
   };
   return {
     name: speech.name,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from "../../../common/admin";
-import { HttpError } from "../../http/errors";
+import { Unavailable } from "../../domain/errors";
 import type { PlatformConfigReader } from "./config";
 
 /** What a client is told to wait before asking again while the platform is in maintenance. */
@@ -43,7 +43,7 @@ export function registerMaintenanceMode(app: FastifyInstance, reader: PlatformCo
     reply.header(MAINTENANCE_HEADER, "on");
     if (openDuringMaintenance(request.method, route) || isPlatformAdmin(request)) return;
     reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-    throw new HttpError(503, MAINTENANCE_MESSAGE);
+    throw new Unavailable(MAINTENANCE_MESSAGE);
   });
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SignInLinkQuery, SignInLinkRedeem, SignInLinkRedeemed } from "../../../common/admin";
 import { PASSWORD_MIN } from "../../../common/auth";
 import type { Config } from "../../config";
-import { HttpError } from "../../http/errors";
+import { toldFailure } from "../../http/error-handler";
 import { setSessionCookie } from "../../http/session-cookie";
 import type { AdminService } from "./service";
 
@@ -72,8 +72,9 @@ export const oneTimeLinkRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
 </form>`,
         );
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        return sendPage(reply, error.statusCode, "Sign-in link", `<p>${escapeHtml(error.message)}</p>`);
+        const told = toldFailure(error);
+        if (!told) throw error;
+        return sendPage(reply, told.status, "Sign-in link", `<p>${escapeHtml(told.message)}</p>`);
       }
     },
   );
@@ -96,8 +97,9 @@ export const oneTimeLinkRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
         if (fromForm) return reply.redirect(DASHBOARD, 303);
         return { redirectTo: DASHBOARD, passwordSet };
       } catch (error) {
-        if (!fromForm || !(error instanceof HttpError)) throw error;
-        return sendPage(reply, error.statusCode, "Sign-in link", `<p>${escapeHtml(error.message)}</p>`);
+        const told = fromForm ? toldFailure(error) : undefined;
+        if (!told) throw error;
+        return sendPage(reply, told.status, "Sign-in link", `<p>${escapeHtml(told.message)}</p>`);
       }
     },
   );

@@ -25,7 +25,7 @@ import {
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { Conflict, Gone, Invalid, NotAllowed, NotFound, notFound } from "../../domain/errors";
 import { todayIn, zonedMidnight } from "../reports/range";
 import type { AdminCallsReport } from "./calls-report";
 import { type ErrorRateMeter, healthChecks, worstOf } from "./health";
@@ -143,7 +143,7 @@ export function adminService(deps: AdminServiceDeps) {
     async suspend(actor: AdminActor, id: string): Promise<number> {
       const target = await userOr404(id);
       const refusal = await refusalFor(actor, target);
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw new Conflict(refusal);
       await repo.suspend([id], actor.user.id);
       const ended = await deps.endAllSessions(id);
       await audit(actor, "user.suspended", id, { username: target.username, sessionsEnded: ended });
@@ -196,11 +196,11 @@ export function adminService(deps: AdminServiceDeps) {
     async delete(actor: AdminActor, id: string) {
       const target = await userOr404(id);
       const refusal = await refusalFor(actor, target);
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw new Conflict(refusal);
       // Checked again inside the deletion, after any deletion running at the same time.
       const deletion = await deps.deleteAccount(id, async (tx) => {
         if (target.role === "admin" && !target.suspended && (await deps.activeAdminCountIn(tx)) <= 1)
-          throw conflict(LAST_ADMIN);
+          throw new Conflict(LAST_ADMIN);
       });
       await audit(actor, "user.deleted", id, {
         username: target.username,
@@ -221,12 +221,12 @@ export function adminService(deps: AdminServiceDeps) {
     async keepDataUntil(actor: AdminActor, id: string, day: string | null) {
       const target = await userOr404(id);
       const workspaceIds = await reports.ownedWorkspaces(id);
-      if (workspaceIds.length === 0) throw conflict(KEEP_DATA_NO_WORKSPACE);
+      if (workspaceIds.length === 0) throw new Conflict(KEEP_DATA_NO_WORKSPACE);
       if (day) {
         const today = now().toISOString().slice(0, 10);
-        if (day <= today) throw badRequest(KEEP_DATA_IN_PAST);
+        if (day <= today) throw new Invalid(KEEP_DATA_IN_PAST);
         if (day > daysAfter(now(), KEEP_DATA_MAX_DAYS).toISOString().slice(0, 10))
-          throw badRequest(KEEP_DATA_TOO_FAR);
+          throw new Invalid(KEEP_DATA_TOO_FAR);
       }
       const before = await repo.dataHolds(workspaceIds);
       if (day) await repo.setDataHold(workspaceIds, day, actor.user.id);
@@ -270,12 +270,12 @@ export function adminService(deps: AdminServiceDeps) {
     /** Whether a link can still be used, without spending it (the page it opens asks first). */
     async signInLinkFor(token: string): Promise<{ userId: string; username: string }> {
       const link = await repo.signInLink(hashToken(token));
-      if (!link) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
-      if (link.usedAt) throw new HttpError(410, SIGN_IN_LINK_USED);
-      if (link.expiresAt.getTime() <= now().getTime()) throw new HttpError(410, SIGN_IN_LINK_EXPIRED);
+      if (!link) throw new NotFound(SIGN_IN_LINK_UNKNOWN);
+      if (link.usedAt) throw new Gone(SIGN_IN_LINK_USED);
+      if (link.expiresAt.getTime() <= now().getTime()) throw new Gone(SIGN_IN_LINK_EXPIRED);
       const user = await reports.userById(link.userId, now());
-      if (!user) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
-      if (user.suspended) throw new HttpError(403, ACCOUNT_SUSPENDED);
+      if (!user) throw new NotFound(SIGN_IN_LINK_UNKNOWN);
+      if (user.suspended) throw new NotAllowed(ACCOUNT_SUSPENDED);
       return { userId: user.id, username: user.username };
     },
 
@@ -291,9 +291,9 @@ export function adminService(deps: AdminServiceDeps) {
     ) {
       const { userId } = await this.signInLinkFor(token);
       // One statement spends it: of two clicks at once, the second finds it used.
-      if (!(await repo.spendSignInLink(hashToken(token), now()))) throw new HttpError(410, SIGN_IN_LINK_USED);
+      if (!(await repo.spendSignInLink(hashToken(token), now()))) throw new Gone(SIGN_IN_LINK_USED);
       const signedIn = await deps.accounts.signInByLink(userId, client, password);
-      if (!signedIn) throw new HttpError(404, SIGN_IN_LINK_UNKNOWN);
+      if (!signedIn) throw new NotFound(SIGN_IN_LINK_UNKNOWN);
       await repo.record({
         action: "sign_in.link_used",
         actorId: userId,

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { advisoryLock } from "../../db/locks";
-import { notFound } from "../../http/errors";
+import { notFound } from "../../domain/errors";
 import type { AuthService } from "../auth/service";
 import type { WorkspaceService } from "../workspaces/service";
 import type { AdminCallsReport } from "./calls-report";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentAnalytics } from "../../../common/agents";
+import type { Account } from "../../domain/account";
 import {
   analyzeUtterance,
   Conversation,
@@ -7,7 +8,6 @@ import {
   type EngineState,
   initialState,
 } from "../../engine";
-import type { Account } from "../../http/account";
 import { createTestApp, type TestApp } from "../../test/app";
 import { buildCall, buildWorkspace, type SignedInClient } from "../../test/factories";
 import { callBrief, promptContext } from "./call-brief";

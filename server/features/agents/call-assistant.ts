@@ -1,8 +1,8 @@
 import type { CallDirection } from "../../../common/agents";
 import type { VoiceSettings } from "../../../common/scripts";
+import type { Account } from "../../domain/account";
 import type { TurnAnalysis, TurnResult } from "../../engine";
 import type { CallBrief } from "../../engine/brief";
-import type { Account } from "../../http/account";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { CallScripts, ScriptForCall } from "../scripts/service";
 import { type CallVoice, callVoice, TWILIO_VOICES } from "./call-assistant-voice";

@@ -1,8 +1,8 @@
 import type { CallDirection } from "../../../common/agents";
+import type { Account } from "../../domain/account";
 import type { CallBrief } from "../../engine/brief";
 import { type Fact, factsOf } from "../../engine/knowledge";
 import { describeHours } from "../../engine/respond";
-import type { Account } from "../../http/account";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { ScriptForCall } from "../scripts/service";
 import type { AgentRow } from "./service";

@@ -20,9 +20,9 @@ import {
 } from "../../../common/agents";
 import type { CallOutcomeCounts, Classification } from "../../../common/calls";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
+import { Conflict, NotFound } from "../../domain/errors";
 import type { AccessChanges } from "../../events/access";
-import type { Account } from "../../http/account";
-import { conflict, HttpError } from "../../http/errors";
 import type { CallService } from "../calls/service";
 import { refreshingCache } from "./cache";
 import {
@@ -48,9 +48,9 @@ export type AgentAnalyticsInput = {
 const CACHE_MS = 10_000;
 const MAX_CACHED = 10_000;
 
-const agentNotFound = () => new HttpError(404, AGENT_NOT_FOUND);
-const ruleNotFound = () => new HttpError(404, RULE_NOT_FOUND);
-const flowNotFound = () => new HttpError(404, FLOW_NOT_FOUND);
+const agentNotFound = () => new NotFound(AGENT_NOT_FOUND);
+const ruleNotFound = () => new NotFound(RULE_NOT_FOUND);
+const flowNotFound = () => new NotFound(FLOW_NOT_FOUND);
 
 function isUniqueViolation(error: unknown): boolean {
   const code =
@@ -185,10 +185,11 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
         const row = await inTransaction(async (tx) => {
           const agents = agentRepository(tx);
           await agents.lockWorkspace(account.id);
-          if ((await agents.countAgents(account.id)) >= MAX_AGENTS) throw conflict(AGENT_LIMIT_MESSAGE);
+          if ((await agents.countAgents(account.id)) >= MAX_AGENTS) throw new Conflict(AGENT_LIMIT_MESSAGE);
           let extension = fields.extension;
           if (extension) {
-            if (await agents.extensionTaken(account.id, extension)) throw conflict(extensionTaken(extension));
+            if (await agents.extensionTaken(account.id, extension))
+              throw new Conflict(extensionTaken(extension));
           } else {
             const highest = await agents.highestExtension(account.id);
             extension = String(Math.max(FIRST_EXTENSION, (highest ?? FIRST_EXTENSION - 1) + 1));
@@ -199,7 +200,7 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
         changed(account.id);
         return row;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(extensionTaken(fields.extension ?? "that"));
+        if (isUniqueViolation(error)) throw new Conflict(extensionTaken(fields.extension ?? "that"));
         throw error;
       }
     },
@@ -220,14 +221,14 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
           const agents = agentRepository(tx);
           await agents.lockWorkspace(account.id);
           if (patch.extension && (await agents.extensionTaken(account.id, patch.extension, id)))
-            throw conflict(extensionTaken(patch.extension));
+            throw new Conflict(extensionTaken(patch.extension));
           return agents.updateAgent(account.id, id, patch as AgentPatch);
         });
         if (!row) throw agentNotFound();
         changed(account.id);
         return row;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(extensionTaken(patch.extension ?? "that"));
+        if (isUniqueViolation(error)) throw new Conflict(extensionTaken(patch.extension ?? "that"));
         throw error;
       }
     },
@@ -272,7 +273,7 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
     async createRule(account: Account, body: ParsedRule | RoutingRuleCreate): Promise<RoutingRuleRow> {
       const fields = body as ParsedRule;
       await ownAgent(account.id, fields.agentId);
-      if ((await repo.countRules(account.id)) >= MAX_ROUTING_RULES) throw conflict(ROUTING_LIMIT_MESSAGE);
+      if ((await repo.countRules(account.id)) >= MAX_ROUTING_RULES) throw new Conflict(ROUTING_LIMIT_MESSAGE);
       const row = await repo.insertRule(account.id, fields);
       changed(account.id);
       return row;
@@ -313,7 +314,8 @@ export function agentService({ db, access, calls }: AgentServiceDeps) {
     ): Promise<ConversationFlowRow> {
       const fields = body as ParsedFlow;
       await ownAgent(account.id, fields.agentId);
-      if ((await repo.countFlows(account.id)) >= MAX_CONVERSATION_FLOWS) throw conflict(FLOW_LIMIT_MESSAGE);
+      if ((await repo.countFlows(account.id)) >= MAX_CONVERSATION_FLOWS)
+        throw new Conflict(FLOW_LIMIT_MESSAGE);
       const row = await repo.insertFlow(account.id, fields);
       changed(account.id);
       return row;

@@ -1,7 +1,7 @@
 import { AGENT_NOT_FOUND, MAX_AGENTS } from "../../../common/agents";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { conflict, HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, NotFound } from "../../domain/errors";
 import { type TelecomAgentFields, type TelecomAgentRow, telecomAgentRepository } from "./telecom-repository";
 
 export type { TelecomAgentRow };
@@ -24,16 +24,16 @@ export function telecomAgentService({ db }: { db: Db }) {
       const { id, ...fields } = body;
       if (id) {
         const row = await repo.replace(account.id, id, fields);
-        if (!row) throw new HttpError(404, AGENT_NOT_FOUND);
+        if (!row) throw new NotFound(AGENT_NOT_FOUND);
         return { row, created: false };
       }
-      if ((await repo.count(account.id)) >= MAX_AGENTS) throw conflict(TELECOM_LIMIT_MESSAGE);
+      if ((await repo.count(account.id)) >= MAX_AGENTS) throw new Conflict(TELECOM_LIMIT_MESSAGE);
       return { row: await repo.insert(account.id, fields), created: true };
     },
 
     async remove(account: Account, id: string): Promise<TelecomAgentRow> {
       const row = await repo.remove(account.id, id);
-      if (!row) throw new HttpError(404, AGENT_NOT_FOUND);
+      if (!row) throw new NotFound(AGENT_NOT_FOUND);
       return row;
     },
   };

@@ -7,8 +7,8 @@ import {
 } from "../../../common/agents";
 import type { Classification } from "../../../common/calls";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, NotFound } from "../../domain/errors";
 import { type ConversationDeps, openDialogue } from "./conversation";
 import type { AgentService } from "./service";
 import { type AgentTestRow, agentTestRepository, type NewAgentTest } from "./tests-repository";
@@ -32,7 +32,7 @@ type TemplateCase = {
   expectTransfer: boolean | null;
 };
 
-const caseNotFound = () => new HttpError(404, TEST_CASE_NOT_FOUND);
+const caseNotFound = () => new NotFound(TEST_CASE_NOT_FOUND);
 
 /**
  * One case through the assistant: every caller turn in order, then each expectation checked
@@ -124,7 +124,7 @@ export function agentTestService({
     if (fields.expectedAgentId) await agents.getAgent(account, fields.expectedAgentId);
     if (fields.scriptId) {
       const script = await conversation().scripts.byId(account.id, fields.scriptId);
-      if (!script) throw new HttpError(404, "That script was not found");
+      if (!script) throw new NotFound("That script was not found");
     }
   }
 
@@ -139,7 +139,7 @@ export function agentTestService({
 
     async create(account: Account, fields: CaseFields): Promise<AgentTestRow> {
       await checkReferences(account, fields);
-      if ((await repo.count(account.id)) >= MAX_TEST_CASES) throw conflict(TEST_LIMIT_MESSAGE);
+      if ((await repo.count(account.id)) >= MAX_TEST_CASES) throw new Conflict(TEST_LIMIT_MESSAGE);
       const [row] = await repo.insert(account.id, [{ ...fields, templateId: null }]);
       if (!row) throw new Error("agent_tests insert returned nothing");
       return row;
@@ -154,7 +154,7 @@ export function agentTestService({
       if (!before) throw caseNotFound();
       const after = { ...before, ...patch };
       if (!after.expectedAgentId && !after.expectedClassification && after.expectTransfer === null)
-        throw badRequest(TEST_EXPECTATION_REQUIRED);
+        throw new Invalid(TEST_EXPECTATION_REQUIRED);
       const row = await repo.update(account.id, id, patch);
       if (!row) throw caseNotFound();
       return row;

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { type AiSettings, type AiSettingsUpdate, DEFAULT_AI_SETTINGS } from "../../../common/ai-settings";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
 import type { AccessChanges } from "../../events/access";
-import type { Account } from "../../http/account";
 import { readBusinessHours } from "./business-hours-text";
 import { presentAiSettings } from "./presenter";
 import { type AiSettingsRow, aiSettingsRepository } from "./repository";

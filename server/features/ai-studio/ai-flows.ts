@@ -5,9 +5,9 @@ import {
   renderTemplate,
 } from "../../../common/ai-studio";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
+import { Conflict, notFound } from "../../domain/errors";
 import type { EngineAccount, TurnResult } from "../../engine";
-import type { Account } from "../../http/account";
-import { conflict, notFound } from "../../http/errors";
 import { engineAccount } from "../calls/service";
 import type { AiStudioContext } from "./context";
 import {
@@ -41,7 +41,7 @@ export async function createFlow(
   fields: FlowFields,
 ): Promise<AiFlowRow> {
   const row = await ctx.repo.insertFlowWithin(account.id, MAX_AI_FLOWS, fields);
-  if (!row) throw conflict(AI_FLOW_LIMIT);
+  if (!row) throw new Conflict(AI_FLOW_LIMIT);
   ctx.changed(account.id);
   return row;
 }

@@ -1,8 +1,8 @@
 import { AUTOMATION_LIMIT, type AutomationAction, MAX_AUTOMATION_RULES } from "../../../common/ai-studio";
 import { ContactUpdate } from "../../../common/contacts";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { conflict, HttpError, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, NotFound, notFound } from "../../domain/errors";
 import type { CallService } from "../calls/service";
 import { conditionHolds, type FinishedCall } from "./automation";
 import type { AiStudioContext } from "./context";
@@ -29,7 +29,7 @@ export function listRules(ctx: AiStudioContext, account: Account): Promise<Autom
 
 export async function createRule(ctx: AiStudioContext, account: Account, fields: RuleFields) {
   const row = await ctx.repo.insertRuleWithin(account.id, MAX_AUTOMATION_RULES, fields);
-  if (!row) throw conflict(AUTOMATION_LIMIT);
+  if (!row) throw new Conflict(AUTOMATION_LIMIT);
   ctx.changed(account.id);
   return row;
 }
@@ -147,8 +147,7 @@ async function act(
   }
 }
 
-const reason = (error: unknown) =>
-  error instanceof HttpError || error instanceof Error ? error.message : String(error);
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The `automation.call-ended` job: the workspace's active rules against the stored call; each
@@ -169,7 +168,7 @@ export async function runForCall(
   try {
     row = await ctx.calls.get(account, callId);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return { ran: 0, failed: 0 };
+    if (error instanceof NotFound) return { ran: 0, failed: 0 };
     throw error;
   }
   if (row.isActive) return { ran: 0, failed: 0 };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
+import type { AccountLoader } from "../../domain/account";
 import type { AccessChanges } from "../../events/access";
-import type { AccountLoader } from "../../http/account";
 import type { StockSpeech } from "../../providers/voice";
 import type { AiSettingsService } from "../ai-settings/service";
 import type { AppointmentService } from "../appointments/service";

@@ -3,8 +3,8 @@ import {
   PERFORMANCE_WINDOWS,
   type PerformanceMetrics,
 } from "../../../common/ai-studio";
+import type { Account } from "../../domain/account";
 import { type CallerFacts, CallSession, type EnginePorts, initialState } from "../../engine";
-import type { Account } from "../../http/account";
 import { engineAccount } from "../calls/service";
 import { answerWithFlow } from "./ai-flows";
 import type { AiStudioContext } from "./context";

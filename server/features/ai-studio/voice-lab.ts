@@ -4,8 +4,8 @@ import path from "node:path";
 import type { GeneratedVoice, VoiceLanguage, VoiceSpeed, VoiceTone } from "../../../common/ai-studio";
 import type { CreateVoiceProfile } from "../../../common/voice";
 import { audioWork } from "../../audio/work-queue";
-import type { Account } from "../../http/account";
-import { HttpError, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { notFound, OutsideServiceFailed, Unavailable } from "../../domain/errors";
 import { VoiceServiceError } from "../../providers/voice/types";
 import type { AiStudioContext } from "./context";
 
@@ -84,8 +84,7 @@ export async function generateVoice(
   input: { text: string; voiceSettings: { tone: VoiceTone; speed: VoiceSpeed; language: VoiceLanguage } },
 ): Promise<GeneratedVoice> {
   if (!(await ctx.speech.available()))
-    throw new HttpError(
-      503,
+    throw new Unavailable(
       "Text-to-speech is not available on this server right now (the built-in voice did not start). Please try again in a moment.",
     );
   const voice = sampleVoice(input.voiceSettings.tone, input.voiceSettings.language);
@@ -97,7 +96,7 @@ export async function generateVoice(
   } catch (error) {
     if (error instanceof VoiceServiceError) {
       ctx.log.warn({ err: error }, "generating a voice sample failed");
-      throw new HttpError(502, "The voice could not be generated. Please try again.");
+      throw new OutsideServiceFailed("The voice could not be generated. Please try again.");
     }
     throw error;
   }

@@ -11,7 +11,7 @@ import {
   TOO_LONG,
 } from "../../../common/appointments";
 import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../http/errors";
+import { Invalid, notFound } from "../../domain/errors";
 import { type AppointmentRepository, type AppointmentRow, appointmentRepository } from "./repository";
 
 const MAX_DURATION_MS = MAX_APPOINTMENT_MINUTES * 60_000;
@@ -75,7 +75,7 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
 
   function refuseIfPast(start: Date): void {
     if (start.getTime() < now().getTime() - PAST_GRACE_MS) {
-      throw badRequest(START_IN_PAST, [{ path: "startTime", message: START_IN_PAST }]);
+      throw new Invalid(START_IN_PAST, [{ path: "startTime", message: START_IN_PAST }]);
     }
   }
 
@@ -134,9 +134,9 @@ export function appointmentService(db: Db, options: { now?: () => Date } = {}) {
         const start = change.startTime ? new Date(change.startTime) : current.startTime;
         const end = change.endTime ? new Date(change.endTime) : current.endTime;
         if (end <= start)
-          throw badRequest(END_BEFORE_START, [{ path: "endTime", message: END_BEFORE_START }]);
+          throw new Invalid(END_BEFORE_START, [{ path: "endTime", message: END_BEFORE_START }]);
         if (end.getTime() - start.getTime() > MAX_DURATION_MS) {
-          throw badRequest(TOO_LONG, [{ path: "endTime", message: TOO_LONG }]);
+          throw new Invalid(TOO_LONG, [{ path: "endTime", message: TOO_LONG }]);
         }
         const status = change.status ?? current.status;
         const moved =

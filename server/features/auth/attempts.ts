@@ -1,5 +1,5 @@
 import { hashToken } from "../../crypto/tokens";
-import { tooMany } from "../../http/errors";
+import { TooMany } from "../../domain/errors";
 import type { AuthRepository } from "./repository";
 
 /**
@@ -44,7 +44,7 @@ export function accountKey(account: { id: string } | undefined, loginText: strin
 export function passwordAttempts(repo: AuthRepository, limit: number) {
   async function refuse(key: string, message: string): Promise<never> {
     const seconds = await repo.secondsUntilReset(key);
-    throw tooMany(`${message} Please wait ${seconds} seconds and try again.`);
+    throw new TooMany(`${message} Please wait ${seconds} seconds and try again.`);
   }
 
   return {

@@ -14,9 +14,9 @@ import type { Config } from "../../config";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, NotAllowed, NotSignedIn, TooMany } from "../../domain/errors";
 import type { AccessChanges } from "../../events/access";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, forbidden, tooMany, unauthorized } from "../../http/errors";
 import type { WorkspaceDirectory } from "../workspaces/directory";
 import { accountKey, passwordAttempts } from "./attempts";
 import type { AccountNotices } from "./notices";
@@ -153,14 +153,14 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     const key = `email-link:ip:${client.ip}`;
     if ((await repo.reserveAttempt(key, config.authRateLimitPerMinute)) === null) {
       const seconds = await repo.secondsUntilReset(key);
-      throw tooMany(`Too many requests from your network. Please wait ${seconds} seconds and try again.`);
+      throw new TooMany(`Too many requests from your network. Please wait ${seconds} seconds and try again.`);
     }
   }
 
   /** The session a followed link opens, unless the person may not sign in (suspended). */
   async function signInAfterLink(user: UserRow, client: ClientInfo): Promise<SignedIn> {
     const refusal = await deps.signInGate?.refusal(user.id);
-    if (refusal) throw forbidden(refusal);
+    if (refusal) throw new NotAllowed(refusal);
     return startSession(user, await directory.landingFor(user), client);
   }
 
@@ -235,14 +235,14 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       const signupKey = `signup:ip:${client.ip}`;
       if ((await repo.reserveAttempt(signupKey, config.authRateLimitPerMinute)) === null) {
         const seconds = await repo.secondsUntilReset(signupKey);
-        throw tooMany(
+        throw new TooMany(
           `Too many sign-up attempts from your network. Please wait ${seconds} seconds and try again.`,
         );
       }
       // A username is public (it is how people sign in and are greeted), so a taken one is said
       // plainly: people need to pick another. An email is private: see signupWithExistingEmail.
       const taken = await repo.takenIdentifiers(input.username, input.email);
-      if (taken.username) throw conflict(USERNAME_TAKEN_MESSAGE);
+      if (taken.username) throw new Conflict(USERNAME_TAKEN_MESSAGE);
       // Hashed on both paths, so the answer takes as long whether or not the email is registered.
       const passwordHash = await hashPassword(input.password);
       if (taken.email) return signupWithExistingEmail(input.email);
@@ -280,7 +280,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
         // gets the answer it would have got a moment later.
         if (!isUniqueViolation(error)) throw error;
         const raced = await repo.takenIdentifiers(input.username, input.email);
-        if (raced.username || !raced.email) throw conflict(USERNAME_TAKEN_MESSAGE);
+        if (raced.username || !raced.email) throw new Conflict(USERNAME_TAKEN_MESSAGE);
         return signupWithExistingEmail(input.email);
       }
       await sendConfirmation(created.user, created.user.email, "signup");
@@ -301,8 +301,8 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       role: "user" | "admin";
     }): Promise<UserRow> {
       const taken = await repo.takenIdentifiers(input.username, input.email);
-      if (taken.username) throw conflict(USERNAME_TAKEN_MESSAGE);
-      if (taken.email) throw conflict(EMAIL_TAKEN_MESSAGE);
+      if (taken.username) throw new Conflict(USERNAME_TAKEN_MESSAGE);
+      if (taken.email) throw new Conflict(EMAIL_TAKEN_MESSAGE);
       const passwordHash = await hashPassword(newSessionToken());
       try {
         const { user } = await repo.createAccount({
@@ -326,7 +326,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const raced = await repo.takenIdentifiers(input.username, input.email);
-        throw conflict(raced.username ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
+        throw new Conflict(raced.username ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
       }
     },
 
@@ -366,22 +366,22 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
       if (!user) {
         await burnPasswordCheck(input.password);
         await deps.signInGate?.failed(input.login, client.ip, "unknown_login");
-        throw unauthorized(WRONG_LOGIN_MESSAGE);
+        throw new NotSignedIn(WRONG_LOGIN_MESSAGE);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         await deps.signInGate?.failed(input.login, client.ip, "wrong_password");
-        throw unauthorized(WRONG_LOGIN_MESSAGE);
+        throw new NotSignedIn(WRONG_LOGIN_MESSAGE);
       }
       await attempt.succeeded();
       const refusal = await deps.signInGate?.refusal(user.id);
       if (refusal) {
         await deps.signInGate?.failed(input.login, client.ip, "suspended");
-        throw forbidden(refusal);
+        throw new NotAllowed(refusal);
       }
       if (emailIsSent && !user.emailVerifiedAt) {
         // The password is right, so the person may hear why: the link is sent again.
         await sendConfirmation(user, user.email, "confirm");
-        throw forbidden(CONFIRM_EMAIL_FIRST_MESSAGE);
+        throw new NotAllowed(CONFIRM_EMAIL_FIRST_MESSAGE);
       }
       await grantConfiguredAdmin(user);
       return startSession(user, await directory.landingFor(user), client);
@@ -394,17 +394,17 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     async confirmEmail(token: string, client: ClientInfo): Promise<SignedIn> {
       await admitLinkRequest(client);
       const link = await repo.takeEmailLink(hashToken(token), "confirm");
-      if (!link) throw badRequest(LINK_EXPIRED_MESSAGE);
+      if (!link) throw new Invalid(LINK_EXPIRED_MESSAGE);
       let confirmed: Awaited<ReturnType<AuthRepository["confirmAddress"]>>;
       try {
         confirmed = await repo.confirmAddress(link.userId, link.email);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw conflict(
+        throw new Conflict(
           "Another account started using this email in the meantime, so it cannot become yours.",
         );
       }
-      if (!confirmed) throw badRequest(LINK_EXPIRED_MESSAGE);
+      if (!confirmed) throw new Invalid(LINK_EXPIRED_MESSAGE);
       const { row: user, previousEmail } = confirmed;
       access.changed({ userId: user.id });
       if (previousEmail.toLowerCase() !== user.email.toLowerCase())
@@ -435,9 +435,9 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
     async resetPassword(token: string, newPassword: string, client: ClientInfo): Promise<SignedIn> {
       await admitLinkRequest(client);
       const link = await repo.takeEmailLink(hashToken(token), "reset");
-      if (!link) throw badRequest(LINK_EXPIRED_MESSAGE);
+      if (!link) throw new Invalid(LINK_EXPIRED_MESSAGE);
       const reset = await repo.resetPassword(link.userId, link.email, await hashPassword(newPassword));
-      if (!reset) throw badRequest(LINK_EXPIRED_MESSAGE);
+      if (!reset) throw new Invalid(LINK_EXPIRED_MESSAGE);
       const { row: user, sessionsEnded } = reset;
       access.changed({ userId: user.id });
       await notices.passwordChanged(user, { otherSessionsEnded: sessionsEnded });
@@ -479,10 +479,10 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
      */
     async resendConfirmation(user: UserRow): Promise<string> {
       const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
-      if (!target) throw conflict("Your email address is already confirmed.");
+      if (!target) throw new Conflict("Your email address is already confirmed.");
       const sent = await sendConfirmation(user, target, user.pendingEmail ? "change" : "confirm");
       if (!sent)
-        throw tooMany(
+        throw new TooMany(
           "We sent a link a moment ago: check your inbox and spam folder, or try again in a few minutes.",
         );
       return emailIsSent
@@ -497,7 +497,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
      */
     async confirmPassword(user: UserRow, password: string, client: ClientInfo, wrongMessage: string) {
       const attempt = await attempts.admit(accountKey(user, user.username), client.ip);
-      if (!(await verifyPassword(user.passwordHash, password))) throw forbidden(wrongMessage);
+      if (!(await verifyPassword(user.passwordHash, password))) throw new NotAllowed(wrongMessage);
       await attempt.succeeded();
     },
 

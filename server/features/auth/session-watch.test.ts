@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Account } from "../../domain/account";
 import { accessChanges } from "../../events/access";
 import { localEventBus } from "../../events/bus";
-import type { Account } from "../../http/account";
 import type { LiveSession } from "./service";
 import { sessionWatcher } from "./session-watch";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_FAILED, type CheckoutSessionOut } from "../../../common/billing";
 import { formatDollars, isPlanId, PLANS, planFor } from "../../../common/plans";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, notFound, OutsideServiceFailed, Unavailable } from "../../domain/errors";
 import { PaymentsUnavailable } from "../../providers/payments/types";
 import { applyPaymentEvent } from "./commands/apply-payment-event";
 import type { BillingContext } from "./context";
@@ -45,17 +45,17 @@ export async function startCheckout(
   if (!isPlanId(planId)) return startProductCheckout(ctx, account, planId, origin, metadata ?? {});
   const plan = PLANS[planId];
   if (plan.priceCents === 0) {
-    throw badRequest(
+    throw new Invalid(
       "The Free plan needs no checkout. Cancel your subscription to move to Free at the end of its period.",
     );
   }
   const unavailable = ctx.checkoutUnavailable();
-  if (unavailable) throw new HttpError(503, unavailable);
+  if (unavailable) throw new Unavailable(unavailable);
   const { row } = await currentPlan(ctx, account.id);
   // A trial with a plan chosen (a subscription behind it) is on that plan already.
   const chosen = row.status === "active" || (row.status === "trialing" && row.paymentSubscriptionId !== null);
   if (row.planType === plan.id && chosen && !row.cancelAtPeriodEnd) {
-    throw conflict(`You are already on the ${plan.name} plan`);
+    throw new Conflict(`You are already on the ${plan.name} plan`);
   }
   const at = ctx.now();
   const trialEnd = trialCarriedInto(row, at);
@@ -85,7 +85,7 @@ export async function startCheckout(
     await ctx.repo.deleteCheckout(account.id, checkout.id);
     if (error instanceof PaymentsUnavailable) {
       ctx.log.error({ err: error, cause: error.cause }, "checkout failed at the payments provider");
-      throw new HttpError(502, CHECKOUT_FAILED);
+      throw new OutsideServiceFailed(CHECKOUT_FAILED);
     }
     throw error;
   }
@@ -110,9 +110,9 @@ async function startProductCheckout(
       break;
     }
   }
-  if (!found) throw badRequest("That plan does not exist");
+  if (!found) throw new Invalid("That plan does not exist");
   const unavailable = ctx.checkoutUnavailable();
-  if (unavailable) throw new HttpError(503, unavailable);
+  if (unavailable) throw new Unavailable(unavailable);
   const { seller, order } = found;
   const checkout = await ctx.repo.createCheckout({
     workspaceId: account.id,
@@ -147,7 +147,7 @@ async function startProductCheckout(
     await ctx.repo.deleteCheckout(account.id, checkout.id);
     if (error instanceof PaymentsUnavailable) {
       ctx.log.error({ err: error, cause: error.cause }, "checkout failed at the payments provider");
-      throw new HttpError(502, CHECKOUT_FAILED);
+      throw new OutsideServiceFailed(CHECKOUT_FAILED);
     }
     throw error;
   }
@@ -179,14 +179,14 @@ export async function confirmLocalCheckout(ctx: BillingContext, account: Account
   const row = await ctx.repo.checkout(account.id, id);
   if (!row) throw notFound("That checkout");
   const unavailable = ctx.checkoutUnavailable();
-  if (unavailable) throw new HttpError(503, unavailable);
-  if (row.provider !== "local") throw conflict("This checkout is paid on Stripe's page");
+  if (unavailable) throw new Unavailable(unavailable);
+  if (row.provider !== "local") throw new Conflict("This checkout is paid on Stripe's page");
   // An order from the test checkout is paid here only while the test checkout is on.
-  if (ctx.payments.name !== "local") throw conflict(TEST_CHECKOUT_OFF);
+  if (ctx.payments.name !== "local") throw new Conflict(TEST_CHECKOUT_OFF);
   const status = checkoutStatus(row, ctx.now());
-  if (status === "complete") throw conflict("This order is already confirmed");
+  if (status === "complete") throw new Conflict("This order is already confirmed");
   if (status === "expired")
-    throw conflict("This checkout has expired. Start again from the Subscription page.");
+    throw new Conflict("This checkout has expired. Start again from the Subscription page.");
   const { row: subscription } = await currentPlan(ctx, account.id);
   const customer =
     subscription.paymentCustomerId?.startsWith("local_cus_") === true

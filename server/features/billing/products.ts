@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 
 /**
  * Something another area sells through checkout (a satellite-internet package): the

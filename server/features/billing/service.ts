@@ -1,8 +1,8 @@
 import type { PlansResponse, SubscriptionResponse } from "../../../common/billing";
 import { featureRefusal, type PlanDefinition, type PlanFeatureKey } from "../../../common/plans";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { paymentRequired } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { LimitReached } from "../../domain/errors";
 import { limitsReached, nextMonthStart, usageMonth } from "../usage/limits";
 import { checkoutSession, confirmLocalCheckout, startCheckout } from "./checkout";
 import { applyPaymentEvent, applyStripeWebhook } from "./commands/apply-payment-event";
@@ -75,7 +75,7 @@ export function billingService(deps: BillingDeps) {
     /** 402 with the spec's upgrade message when the account's plan lacks the feature. */
     async requireFeature(account: Account, feature: PlanFeatureKey): Promise<PlanDefinition> {
       const { plan } = await current(account.id);
-      if (!plan.access[feature]) throw paymentRequired(featureRefusal(feature, plan));
+      if (!plan.access[feature]) throw new LimitReached(featureRefusal(feature, plan));
       return plan;
     },
 

@@ -1,4 +1,4 @@
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 
 /**
  * Business features (/business-plan): bulk calling. The screen's CSV import is the

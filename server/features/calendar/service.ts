@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CalendarSettings, CalendarSettingsUpdate } from "../../../common/calendar";
-import type { AccountLoader } from "../../http/account";
+import type { AccountLoader } from "../../domain/account";
 import type { AiSettingsService } from "../ai-settings/service";
 import type { AppointmentService } from "../appointments/service";
 import { buildCalendar } from "./ics";

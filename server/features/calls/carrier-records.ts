@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { CallsContext } from "./context";
 import { type CallRow, callRepository } from "./repository";
 

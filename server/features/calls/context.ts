@@ -1,8 +1,8 @@
 import type { Database, Db } from "../../db/client";
+import type { Account, AccountLoader } from "../../domain/account";
+import { Conflict, notFound } from "../../domain/errors";
 import type { CallerFacts, ConversationModel, EngineAccount, TurnAnalysis, TurnResult } from "../../engine";
 import type { EventBus } from "../../events/bus";
-import type { Account, AccountLoader } from "../../http/account";
-import { conflict, notFound } from "../../http/errors";
 import type { CallAssistant } from "../agents/call-assistant";
 import type { AiSettingsService } from "../ai-settings/service";
 import type { AppointmentService } from "../appointments/service";
@@ -144,6 +144,6 @@ export async function lockActive(
 ): Promise<{ row: CallRow; stored: StoredEngineState }> {
   const row = await callRepository(tx).getForUpdate(account.id, id);
   if (!row) throw notFound("That call");
-  if (!row.isActive) throw conflict("This call has already ended");
+  if (!row.isActive) throw new Conflict("This call has already ended");
   return { row, stored: readStored(row) };
 }

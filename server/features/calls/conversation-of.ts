@@ -1,4 +1,5 @@
 import type { CallDirection } from "../../../common/agents";
+import type { Account } from "../../domain/account";
 import {
   Conversation,
   type ConversationModel,
@@ -6,7 +7,6 @@ import {
   type EngineState,
   type TurnAnalysis,
 } from "../../engine";
-import type { Account } from "../../http/account";
 import type { AssistantView, PlanInput, TurnPlan } from "../agents/call-assistant";
 import { callBrief, promptContext } from "../agents/call-brief";
 import type { AiSettingsRow } from "../ai-settings/service";

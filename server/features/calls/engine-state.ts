@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
+import type { Account } from "../../domain/account";
 import { type CallerFacts, type EngineAccount, restoreState } from "../../engine";
-import type { Account } from "../../http/account";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { CallRow } from "./repository";
 

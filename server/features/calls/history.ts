@@ -1,6 +1,6 @@
 import { type CallListParams, DELETE_LIVE_CALL_MESSAGE, type Stats } from "../../../common/calls";
-import type { Account } from "../../http/account";
-import { conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, notFound } from "../../domain/errors";
 import type { CallsContext } from "./context";
 import { startOfToday } from "./engine-state";
 import { csvStream, flattenBatches } from "./export";
@@ -120,7 +120,7 @@ export function figuresSince(ctx: CallsContext, account: Account, since: Date) {
 export async function deleteCall(ctx: CallsContext, account: Account, callId: string): Promise<void> {
   const result = await ctx.inTransaction((tx) => callRepository(tx).deleteMany(account.id, [callId]));
   if (result.missing) throw notFound("That call");
-  if (result.live) throw conflict(DELETE_LIVE_CALL_MESSAGE);
+  if (result.live) throw new Conflict(DELETE_LIVE_CALL_MESSAGE);
 }
 
 /** Deletes the chosen calls, all or none: an id that is not the account's is a 404, a live call a 409. */
@@ -133,7 +133,7 @@ export async function deleteCalls(
   if (result.missing)
     throw notFound(result.missing === 1 ? "One of those calls" : `${result.missing} of those calls`);
   if (result.live)
-    throw conflict(
+    throw new Conflict(
       result.live === 1
         ? "One of the chosen calls is still in progress. End it first, or leave it out, then delete."
         : `${result.live} of the chosen calls are still in progress. End them first, or leave them out, then delete.`,

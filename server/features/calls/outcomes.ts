@@ -1,5 +1,5 @@
 import { type CallDisposition, type CallOutcomeCounts, CONVERTED_DISPOSITIONS } from "../../../common/calls";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { CallsContext } from "./context";
 import { type AgentOutcomeTally, callOutcomeRepository } from "./outcome-repository";
 import type { CallRow } from "./repository";

@@ -1,4 +1,4 @@
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { carrierRecords } from "./carrier-records";
 import { answerCarrierCall, assignCallAgent, endCarrierCall } from "./commands/carrier-call";
 import { holdCall, patchCall, transferCall } from "./commands/control-call";

@@ -4,7 +4,7 @@ import { MAX_TURN_SECONDS, speechTimedOut } from "../../../common/speech";
 import { acceptedAudioType } from "../../audio/formats";
 import { type AudioRules, withCheckedAudio } from "../../audio/inspect";
 import { ToolTimeout } from "../../audio/tools";
-import { badRequest, HttpError, unprocessable } from "../../http/errors";
+import { CannotProcess, DomainError, Invalid, TooLarge, UnsupportedFormat } from "../../domain/errors";
 import { type Recording, SpeechTimeout, type SpeechToText } from "../../providers/speech/types";
 
 export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
@@ -28,7 +28,7 @@ export async function readCallerTurn(
   if (!request.isMultipart()) {
     const body = request.body as { text?: unknown } | undefined;
     if (typeof body?.text !== "string")
-      throw badRequest("Send the caller's words as multipart `audio` or JSON { text }");
+      throw new Invalid("Send the caller's words as multipart `audio` or JSON { text }");
     return { text: body.text, transcribed: false };
   }
 
@@ -39,17 +39,17 @@ export async function readCallerTurn(
     }
     if (part.type === "field") return { text: String(part.value), transcribed: false };
     const data = await part.toBuffer();
-    if (part.file.truncated) throw new TooLargeAudio();
+    if (part.file.truncated)
+      throw new TooLarge(`The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB`);
     if (part.mimetype.startsWith("text/")) return { text: data.toString("utf8"), transcribed: false };
-    if (data.length === 0) throw badRequest("The recording is empty");
+    if (data.length === 0) throw new Invalid("The recording is empty");
     const type = acceptedAudioType(part.mimetype);
     if (!type) {
-      throw new HttpError(
-        415,
+      throw new UnsupportedFormat(
         "Send the recording as WebM, Ogg, WAV, MP3, MP4 or AAC audio, or the caller's words as text/plain.",
       );
     }
-    if (!speech) throw unprocessable("Speech recognition is not configured");
+    if (!speech) throw new CannotProcess("Speech recognition is not configured");
     await speech.available?.();
     // One deadline for the whole turn: checking the recording, decoding and recognising it.
     const deadline = AbortSignal.timeout(speech.timeoutMs);
@@ -64,15 +64,15 @@ export async function readCallerTurn(
       throw error;
     });
     if (!text.trim())
-      throw unprocessable("No speech was recognised in the recording. Please try again, or type it.");
+      throw new CannotProcess("No speech was recognised in the recording. Please try again, or type it.");
     return { text, transcribed: true };
   }
-  throw badRequest("The upload has no `audio` part");
+  throw new Invalid("The upload has no `audio` part");
 }
 
-function timedOut(request: FastifyRequest, speech: SpeechToText): HttpError {
+function timedOut(request: FastifyRequest, speech: SpeechToText): DomainError {
   request.log.warn({ provider: speech.name, timeoutMs: speech.timeoutMs }, "speech recognition timed out");
-  return unprocessable(speechTimedOut(speech.timeoutMs / 1000));
+  return new CannotProcess(speechTimedOut(speech.timeoutMs / 1000));
 }
 
 async function transcribe(
@@ -84,18 +84,11 @@ async function transcribe(
   try {
     return await speech.transcribe(recording, deadline);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     if (error instanceof SpeechTimeout) throw timedOut(request, speech);
     request.log.warn({ err: error, provider: speech.name }, "speech recognition failed");
-    throw unprocessable(
+    throw new CannotProcess(
       "The recording could not be transcribed. Please try again, or type what the caller says.",
     );
-  }
-}
-
-class TooLargeAudio extends Error {
-  readonly statusCode = 413;
-  constructor() {
-    super(`The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB`);
   }
 }

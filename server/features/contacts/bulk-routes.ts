@@ -15,7 +15,7 @@ import {
   SegmentOut,
   SegmentUpdate,
 } from "../../../common/segments";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { ContactBulkService } from "./bulk";
 import { presentBulk, presentSegment } from "./presenter";
 import { csvReply } from "./routes";

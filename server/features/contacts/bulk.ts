@@ -17,8 +17,8 @@ type SelectionInput = z.output<typeof ContactSelection>;
 import { roleAtLeast, roleNeededMessage, type WorkspaceRole } from "../../../common/workspaces";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema";
-import type { Account, AccountLoader } from "../../http/account";
-import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import type { Account, AccountLoader } from "../../domain/account";
+import { Conflict, Invalid, NotAllowed, NotFound, notFound } from "../../domain/errors";
 import { type BulkCursor, type BulkRow, bulkRepository } from "./bulk-repository";
 import { doNotCallRepository } from "./do-not-call-repository";
 import { type ContactFilters, type ContactRow, contactWhere } from "./repository";
@@ -135,8 +135,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
   async function checkIds(account: Account, ids: string[]): Promise<number> {
     const found = await repo.count(contactWhere(account.id, { ids }));
     if (found < ids.length)
-      throw new HttpError(
-        404,
+      throw new NotFound(
         "Some of the selected contacts were not found: they may have been deleted. Reload the list and try again.",
       );
     return found;
@@ -188,7 +187,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
     try {
       return await bulkRepository(tx).insert(account.id, values);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(BULK_MESSAGES.busy);
+      if (isUniqueViolation(error)) throw new Conflict(BULK_MESSAGES.busy);
       throw error;
     }
   }
@@ -215,7 +214,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
       case "addToList": {
         if (!action.listId) return { listName: action.newListName ?? "", newList: true };
         const list = await deps.segments.row(account.id, action.listId).catch(() => null);
-        if (list?.kind !== "list") throw new HttpError(404, BULK_MESSAGES.notAList);
+        if (list?.kind !== "list") throw new NotFound(BULK_MESSAGES.notAList);
         return { listId: list.id, listName: list.name };
       }
       default:
@@ -391,7 +390,9 @@ export function contactBulkService(deps: ContactBulkDeps) {
     ): Promise<{ row: BulkRow; queued: boolean }> {
       const least = ACTION_ROLE[action.type];
       if (!roleAtLeast(account.role, least))
-        throw forbidden(action.type === "delete" ? BULK_MESSAGES.deleteNeedsAdmin : roleNeededMessage(least));
+        throw new NotAllowed(
+          action.type === "delete" ? BULK_MESSAGES.deleteNeedsAdmin : roleNeededMessage(least),
+        );
       const ids = selection.ids ? [...new Set(selection.ids)] : null;
       const filter = selection.ids ? null : (selection.filter ?? {});
       let total: number;
@@ -400,7 +401,7 @@ export function contactBulkService(deps: ContactBulkDeps) {
         const filters = await filtersOf(account.id, filter ?? {});
         total = await repo.count(contactWhere(account.id, filters));
       }
-      if (total === 0) throw new HttpError(400, BULK_MESSAGES.nothingSelected);
+      if (total === 0) throw new Invalid(BULK_MESSAGES.nothingSelected);
       const actionParams = await paramsOf(account, action);
       await clearStale(account);
       const queued = total > INLINE_BULK_LIMIT;
@@ -455,11 +456,11 @@ export function contactBulkService(deps: ContactBulkDeps) {
      */
     async undo(account: Account, id: string): Promise<{ row: BulkRow; queued: boolean }> {
       const row = await found(account, id);
-      if ((await repo.latest(account.id))?.id !== row.id) throw conflict(BULK_MESSAGES.notLast);
-      if (row.status === "undone") throw conflict(BULK_MESSAGES.alreadyUndone);
-      if (!FINISHED.includes(row.status as BulkStatus)) throw conflict(BULK_MESSAGES.notFinished);
+      if ((await repo.latest(account.id))?.id !== row.id) throw new Conflict(BULK_MESSAGES.notLast);
+      if (row.status === "undone") throw new Conflict(BULK_MESSAGES.alreadyUndone);
+      if (!FINISHED.includes(row.status as BulkStatus)) throw new Conflict(BULK_MESSAGES.notFinished);
       if (row.createdBy !== (account.actor?.id ?? null) && !roleAtLeast(account.role, "admin"))
-        throw forbidden(BULK_MESSAGES.undoNeedsAuthor);
+        throw new NotAllowed(BULK_MESSAGES.undoNeedsAuthor);
       const queued = row.changed > INLINE_BULK_LIMIT;
       const moving = await db.transaction(async (tx) => {
         const inTx = bulkRepository(tx);
@@ -471,10 +472,10 @@ export function contactBulkService(deps: ContactBulkDeps) {
             touchedAt: now(),
           });
         } catch (error) {
-          if (isUniqueViolation(error)) throw conflict(BULK_MESSAGES.busy);
+          if (isUniqueViolation(error)) throw new Conflict(BULK_MESSAGES.busy);
           throw error;
         }
-        if (!moved) throw conflict(BULK_MESSAGES.notFinished);
+        if (!moved) throw new Conflict(BULK_MESSAGES.notFinished);
         if (!queued) return moved;
         // An undo that stopped can be asked again: each asking is a job of its own.
         const undoJobId = await deps.queueJob(

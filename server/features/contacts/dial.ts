@@ -1,6 +1,6 @@
 import { type ContactDialResponse, INVALID_PHONE, NO_PHONE_NUMBER } from "../../../common/contacts";
-import type { Account } from "../../http/account";
-import { badRequest } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Invalid } from "../../domain/errors";
 import type { ContactService } from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,9 +39,9 @@ export function contactDialer(deps: {
       request: { agentId: string; purpose: string; scriptId?: string | undefined },
     ): Promise<ContactDialResponse> {
       const contact = await deps.contacts.get(account, contactId);
-      if (!contact.phoneNumber) throw badRequest(NO_PHONE_NUMBER);
+      if (!contact.phoneNumber) throw new Invalid(NO_PHONE_NUMBER);
       const e164 = contact.phoneE164;
-      if (!e164) throw badRequest(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
+      if (!e164) throw new Invalid(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
       // The dial gate (do-not-call, calling hours in the number's and the contact's zones,
       // AI-voice consent: the assistant makes this call) is telephony's, at the moment of dialling.
       const placed = await deps.telephony.placeOutbound(account, {

@@ -1,5 +1,5 @@
 import { INVALID_PHONE, NO_CSV_DATA } from "../../../common/contacts";
-import { badRequest } from "../../http/errors";
+import { Invalid } from "../../domain/errors";
 import { readRecords } from "./import/parse";
 import { phoneE164 } from "./import/phone-fast";
 import { normalizePhone } from "./phone";
@@ -60,7 +60,7 @@ export async function* readDoNotCallList(
   let lines: DoNotCallLine[] = [];
   for await (const record of readRecords(withoutMark())) {
     if ("broken" in record)
-      throw badRequest(`That file could not be read as CSV: Line ${record.line}: ${record.broken}`);
+      throw new Invalid(`That file could not be read as CSV: Line ${record.line}: ${record.broken}`);
     if (!layout) {
       layout = phoneColumn(record.cells, init.country);
       if (layout.header) continue;
@@ -78,6 +78,6 @@ export async function* readDoNotCallList(
       lines = [];
     }
   }
-  if (!layout) throw badRequest(NO_CSV_DATA);
+  if (!layout) throw new Invalid(NO_CSV_DATA);
   yield lines;
 }

@@ -1,9 +1,9 @@
 import type { Readable } from "node:stream";
 import { type DoNotCallImportResponse, INVALID_PHONE } from "../../../common/contacts";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
+import { Invalid, notFound } from "../../domain/errors";
 import { csvFileStream } from "../../http/csv";
-import { badRequest, notFound } from "../../http/errors";
 import { type DoNotCallRow, doNotCallRepository } from "./do-not-call-repository";
 import { normalizePhone } from "./phone";
 import { contactsReading } from "./reading";
@@ -38,7 +38,7 @@ export function doNotCallService(deps: { db: Db }) {
     /** Adds a number; one already listed answers its entry (`created` false). */
     async add(account: Account, phoneNumber: string): Promise<{ row: DoNotCallRow; created: boolean }> {
       const e164 = normalizePhone(phoneNumber, account.defaultCountry).e164;
-      if (!e164) throw badRequest(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
+      if (!e164) throw new Invalid(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
       const [added] = await repo.add(
         account.id,
         [{ phoneE164: e164, phoneNumber }],

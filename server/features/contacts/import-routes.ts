@@ -45,7 +45,8 @@ const JSON_BODY_LIMIT = Math.ceil(MAX_IMPORT_BYTES * 1.25);
 /** A raw upload is counted as it arrives (the importer refuses it past MAX_IMPORT_BYTES). */
 const UPLOAD_BODY_LIMIT = MAX_IMPORT_BYTES + 1024 * 1024;
 
-const send = (reply: FastifyReply, answer: ImportAnswer) => reply.code(answer.statusCode).send(answer.body);
+const send = (reply: FastifyReply, answer: ImportAnswer) =>
+  reply.code(answer.queued ? 202 : 200).send(answer.body);
 
 /** The upload's bytes and name: a multipart file field "file", or the body itself (text/csv). */
 async function uploadedFile(

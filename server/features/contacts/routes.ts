@@ -18,7 +18,7 @@ import {
   DoNotCallOut,
   PhoneLogOut,
 } from "../../../common/contacts";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { datedCsvName } from "../../http/csv";
 import { badRequest } from "../../http/errors";
 import type { ContactDialer } from "./dial";

@@ -8,8 +8,8 @@ import {
   type SegmentUpdate,
 } from "../../../common/segments";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, notFound } from "../../domain/errors";
 import type { SegmentScope } from "./repository";
 import {
   isUniqueViolation,
@@ -28,7 +28,7 @@ export type SegmentWithCounts = SegmentRow & SegmentCounts;
 function storedFilter(row: SegmentRow): z.output<typeof SegmentFilter> {
   const parsed = SegmentFilter.safeParse(row.filter ?? {});
   if (parsed.success) return parsed.data;
-  throw badRequest(
+  throw new Invalid(
     `The segment "${row.name}" has a filter this version cannot read: open it, set its filter again and save it`,
   );
 }
@@ -61,7 +61,7 @@ export function segmentService(deps: { db: Db }) {
 
   function named<T>(work: () => Promise<T>): Promise<T> {
     return work().catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(SEGMENT_MESSAGES.nameTaken);
+      if (isUniqueViolation(error)) throw new Conflict(SEGMENT_MESSAGES.nameTaken);
       throw error;
     });
   }
@@ -84,7 +84,7 @@ export function segmentService(deps: { db: Db }) {
     row: (workspaceId: string, id: string) => found(workspaceId, id),
 
     async create(account: Account, input: z.output<typeof SegmentCreate>): Promise<SegmentWithCounts> {
-      if ((await repo.countOf(account.id)) >= MAX_SEGMENTS) throw conflict(SEGMENT_MESSAGES.tooMany);
+      if ((await repo.countOf(account.id)) >= MAX_SEGMENTS) throw new Conflict(SEGMENT_MESSAGES.tooMany);
       const row = await named(() =>
         repo.insert(account.id, {
           name: input.name,
@@ -99,7 +99,7 @@ export function segmentService(deps: { db: Db }) {
     /** A list made by a bulk action ("Add to a new email audience"), in its transaction. */
     async createListIn(tx: Db, account: Account, name: string): Promise<SegmentRow> {
       const repoIn = segmentRepository(tx);
-      if ((await repoIn.countOf(account.id)) >= MAX_SEGMENTS) throw conflict(SEGMENT_MESSAGES.tooMany);
+      if ((await repoIn.countOf(account.id)) >= MAX_SEGMENTS) throw new Conflict(SEGMENT_MESSAGES.tooMany);
       try {
         return await repoIn.insert(account.id, {
           name,
@@ -108,7 +108,7 @@ export function segmentService(deps: { db: Db }) {
           createdBy: account.actor?.id ?? null,
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(SEGMENT_MESSAGES.nameTaken);
+        if (isUniqueViolation(error)) throw new Conflict(SEGMENT_MESSAGES.nameTaken);
         throw error;
       }
     },
@@ -120,7 +120,7 @@ export function segmentService(deps: { db: Db }) {
     ): Promise<SegmentWithCounts> {
       const row = await found(account.id, id);
       if (change.filter && row.kind === "list")
-        throw badRequest(SEGMENT_MESSAGES.listHasNoFilter, [
+        throw new Invalid(SEGMENT_MESSAGES.listHasNoFilter, [
           { path: "filter", message: SEGMENT_MESSAGES.listHasNoFilter },
         ]);
       const updated = await named(() =>

@@ -12,9 +12,9 @@ import {
 } from "../../../common/contacts";
 import { contactLimitRefusal, planFor, UNLIMITED } from "../../../common/plans";
 import type { Database, Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
+import { Invalid, LimitReached, notFound } from "../../domain/errors";
 import { copiedCsvFileStream } from "../../http/csv";
-import { badRequest, notFound, paymentRequired } from "../../http/errors";
 import { doNotCallRepository } from "./do-not-call-repository";
 import { contactColumns, type ExportColumns, exportSettings, leadColumns } from "./export";
 import { normalizePhone } from "./phone";
@@ -86,7 +86,7 @@ export async function assertRoomForContacts(tx: Db, account: Account, adding: nu
   const repo = contactRepository(tx);
   await repo.lockCount(account.id);
   const count = await repo.count(account.id);
-  if (count + adding > plan.contactLimit) throw paymentRequired(contactLimitRefusal(plan));
+  if (count + adding > plan.contactLimit) throw new LimitReached(contactLimitRefusal(plan));
 }
 
 /** Contacts, per workspace ("Contact (lead side)"): the rules; SQL is the repository's. */
@@ -104,7 +104,7 @@ export function contactService(deps: ContactServiceDeps) {
     if (value === undefined) return undefined;
     if (value === null || value === "") return null;
     if (!isTimeZone(value))
-      throw badRequest(TIMEZONE_MESSAGE, [{ path: "timezone", message: TIMEZONE_MESSAGE }]);
+      throw new Invalid(TIMEZONE_MESSAGE, [{ path: "timezone", message: TIMEZONE_MESSAGE }]);
     return value;
   }
 
@@ -142,7 +142,7 @@ export function contactService(deps: ContactServiceDeps) {
       // A number typed that no one could hold (+1 000 000 0000, seven digits) is refused here
       // rather than kept undiallable; clearing the box (blank) still removes the number.
       if (input.phoneNumber?.trim() && !fields.phoneE164)
-        throw badRequest(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
+        throw new Invalid(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
     }
     const timezone = checkTimezone(input.timezone);
     if (timezone !== undefined) fields.timezone = timezone;

@@ -18,7 +18,7 @@ import {
   TOP_LIST_SIZE,
 } from "../../../common/email";
 import type { Db } from "../../db/client";
-import { badRequest, HttpError } from "../../http/errors";
+import { Invalid, NotFound, OutsideServiceFailed } from "../../domain/errors";
 import { listOutbox, type MailTransport, readOutbox } from "../../providers/mail";
 import type { AudienceContact, AudienceQuery, EmailAudience } from "../contacts/email-audience";
 import { presentCampaign, presentSettings, presentTemplate } from "./presenter";
@@ -100,12 +100,12 @@ export function emailService(deps: EmailServiceDeps) {
 
   async function templateOf(workspaceId: string, id: string) {
     const row = await repo.getTemplate(workspaceId, id);
-    if (!row) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+    if (!row) throw new NotFound(TEMPLATE_NOT_FOUND);
     return row;
   }
   async function campaignOf(workspaceId: string, id: string) {
     const row = await repo.getCampaign(workspaceId, id);
-    if (!row) throw new HttpError(404, CAMPAIGN_NOT_FOUND);
+    if (!row) throw new NotFound(CAMPAIGN_NOT_FOUND);
     return row;
   }
   async function presentOne(row: NonNullable<Awaited<ReturnType<typeof repo.getCampaign>>>) {
@@ -140,13 +140,13 @@ export function emailService(deps: EmailServiceDeps) {
       const current = await templateOf(workspaceId, id);
       const text = values.textContent ?? current.textContent;
       const html = values.htmlContent ?? current.htmlContent;
-      if (!text.trim() && !html.trim()) throw badRequest("Please enter the email's text or HTML");
+      if (!text.trim() && !html.trim()) throw new Invalid("Please enter the email's text or HTML");
       const row = await repo.updateTemplate(workspaceId, id, values);
-      if (!row) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+      if (!row) throw new NotFound(TEMPLATE_NOT_FOUND);
       return presentTemplate(row);
     },
     async deleteTemplate(workspaceId: string, id: string) {
-      if (!(await repo.deleteTemplate(workspaceId, id))) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+      if (!(await repo.deleteTemplate(workspaceId, id))) throw new NotFound(TEMPLATE_NOT_FOUND);
     },
 
     // ---- settings ----
@@ -197,7 +197,7 @@ export function emailService(deps: EmailServiceDeps) {
     ) {
       const template = await templateOf(workspaceId, input.templateId);
       const to = input.testEmail.toLowerCase();
-      if ((await repo.suppressedAmong(workspaceId, [to])).size) throw badRequest(TEST_ADDRESS_SUPPRESSED);
+      if ((await repo.suppressedAmong(workspaceId, [to])).size) throw new Invalid(TEST_ADDRESS_SUPPRESSED);
       const settings = await repo.getSettings(workspaceId);
       const values: Personalization = {
         firstName: input.personalization.firstName ?? null,
@@ -233,7 +233,7 @@ export function emailService(deps: EmailServiceDeps) {
       // A test is not retried: the person is waiting for the answer.
       if (outcome.kind !== "accepted") {
         if (outcome.failure === "bounce") await repo.suppress(workspaceId, to, "bounced");
-        throw new HttpError(502, `${TEST_EMAIL_FAILED} (${outcome.response})`);
+        throw new OutsideServiceFailed(`${TEST_EMAIL_FAILED} (${outcome.response})`);
       }
       return { success: true, messageId, message: `Test email sent to ${to}` };
     },
@@ -250,7 +250,7 @@ export function emailService(deps: EmailServiceDeps) {
       const template = await templateOf(workspaceId, request.templateId);
       const settings = await repo.getSettings(workspaceId);
       if (!settings?.postalAddress?.trim())
-        throw badRequest(POSTAL_ADDRESS_REQUIRED, [
+        throw new Invalid(POSTAL_ADDRESS_REQUIRED, [
           { path: "postalAddress", message: POSTAL_ADDRESS_REQUIRED },
         ]);
       const q = await query(workspaceId, request);
@@ -267,7 +267,7 @@ export function emailService(deps: EmailServiceDeps) {
         recipients.push(...page);
         after = page[page.length - 1]?.id;
       }
-      if (recipients.length === 0) throw badRequest(NO_RECIPIENTS);
+      if (recipients.length === 0) throw new Invalid(NO_RECIPIENTS);
       const campaign = await repo.insertCampaign({
         workspaceId,
         createdBy: userId,
@@ -337,13 +337,13 @@ export function emailService(deps: EmailServiceDeps) {
     async pause(workspaceId: string, id: string) {
       await campaignOf(workspaceId, id);
       const row = await repo.moveCampaign(workspaceId, id, ["queued", "sending"], { status: "paused" });
-      if (!row) throw badRequest(CAMPAIGN_NOT_RUNNING);
+      if (!row) throw new Invalid(CAMPAIGN_NOT_RUNNING);
       return presentOne(row);
     },
     async resume(workspaceId: string, id: string) {
       await campaignOf(workspaceId, id);
       const row = await repo.nextRun(workspaceId, id, ["paused"]);
-      if (!row) throw badRequest(CAMPAIGN_NOT_PAUSED);
+      if (!row) throw new Invalid(CAMPAIGN_NOT_PAUSED);
       const jobId = await deps.queueCampaign(workspaceId, id, row.run, `email-campaign:${id}:${row.run}`);
       return presentOne((await repo.setCampaign(workspaceId, id, { jobId })) ?? row);
     },
@@ -353,7 +353,7 @@ export function emailService(deps: EmailServiceDeps) {
         status: "cancelled",
         completedAt: now(),
       });
-      if (!row) throw badRequest(CAMPAIGN_FINISHED);
+      if (!row) throw new Invalid(CAMPAIGN_FINISHED);
       await repo.resetSends(id, ["pending"], "cancelled");
       return presentOne(row);
     },
@@ -363,10 +363,10 @@ export function emailService(deps: EmailServiceDeps) {
      */
     async retryFailed(workspaceId: string, id: string) {
       const campaign = await campaignOf(workspaceId, id);
-      if (campaign.status === "cancelled") throw badRequest(CAMPAIGN_FINISHED);
+      if (campaign.status === "cancelled") throw new Invalid(CAMPAIGN_FINISHED);
       await repo.resetSends(id, ["failed"], "pending", true);
       const row = await repo.nextRun(workspaceId, id, ["completed", "paused", "queued", "sending"]);
-      if (!row) throw badRequest(CAMPAIGN_FINISHED);
+      if (!row) throw new Invalid(CAMPAIGN_FINISHED);
       const jobId = await deps.queueCampaign(workspaceId, id, row.run, `email-campaign:${id}:${row.run}`);
       return presentOne((await repo.setCampaign(workspaceId, id, { jobId })) ?? row);
     },
@@ -462,7 +462,7 @@ export function emailService(deps: EmailServiceDeps) {
     },
     async outboxMessage(workspaceId: string, id: string): Promise<OutboxMessage> {
       const raw = await readOutbox(deps.dataDir, workspaceId, id);
-      if (!raw) throw new HttpError(404, MESSAGE_NOT_FOUND);
+      if (!raw) throw new NotFound(MESSAGE_NOT_FOUND);
       const parsed = await simpleParser(raw);
       const headers = parsed.headerLines.map((line) => {
         const at = line.line.indexOf(":");
@@ -487,7 +487,7 @@ export function emailService(deps: EmailServiceDeps) {
     },
     async outboxRaw(workspaceId: string, id: string) {
       const raw = await readOutbox(deps.dataDir, workspaceId, id);
-      if (!raw) throw new HttpError(404, MESSAGE_NOT_FOUND);
+      if (!raw) throw new NotFound(MESSAGE_NOT_FOUND);
       return raw;
     },
   };

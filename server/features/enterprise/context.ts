@@ -1,6 +1,6 @@
 import type { EnterpriseCampaignType, StartCampaignResponse } from "../../../common/enterprise";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { AppointmentService } from "../appointments/service";
 import type { BusinessService } from "../business/service";
 import type { CallService } from "../calls/service";

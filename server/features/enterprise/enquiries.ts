@@ -1,6 +1,6 @@
 import { ENQUIRIES_PER_DAY, TOO_MANY_ENQUIRIES } from "../../../common/enterprise";
-import type { Account } from "../../http/account";
-import { tooMany } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { TooMany } from "../../domain/errors";
 import type { EnterpriseContext } from "./context";
 import type { EnquiryRow } from "./repository";
 
@@ -29,7 +29,7 @@ export async function sendEnquiry(
   if (userId) {
     const since = new Date(ctx.now().getTime() - DAY_MS);
     const sent = await ctx.repo.countByUserSince(userId, since);
-    if (sent >= ENQUIRIES_PER_DAY) throw tooMany(TOO_MANY_ENQUIRIES);
+    if (sent >= ENQUIRIES_PER_DAY) throw new TooMany(TOO_MANY_ENQUIRIES);
   }
   return ctx.repo.insertEnquiry({ ...input, workspaceId: account.id, userId, createdAt: ctx.now() });
 }

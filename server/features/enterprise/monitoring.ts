@@ -6,7 +6,7 @@ import {
   type EnterpriseCampaignStats,
   LIVE_CALLS_SHOWN,
 } from "../../../common/enterprise";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { EnterpriseContext, LeadFigures } from "./context";
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;

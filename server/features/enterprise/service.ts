@@ -1,5 +1,5 @@
 import type { AnalyticsRange, EnterpriseCallStats, EnterpriseCampaignType } from "../../../common/enterprise";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { type EnterpriseDeps, enterpriseContext } from "./context";
 import { type EnquiryInput, listEnquiries, sendEnquiry } from "./enquiries";
 import { analytics, averageCallSeconds, campaignStats, liveCalls } from "./monitoring";

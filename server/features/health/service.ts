@@ -1,7 +1,7 @@
 import type { SystemPart, SystemStatus } from "../../../common/http";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { describeSpeech, type SpeechToText } from "../../providers/speech";
 import type { TelephonyService } from "../telephony/service";
 

@@ -1,6 +1,6 @@
 import type { CampaignSchedule, CampaignStatus, LeadLimit } from "../../../common/lead-generation";
-import type { Account } from "../../http/account";
-import { notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { notFound } from "../../domain/errors";
 import type { LeadContext } from "./context";
 import type { CampaignRow } from "./repository";
 import { BULK_SAVE, saveLeads } from "./save-leads";

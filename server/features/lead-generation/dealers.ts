@@ -1,7 +1,7 @@
 import { DEALER_INDUSTRY, DEFAULT_DEALER_CITIES, type LeadResult } from "../../../common/lead-generation";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
+import { notFound } from "../../domain/errors";
 import { datedCsvName } from "../../http/csv";
-import { notFound } from "../../http/errors";
 import type { LeadContext } from "./context";
 import { findLeads, type SearchCache } from "./search";
 

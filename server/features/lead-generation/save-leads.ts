@@ -1,7 +1,7 @@
 import { ContactCreate } from "../../../common/contacts";
 import { BULK_LEAD_SCORE, type LeadToSave } from "../../../common/lead-generation";
-import type { Account } from "../../http/account";
-import { badRequest, HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Invalid, LimitReached } from "../../domain/errors";
 import type { ContactInput, ContactRow } from "../contacts/service";
 import type { LeadContext } from "./context";
 import { leadTimeZone } from "./time-zone";
@@ -48,7 +48,7 @@ function contactInput(fields: ContactCreate): ContactInput {
   const again = ContactCreate.safeParse({ ...fields, email: null });
   if (again.success) return again.data;
   const issue = again.error.issues[0];
-  throw badRequest(
+  throw new Invalid(
     issue?.message ?? "This lead cannot be saved",
     issue ? [{ path: issue.path.join("."), message: issue.message }] : undefined,
   );
@@ -106,7 +106,7 @@ export async function saveLeads(
     } catch (error) {
       await repo.release(account.id, reservation);
       // The plan's contact limit: the rest are not saved, and the answer says why.
-      if (error instanceof HttpError && error.statusCode === 402) {
+      if (error instanceof LimitReached) {
         outcome.overLimit = leads
           .slice(index)
           .filter((l) => !options.requirePhone || contacts.normalize(account, l.phoneNumber).e164).length;

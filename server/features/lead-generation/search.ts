@@ -1,6 +1,11 @@
 import type { LeadResult } from "../../../common/lead-generation";
-import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import {
+  CannotProcess,
+  OutsideServiceFailed,
+  OutsideServiceTimedOut,
+  Unavailable,
+} from "../../domain/errors";
 import { type BusinessQuery, type FoundBusiness, LeadSearchError } from "../../providers/lead-search";
 import type { LeadContext } from "./context";
 import { presentLead } from "./presenter";
@@ -44,13 +49,17 @@ export function websiteDomain(website: string | null): string | null {
   }
 }
 
-/** Maps a provider's failure to the answer a person gets: its words, the right status. */
+/** Maps a provider's failure to the failure a person is told about, in its words. */
 export function searchFailure(error: unknown): never {
   if (error instanceof LeadSearchError) {
-    const status = { unreachable: 502, failed: 502, timeout: 504, "not-configured": 503, "bad-query": 422 }[
-      error.kind
-    ];
-    throw new HttpError(status, error.message);
+    const failure = {
+      unreachable: OutsideServiceFailed,
+      failed: OutsideServiceFailed,
+      timeout: OutsideServiceTimedOut,
+      "not-configured": Unavailable,
+      "bad-query": CannotProcess,
+    }[error.kind];
+    throw new failure(error.message);
   }
   throw error;
 }

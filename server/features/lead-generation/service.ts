@@ -1,7 +1,7 @@
 import { FLORIDA_CITIES, type LeadStats, type LeadToSave } from "../../../common/lead-generation";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { conflict } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict } from "../../domain/errors";
 import type { LeadSearchProvider } from "../../providers/lead-search";
 import type { ContactService } from "../contacts/service";
 import {
@@ -57,7 +57,7 @@ export function leadGenerationService(deps: LeadGenerationDeps) {
         campaignId: lead.campaignId ?? null,
       });
       const contact = outcome.saved[0];
-      if (!contact) throw conflict(`${lead.name} is already in your contacts`);
+      if (!contact) throw new Conflict(`${lead.name} is already in your contacts`);
       return contact;
     },
 

@@ -6,8 +6,8 @@ import {
 } from "../../../common/onboarding";
 import { seatsFor } from "../../../common/workspaces";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { conflict } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict } from "../../domain/errors";
 import type { AgentService } from "../agents/service";
 import type { ContactService } from "../contacts/service";
 import type { DialerService } from "../dialer/service";
@@ -136,7 +136,7 @@ export function onboardingService(deps: OnboardingDeps) {
     /** The owner puts the list away once its steps are done; it stays away. */
     async dismiss(account: Account): Promise<Checklist> {
       const current = await checklist(account);
-      if (!current.canDismiss) throw conflict(CHECKLIST_NOT_DONE);
+      if (!current.canDismiss) throw new Conflict(CHECKLIST_NOT_DONE);
       await repo.dismiss(account.id, now());
       return { ...current, dismissed: true };
     },

@@ -1,6 +1,6 @@
 import type { PhoneAnalytics } from "../../../common/phone-system";
-import type { Account, AccountLoader } from "../../http/account";
-import { forbidden } from "../../http/errors";
+import type { Account, AccountLoader } from "../../domain/account";
+import { NotAllowed } from "../../domain/errors";
 import type { TelephonyService, WebhookRequest } from "../telephony/service";
 import type { BusinessCallsRepository, BusinessNumberRow } from "./repository";
 import {
@@ -55,17 +55,17 @@ export function lineCalls(deps: LineCallsDeps) {
 
   async function proven(request: WebhookRequest, numberId: string): Promise<Proven> {
     const number = await calls.numberForWebhook(numberId);
-    if (!number) throw forbidden(NOT_PROVEN);
+    if (!number) throw new NotAllowed(NOT_PROVEN);
     await telephony.proveLineWebhook(request, number.workspaceId, number.provider);
     // Only a proven webhook gets as far as the workspace's details.
     const account = await deps.accounts.load(number.workspaceId);
-    if (!account) throw forbidden(NOT_PROVEN);
+    if (!account) throw new NotAllowed(NOT_PROVEN);
     return { number, account };
   }
 
   function sidOf(request: WebhookRequest): string {
     const sid = request.params.CallSid;
-    if (!sid) throw forbidden(NOT_PROVEN);
+    if (!sid) throw new NotAllowed(NOT_PROVEN);
     return sid;
   }
 
@@ -198,7 +198,7 @@ export function lineCalls(deps: LineCallsDeps) {
         `${sid}:line-bridge`,
         async () => {
           const call = await calls.callById(line.account.id, callId);
-          if (call?.direction !== "outbound" || !call.contactId) throw forbidden(NOT_PROVEN);
+          if (call?.direction !== "outbound" || !call.contactId) throw new NotAllowed(NOT_PROVEN);
           if (!call.callSid) await calls.updateCall(line.account.id, call.id, { callSid: sid });
           return bridgeTwiml({
             numberId: line.number.id,
@@ -221,7 +221,7 @@ export function lineCalls(deps: LineCallsDeps) {
         `${sid}:line-bridge-result:${status}`,
         async () => {
           const call = await calls.callById(line.account.id, callId);
-          if (!call?.contactId) throw forbidden(NOT_PROVEN);
+          if (!call?.contactId) throw new NotAllowed(NOT_PROVEN);
           await calls.settleOutcome(
             line.account.id,
             call.id,

@@ -20,8 +20,8 @@ import {
   type UpdateNumberRequest,
 } from "../../../common/phone-system";
 import type { Db } from "../../db/client";
-import type { Account, AccountLoader } from "../../http/account";
-import { badRequest, conflict, HttpError } from "../../http/errors";
+import type { Account, AccountLoader } from "../../domain/account";
+import { Conflict, Invalid, NotFound } from "../../domain/errors";
 import type { AgentService } from "../agents/service";
 import type { ContactService } from "../contacts/service";
 import { toE164OrNull } from "../telephony/phone-numbers";
@@ -76,8 +76,8 @@ export type PhoneSystemDeps = {
 /** "Business hours shown: 9 AM - 5 PM" on weekdays; a new number starts with them. */
 const DEFAULT_HOURS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: "09:00", close: "17:00" }));
 
-const numberNotFound = () => new HttpError(404, NUMBER_NOT_FOUND);
-const extensionNotFound = () => new HttpError(404, EXTENSION_NOT_FOUND);
+const numberNotFound = () => new NotFound(NUMBER_NOT_FOUND);
+const extensionNotFound = () => new NotFound(EXTENSION_NOT_FOUND);
 
 export function routingModel(
   row: BusinessNumberRow,
@@ -152,7 +152,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       try {
         await deps.agents.getAgent(account, input.agentId);
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, AGENT_NOT_FOUND);
+        if (error instanceof NotFound) throw new NotFound(AGENT_NOT_FOUND);
         throw error;
       }
     }
@@ -181,7 +181,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
           : state.twilio?.phoneNumber && input.number === state.twilio.phoneNumber
             ? "twilio"
             : null;
-      if (!provider) throw badRequest(NOT_YOUR_NUMBER);
+      if (!provider) throw new Invalid(NOT_YOUR_NUMBER);
       const row = await repo.addNumber(account.id, {
         number: input.number,
         provider,
@@ -189,7 +189,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
         location: input.location,
         greeting: input.greeting ?? DEFAULT_GREETING,
       });
-      if (!row) throw conflict(NUMBER_TAKEN);
+      if (!row) throw new Conflict(NUMBER_TAKEN);
       await repo.replaceHours(row.id, DEFAULT_HOURS);
       return detail(account, row);
     },
@@ -200,7 +200,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       const forwardTo =
         input.afterHoursForwardTo !== undefined ? input.afterHoursForwardTo : current.afterHoursForwardTo;
       if (action === "forward" && !forwardTo)
-        throw badRequest("Forwarding after hours needs a number to forward to (afterHoursForwardTo)");
+        throw new Invalid("Forwarding after hours needs a number to forward to (afterHoursForwardTo)");
       const row = await repo.updateNumber(account.id, id, {
         ...(input.type !== undefined ? { type: input.type } : {}),
         ...(input.location !== undefined ? { location: input.location } : {}),
@@ -226,7 +226,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       try {
         return presentExtension(await repo.addExtension(account.id, numberId, values));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EXTENSION_TAKEN);
+        if (isUniqueViolation(error)) throw new Conflict(EXTENSION_TAKEN);
         throw error;
       }
     },
@@ -239,7 +239,7 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
         if (!row) throw extensionNotFound();
         return presentExtension(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EXTENSION_TAKEN);
+        if (isUniqueViolation(error)) throw new Conflict(EXTENSION_TAKEN);
         throw error;
       }
     },
@@ -263,9 +263,9 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
      */
     async setupRouting(account: Account) {
       const numbers = (await repo.numbers(account.id)).filter((n) => n.isActive);
-      if (numbers.length === 0) throw badRequest(NO_NUMBERS_TO_ROUTE);
+      if (numbers.length === 0) throw new Invalid(NO_NUMBERS_TO_ROUTE);
       if (!deps.reachableFromOutside && numbers.some((n) => n.provider === "twilio"))
-        throw conflict(TWILIO_NEEDS_PUBLIC_URL);
+        throw new Conflict(TWILIO_NEEDS_PUBLIC_URL);
       const at = now();
       const applied = [];
       for (const row of numbers) {
@@ -298,9 +298,9 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
       input: { contactId: string; numberId?: string | undefined },
     ): Promise<BusinessCallResponse> {
       const contact = await deps.contacts.get(account, input.contactId);
-      if (!contact.phoneNumber) throw badRequest(NO_PHONE_NUMBER);
+      if (!contact.phoneNumber) throw new Invalid(NO_PHONE_NUMBER);
       const to = contact.phoneE164;
-      if (!to) throw badRequest(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
+      if (!to) throw new Invalid(`${INVALID_PHONE}: ${contact.phoneNumber} cannot be dialled`);
       const callee = { e164: to, contactDoNotCall: contact.doNotCall, timeZones: [contact.timezone] };
       await deps.telephony.checkDial(account, to, { aiVoice: false, ...callee });
       const active = (await repo.numbers(account.id)).filter((n) => n.isActive);
@@ -308,10 +308,10 @@ export function phoneSystemService(deps: PhoneSystemDeps) {
         ? active.find((n) => n.id === input.numberId)
         : (active.find((n) => n.type === "main") ?? active[0]);
       if (input.numberId && !line) throw numberNotFound();
-      if (!line) throw badRequest(NO_BUSINESS_NUMBER);
+      if (!line) throw new Invalid(NO_BUSINESS_NUMBER);
       // The person clicking is rung (their own phone); a carrier's job acts as the owner.
       const userPhone = toE164OrNull(account.actor?.cellphoneNumber ?? account.owner.cellphoneNumber ?? "");
-      if (!userPhone) throw badRequest(NO_CELLPHONE);
+      if (!userPhone) throw new Invalid(NO_CELLPHONE);
       const call = await callsRepo.openOutbound(account.id, {
         numberId: line.id,
         contactId: contact.id,

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Voicemail } from "../../../common/phone-system";
 import { withCheckedAudio } from "../../audio/inspect";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
+import { DomainError, NotFound, OutsideServiceFailed } from "../../domain/errors";
 import type { EventBus } from "../../events/bus";
-import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
 import type { SpeechToText } from "../../providers/speech";
 import type { RecordingDeletion } from "../telephony/business-lines";
 import type { TelephonyService } from "../telephony/service";
@@ -147,7 +147,7 @@ export function voicemailBox(deps: VoicemailDeps) {
           speech.transcribe({ ...checked, bytes: audio }),
         );
       } catch (error) {
-        if (!lastAttempt && !(error instanceof HttpError)) throw error;
+        if (!lastAttempt && !(error instanceof DomainError)) throw error;
         return fail(`The voicemail could not be transcribed: ${(error as Error).message}`);
       }
       await repo.updateVoicemail(account.id, row.id, {
@@ -208,16 +208,16 @@ export function voicemailBox(deps: VoicemailDeps) {
     /** The voicemail's audio for a person of its workspace (a foreign id is 404); marks it heard. */
     async audio(account: Account, id: string) {
       const row = await repo.voicemail(account.id, id);
-      if (!row) throw new HttpError(404, "That voicemail was not found");
+      if (!row) throw new NotFound("That voicemail was not found");
       let audio = await storedAudio(row);
       if (!audio && row.recordingUrl) {
         try {
           audio = await fetchAudio(account, row, "twilio");
         } catch (error) {
-          throw new HttpError(502, `The recording could not be fetched: ${(error as Error).message}`);
+          throw new OutsideServiceFailed(`The recording could not be fetched: ${(error as Error).message}`);
         }
       }
-      if (!audio) throw new HttpError(404, "This voicemail's audio is no longer stored");
+      if (!audio) throw new NotFound("This voicemail's audio is no longer stored");
       if (!row.listenedAt) await repo.updateVoicemail(account.id, row.id, { listenedAt: new Date() });
       return audio;
     },

@@ -1,5 +1,5 @@
 import { AgentCreate } from "../../../common/agents";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { AgentService } from "../agents/service";
 import type { ScriptService } from "../scripts/service";
 

@@ -17,8 +17,8 @@ import {
   tooSoonMessage,
 } from "../../../common/satellite";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, notFound } from "../../domain/errors";
 import type { AgentService } from "../agents/service";
 import type { AppointmentService } from "../appointments/service";
 import type { ProductOrder, ProductSeller } from "../billing/service";
@@ -102,10 +102,10 @@ export function satelliteService(deps: SatelliteDeps) {
     const earliest = earliestDay(account.timezone, now());
     if (day < earliest) {
       const message = tooSoonMessage(longDay(earliest));
-      throw badRequest(message, [{ path: field, message }]);
+      throw new Invalid(message, [{ path: field, message }]);
     }
     if (day > latestDay(account.timezone, now()))
-      throw badRequest(TOO_FAR, [{ path: field, message: TOO_FAR }]);
+      throw new Invalid(TOO_FAR, [{ path: field, message: TOO_FAR }]);
   }
 
   async function activePackage(account: Account, id: string): Promise<PackageRow> {
@@ -136,10 +136,10 @@ export function satelliteService(deps: SatelliteDeps) {
   ): Promise<OrderRow> {
     const r = satelliteRepository(tx);
     const slot = slotFor(input.slot);
-    if (!slot) throw badRequest("Choose one of the offered time slots");
+    if (!slot) throw new Invalid("Choose one of the offered time slots");
     const placed = await r.takePlace(workspaceId, input.day, input.slot, SLOT_CAPACITY);
     if (!placed && how.status === "scheduled")
-      throw conflict(slotFullMessage(slot.label, longDay(input.day)));
+      throw new Conflict(slotFullMessage(slot.label, longDay(input.day)));
     const code = confirmationNumber();
     const when = `${longDay(input.day)}, ${slot.label}`;
     let contactId = input.contactId;
@@ -199,7 +199,7 @@ export function satelliteService(deps: SatelliteDeps) {
     const taken = (await repo.bookedOn(account.id, day)).get(slotId);
     const slot = slotFor(slotId);
     if (slot && taken && taken.booked >= taken.capacity)
-      throw conflict(slotFullMessage(slot.label, longDay(day)));
+      throw new Conflict(slotFullMessage(slot.label, longDay(day)));
   }
 
   /** Billing's checkout sells packages by their price id (checkout's planId). */
@@ -216,11 +216,11 @@ export function satelliteService(deps: SatelliteDeps) {
           path: `metadata.${issue.path.join(".")}`,
           message: issue.message,
         }));
-        throw badRequest(issues[0]?.message ?? "The installation details are not valid", issues);
+        throw new Invalid(issues[0]?.message ?? "The installation details are not valid", issues);
       }
       const details = parsed.data;
       if (details.package_id !== pkg.id)
-        throw badRequest("The package does not match the price id", [
+        throw new Invalid("The package does not match the price id", [
           { path: "metadata.package_id", message: "The package does not match the price id" },
         ]);
       checkDay(account, details.installation_date, "metadata.installation_date");
@@ -299,7 +299,7 @@ export function satelliteService(deps: SatelliteDeps) {
           (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
           (error as { cause?: { code?: string } }).cause?.code === "23505"
         )
-          throw conflict("Another package already has that name or price id");
+          throw new Conflict("Another package already has that name or price id");
         throw error;
       }
     },

@@ -6,9 +6,9 @@ import {
   TEMPLATE_NOT_FOUND,
 } from "../../../common/scripts";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
+import { Conflict, NotFound } from "../../domain/errors";
 import type { AccessChanges } from "../../events/access";
-import type { Account } from "../../http/account";
-import { conflict, HttpError } from "../../http/errors";
 import { refreshingCache } from "./cache";
 import { type NewScript, type ScriptPatch, type ScriptRow, scriptRepository } from "./repository";
 import { type CatalogueTemplate, findTemplate, TEMPLATES, type TemplateTestCase } from "./templates";
@@ -73,7 +73,7 @@ export type ScriptServiceDeps = {
 type Parsed<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 type ParsedUpdate = Parsed<Omit<ScriptFields, "userId">> & { userId?: unknown; id?: unknown };
 
-const scriptNotFound = () => new HttpError(404, SCRIPT_NOT_FOUND);
+const scriptNotFound = () => new NotFound(SCRIPT_NOT_FOUND);
 
 /**
  * AI agent scripts: CRUD per workspace, the template catalogue and its usage,
@@ -99,7 +99,7 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
   async function insertIn(tx: Db, workspaceId: string, fields: NewScript): Promise<ScriptRow> {
     const scripts = scriptRepository(tx);
     await scripts.lockWorkspace(workspaceId);
-    if ((await scripts.count(workspaceId)) >= MAX_SCRIPTS) throw conflict(SCRIPT_LIMIT_MESSAGE);
+    if ((await scripts.count(workspaceId)) >= MAX_SCRIPTS) throw new Conflict(SCRIPT_LIMIT_MESSAGE);
     if (fields.isDefault) await scripts.unsetDefault(workspaceId);
     return scripts.insert(workspaceId, fields);
   }
@@ -168,7 +168,7 @@ export function scriptService({ db, access, testCases }: ScriptServiceDeps) {
       options: { name?: string | undefined; isDefault?: boolean | undefined; isActive?: boolean | undefined },
     ): Promise<{ row: ScriptRow; testCasesAdded: number }> {
       const template = findTemplate(templateId);
-      if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+      if (!template) throw new NotFound(TEMPLATE_NOT_FOUND);
       const data = template.templateData;
       const result = await inTransaction(async (tx) => {
         const row = await insertIn(tx, account.id, {

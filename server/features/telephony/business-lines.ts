@@ -1,5 +1,5 @@
-import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, type DomainError, OutsideServiceFailed } from "../../domain/errors";
 import { CarrierError, type NumberHooks, twilioRecordingOf } from "../../providers/telephony/types";
 import type { TelephonyContext, WebhookRequest } from "./context";
 import { enforceDialGate, type OutboundCallee } from "./outbound-gate";
@@ -30,13 +30,13 @@ export function businessLines(ctx: TelephonyContext) {
   async function providerFor(account: Account, provider: string) {
     if (provider !== "twilio") return carriers.simulator.asProvider();
     const connection = await repo.connection(account.id);
-    if (!connection) throw new HttpError(409, "Connect Twilio in Settings → Phone service first");
+    if (!connection) throw new Conflict("Connect Twilio in Settings → Phone service first");
     return carriers.twilioFor(connection);
   }
 
-  function carrierFailure(what: string, error: unknown): HttpError {
+  function carrierFailure(what: string, error: unknown): DomainError {
     const message = error instanceof Error ? error.message : "Unknown error";
-    return new HttpError(502, `${what}: ${message}`);
+    return new OutsideServiceFailed(`${what}: ${message}`);
   }
 
   /** Deletes recordings of the workspace's Twilio account, through its connection as it is now. */
@@ -59,8 +59,8 @@ export function businessLines(ctx: TelephonyContext) {
       try {
         return await twilio.deleteRecording(named.recordingSid);
       } catch (error) {
-        const status = error instanceof CarrierError ? error.status : 502;
-        return status === 429 || status >= 500 ? "failed" : "unreachable";
+        // The carrier's passing trouble, or no answer from it at all, is tried again.
+        return error instanceof CarrierError && !error.transient ? "unreachable" : "failed";
       }
     };
   }

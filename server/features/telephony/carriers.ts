@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { derivedToken, secretBox } from "../../crypto/secret-box";
-import { forbidden } from "../../http/errors";
+import { NotAllowed } from "../../domain/errors";
 import {
   type CarrierDelivery,
   type CarrierMediaFetch,
@@ -56,10 +56,10 @@ export function carriers(
 
   function verify(request: WebhookRequest, token: string | null, connection?: ConnectionRow | null): void {
     if (!token || !validTwilioSignature(token, request.signature, request.url, request.params))
-      throw forbidden("The X-Twilio-Signature does not match this request");
+      throw new NotAllowed("The X-Twilio-Signature does not match this request");
     // A Twilio account's webhooks carry its SID; another account's valid signature proves nothing here.
     if (connection && request.params.AccountSid !== connection.accountSid)
-      throw forbidden("The X-Twilio-Signature does not match this request");
+      throw new NotAllowed("The X-Twilio-Signature does not match this request");
   }
 
   return {

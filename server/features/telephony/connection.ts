@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { concurrentCallLimit, type TelephonyState, type TwilioTestResult } from "../../../common/telephony";
-import type { Account } from "../../http/account";
-import { conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, notFound } from "../../domain/errors";
 import { CarrierError } from "../../providers/telephony/types";
 import { PHONE_CALL_TYPES, type TelephonyContext } from "./context";
 import { presentTelephonyState } from "./presenter";
@@ -57,9 +57,9 @@ function tokenHint(ctx: TelephonyContext, connection: ConnectionRow): string {
 async function assertNumberFree(ctx: TelephonyContext, workspaceId: string, number: string): Promise<void> {
   const owner = await ctx.repo.numberOwner(number);
   if (owner && owner.workspaceId !== workspaceId)
-    throw conflict("That number is already connected to another account");
+    throw new Conflict("That number is already connected to another account");
   if (owner && owner.provider === "simulator")
-    throw conflict("That is your simulator number, not a Twilio number");
+    throw new Conflict("That is your simulator number, not a Twilio number");
 }
 
 export async function connectTwilio(
@@ -111,8 +111,7 @@ export async function testTwilio(
       numbers: twilio.numbers.map((n) => ({ phoneNumber: n.phoneNumber, friendlyName: n.friendlyName })),
     };
   } catch (error) {
-    const refused =
-      error instanceof CarrierError && (error.status === 401 || error.status === 403 || error.status === 404);
+    const refused = error instanceof CarrierError && error.credentialsRefused;
     result = {
       ok: false,
       message: refused

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { Account, AccountLoader } from "../../domain/account";
 import type { EventBus } from "../../events/bus";
-import type { Account, AccountLoader } from "../../http/account";
 import type { CarrierDelivery, CarrierMediaFetch } from "../../providers/telephony/simulator";
 import type { CallService } from "../calls/service";
 import type { DoNotCallService } from "../contacts/do-not-call";

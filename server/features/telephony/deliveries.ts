@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import { HttpError } from "../../http/errors";
+import { Conflict } from "../../domain/errors";
 import type { TelephonyRepository } from "./repository";
 import { SAYINGS, sayAndHangUp, waitForTurn } from "./twiml";
 import type { Voices } from "./voices";
@@ -58,8 +58,7 @@ export function deliveries(
         return (await storedAnswer(key, config.telephony.turnDeadlineMs)) ?? waitForTurn(callId, turn, 1);
       const job = work()
         .catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 409)
-            return sayAndHangUp(speech.plain(), null);
+          if (error instanceof Conflict) return sayAndHangUp(speech.plain(), null);
           log.error({ err: error, callId }, "a caller's turn failed");
           return sayAndHangUp(speech.plain(), SAYINGS.sorry);
         })

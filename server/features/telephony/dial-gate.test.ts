@@ -50,7 +50,6 @@ describe("the decision", () => {
       allowed: false,
       refusal: {
         rule: "outside_calling_hours",
-        status: 409,
         message: TOKYO_REFUSAL,
         permanent: false,
         retryAt: new Date("2026-06-10T23:00:00.000Z"),
@@ -106,7 +105,7 @@ describe("the decision", () => {
     });
     expect(decideDial(unknown)).toMatchObject({
       allowed: false,
-      refusal: { rule: "unknown_time_zone", status: 409 },
+      refusal: { rule: "unknown_time_zone" },
     });
     expect(decideDial({ ...unknown, unknownZoneAssumed: "America/Chicago" })).toEqual({
       allowed: true,
@@ -117,7 +116,7 @@ describe("the decision", () => {
   it("puts the lists first, then consent, the ceiling, the hours; a list's refusal is for good", () => {
     expect(decideDial(facts({ doNotCall: { workspace: true } }))).toMatchObject({
       allowed: false,
-      refusal: { rule: "do_not_call", status: 409, message: ON_DO_NOT_CALL, permanent: true },
+      refusal: { rule: "do_not_call", message: ON_DO_NOT_CALL, permanent: true },
     });
     expect(decideDial(facts({ doNotCall: { workspace: false, contact: true } }))).toMatchObject({
       refusal: { rule: "do_not_call" },
@@ -126,14 +125,14 @@ describe("the decision", () => {
       refusal: { rule: "campaign_do_not_call", message: ON_CAMPAIGN_DO_NOT_CALL, permanent: true },
     });
     expect(decideDial(facts({ aiVoiceConsent: false }))).toMatchObject({
-      refusal: { rule: "no_ai_voice_consent", status: 403, message: NO_AI_VOICE_CONSENT, permanent: false },
+      refusal: { rule: "no_ai_voice_consent", message: NO_AI_VOICE_CONSENT, permanent: false },
     });
     // A person's voice (a rep, click-to-call) needs no AI-voice consent.
     const day = new Date("2026-06-11T00:00:00.000Z");
     expect(decideDial(facts({ now: day, aiVoice: false, aiVoiceConsent: false })).allowed).toBe(true);
     // A predictive line at or over the 3% ceiling over 30 days is not dialled; under it, it is.
     expect(decideDial(facts({ now: day, predictiveLine: { abandonRate: 0.03 } }))).toMatchObject({
-      refusal: { rule: "abandonment_ceiling", status: 409 },
+      refusal: { rule: "abandonment_ceiling" },
     });
     expect(decideDial(facts({ now: day, predictiveLine: { abandonRate: 0.029 } })).allowed).toBe(true);
   });

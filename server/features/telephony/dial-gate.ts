@@ -60,8 +60,6 @@ export type DialRule =
 
 export type DialRefusal = {
   rule: DialRule;
-  /** The HTTP status a request that asked for the call is answered with. */
-  status: 403 | 409;
   /** What the person asking reads: why, and what to do about it. */
   message: string;
   /** Never to be dialled (a do-not-call list), or maybe later. */
@@ -87,25 +85,22 @@ export function decideDial(facts: DialFacts): DialVerdict {
     refusal: { retryAt: null, ...refusal },
   });
   if (facts.doNotCall.workspace || facts.doNotCall.contact)
-    return refuse({ rule: "do_not_call", status: 409, message: ON_DO_NOT_CALL, permanent: true });
+    return refuse({ rule: "do_not_call", message: ON_DO_NOT_CALL, permanent: true });
   if (facts.doNotCall.campaign)
     return refuse({
       rule: "campaign_do_not_call",
-      status: 409,
       message: ON_CAMPAIGN_DO_NOT_CALL,
       permanent: true,
     });
   if (facts.aiVoice && !facts.aiVoiceConsent)
     return refuse({
       rule: "no_ai_voice_consent",
-      status: 403,
       message: NO_AI_VOICE_CONSENT,
       permanent: false,
     });
   if (facts.predictiveLine && facts.predictiveLine.abandonRate >= ABANDON_CEILING_PERCENT / 100)
     return refuse({
       rule: "abandonment_ceiling",
-      status: 409,
       message: ABANDONMENT_CEILING_REACHED(facts.predictiveLine.abandonRate),
       permanent: false,
     });
@@ -118,10 +113,9 @@ export function decideDial(facts: DialFacts): DialVerdict {
   });
   if (verdict.callable) return { allowed: true, zones: verdict.zones };
   if (verdict.reason === "unknown_zone")
-    return refuse({ rule: "unknown_time_zone", status: 409, message: UNKNOWN_TIME_ZONE, permanent: false });
+    return refuse({ rule: "unknown_time_zone", message: UNKNOWN_TIME_ZONE, permanent: false });
   return refuse({
     rule: "outside_calling_hours",
-    status: 409,
     message: outsideHoursMessage(
       facts.now,
       verdict.zones,

@@ -1,5 +1,5 @@
-import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { DomainError } from "../../domain/errors";
 import type { CallingHours } from "../dialer/calling-window";
 import type { TelephonyContext } from "./context";
 import { type DialRefusal, decideDial } from "./dial-gate";
@@ -35,11 +35,14 @@ export type OutboundCallee = {
   predictiveLine?: { abandonRate: number } | null | undefined;
 };
 
-/** A call the gate refused: a 4xx with the reason, and the refusal for callers that reschedule. */
-export class DialRefused extends HttpError {
+/**
+ * A call the gate refused, with the reason, and the refusal for callers that reschedule: not
+ * allowed without consent to an AI voice, otherwise a conflict with the number's state (a list,
+ * the hours, the campaign's abandonment).
+ */
+export class DialRefused extends DomainError {
   constructor(readonly refusal: DialRefusal) {
-    super(refusal.status, refusal.message);
-    this.name = "DialRefused";
+    super(refusal.rule === "no_ai_voice_consent" ? "not-allowed" : "conflict", refusal.message);
   }
 }
 

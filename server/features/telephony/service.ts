@@ -1,4 +1,4 @@
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { businessLines } from "./business-lines";
 import { cancelRinging } from "./commands/cancel-ringing";
 import { placeOutbound } from "./commands/place-outbound";

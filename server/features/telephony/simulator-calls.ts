@@ -1,4 +1,4 @@
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { callerLine, carriedByDeadProcess } from "../../providers/telephony/simulator";
 import { ensureSimulatorNumber } from "./connection";
 import type { TelephonyContext } from "./context";

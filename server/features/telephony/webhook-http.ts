@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { safeString } from "../../../common/text";
 import type { Config } from "../../config";
-import { forbidden } from "../../http/errors";
+import { NotAllowed } from "../../domain/errors";
 import type { WebhookRequest } from "./context";
 
 /** Twilio's form fields; NUL or a broken character is refused (400) before any lookup by them. */
@@ -24,7 +24,8 @@ export function acceptCarrierWebhooks(app: FastifyInstance): void {
     },
   );
   app.addHook("preValidation", async (request) => {
-    if (!request.headers["x-twilio-signature"]) throw forbidden("The X-Twilio-Signature header is missing");
+    if (!request.headers["x-twilio-signature"])
+      throw new NotAllowed("The X-Twilio-Signature header is missing");
   });
 }
 

@@ -1,4 +1,4 @@
-import { forbidden } from "../../http/errors";
+import { NotAllowed } from "../../domain/errors";
 import { answerInbound } from "./commands/answer-inbound";
 import type { CallContext, TelephonyContext, WebhookRequest } from "./context";
 import { toE164OrNull } from "./phone-numbers";
@@ -40,13 +40,13 @@ export function webhooks(ctx: TelephonyContext) {
     carriers.verifySimulatorFirst(request);
     const sid = request.params.CallSid;
     const call = await calls.findForCarrier(sid, callId);
-    if (!call || (callId && call.id !== callId)) throw forbidden(NOT_PROVEN);
+    if (!call || (callId && call.id !== callId)) throw new NotAllowed(NOT_PROVEN);
     const connection = (await ctx.repo.connection(call.workspaceId)) ?? null;
     carriers.verifyForCall(request, call, connection);
-    if (sid && call.providerCallSid && call.providerCallSid !== sid) throw forbidden(NOT_PROVEN);
+    if (sid && call.providerCallSid && call.providerCallSid !== sid) throw new NotAllowed(NOT_PROVEN);
     // Only a proven webhook gets as far as the workspace's details.
     const account = await ctx.accounts.load(call.workspaceId);
-    if (!account) throw forbidden(NOT_PROVEN);
+    if (!account) throw new NotAllowed(NOT_PROVEN);
     if (sid && !call.providerCallSid) {
       await calls.setProviderSid(account, call.id, sid);
       return { call: { ...call, providerCallSid: sid }, connection, account };
@@ -67,7 +67,7 @@ export function webhooks(ctx: TelephonyContext) {
     /** The carrier connects a call: one the app placed or expects, or a new call to a workspace's number. */
     async voice(request: WebhookRequest, callId: string | undefined, agentId?: string): Promise<string> {
       const sid = request.params.CallSid;
-      if (!sid) throw forbidden(NOT_PROVEN);
+      if (!sid) throw new NotAllowed(NOT_PROVEN);
       carriers.verifySimulatorFirst(request);
       const known = await calls.findForCarrier(sid, callId);
       if (known) {
@@ -80,7 +80,7 @@ export function webhooks(ctx: TelephonyContext) {
       }
       const to = toE164OrNull(request.params.To ?? "");
       const route = to ? await ctx.repo.routeNumber(to) : undefined;
-      if (!route) throw forbidden(NOT_PROVEN);
+      if (!route) throw new NotAllowed(NOT_PROVEN);
       carriers.verifyForNumber(request, route.number.provider, route.connection);
       return deliveries.once(
         `${sid}:voice`,

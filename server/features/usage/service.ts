@@ -1,8 +1,8 @@
 import type { LimitKey } from "../../../common/billing";
 import type { PlanDefinition } from "../../../common/plans";
+import type { Account } from "../../domain/account";
+import { LimitReached } from "../../domain/errors";
 import { asPersonality, replies } from "../../engine/respond";
-import type { Account } from "../../http/account";
-import { paymentRequired } from "../../http/errors";
 import type { AiSettingsService } from "../ai-settings/service";
 import type { BillingService } from "../billing/service";
 import { type CallService, engineAccount } from "../calls/service";
@@ -42,7 +42,7 @@ export function usageService({ billing, counters, settings, now = () => new Date
     async requireTranscription(account: Account): Promise<void> {
       const { plan, keys } = await reached(account);
       if (keys.includes("transcriptionLimit"))
-        throw paymentRequired(limitMessage("transcriptionLimit", plan));
+        throw new LimitReached(limitMessage("transcriptionLimit", plan));
     },
 
     /** What the assistant says to a caller it may not screen: the engine's limitReached reply. */

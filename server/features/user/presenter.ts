@@ -1,6 +1,6 @@
 import type { User } from "../../../common/user";
 import type { UserRow } from "../../db/schema";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 
 /** The person, with the workspace the session works in (its plan, zone and business details). */
 export function presentUser(row: UserRow, account: Account): User {

@@ -1,7 +1,7 @@
 import type { PasswordChange, ProfileUpdate } from "../../../common/user";
 import { WRONG_CURRENT_PASSWORD } from "../../../common/user";
 import type { UserRow } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { Conflict, NotAllowed, notFound } from "../../domain/errors";
 import type { AuthService, ClientInfo } from "../auth/service";
 
 type ParsedProfileUpdate =
@@ -33,13 +33,13 @@ export function userService(auth: AuthService) {
     }
     if (update.email === user.pendingEmail?.toLowerCase()) return user;
     // The check counts against the sign-in budgets like any other password check.
-    if (!update.currentPassword) throw forbidden(EMAIL_PASSWORD_MESSAGE);
+    if (!update.currentPassword) throw new NotAllowed(EMAIL_PASSWORD_MESSAGE);
     await auth.confirmPassword(user, update.currentPassword, session.client, EMAIL_PASSWORD_MESSAGE);
     if (await auth.emailBelongsToSomeoneElse(user.id, update.email)) {
       // The person has proved the password and needs the reason, but each such answer says an
       // email is registered: it costs an attempt, so addresses cannot be harvested here.
       await auth.spendAttempt(user, session.client);
-      throw conflict("Another account already uses that email");
+      throw new Conflict("Another account already uses that email");
     }
     // Whoever else holds a session may be the reason for the change: they are signed out
     // first, so a failure below leaves no session alive that should have ended.

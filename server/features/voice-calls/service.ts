@@ -8,10 +8,10 @@ import type {
   SystemTestCall,
   SystemTestStats,
 } from "../../../common/telephony";
-import type { Account } from "../../http/account";
-import { HttpError, notFound, paymentRequired } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { LimitReached, notFound } from "../../domain/errors";
 import type { CallService } from "../calls/service";
-import { admitUnderPlatformCeiling } from "../telephony/admission";
+import { admitUnderPlatformCeiling, LinesBusy } from "../telephony/admission";
 import { type TelephonyService, toE164 } from "../telephony/service";
 import { WEBHOOK_PATHS } from "../telephony/twiml";
 import { presentDemoCall, presentSystemTestCall, systemTestState } from "./presenter";
@@ -127,7 +127,7 @@ export function voiceCallService(deps: {
 
     async startDemo(account: Account, phoneNumber: string) {
       const stop = await deps.usage?.callStop(account);
-      if (stop) throw paymentRequired(stop.message);
+      if (stop) throw new LimitReached(stop.message);
       const { row, greeting } = await calls.startCarrierCall(account, {
         phoneNumber,
         direction: "inbound",
@@ -194,9 +194,9 @@ export function voiceCallService(deps: {
             admit,
           );
         } catch (error) {
-          // At the platform's ceiling: the first call refused is the run refused (429); later,
-          // the run goes on with the calls that started.
-          if (started === 0 || !(error instanceof HttpError && error.statusCode === 429)) throw error;
+          // At the platform's ceiling: the first call refused is the run refused; later, the run
+          // goes on with the calls that started.
+          if (started === 0 || !(error instanceof LinesBusy)) throw error;
           break;
         }
         started++;

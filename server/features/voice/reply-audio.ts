@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { forbidden, HttpError, notFound } from "../../http/errors";
+import { NotAllowed, notFound, Unavailable } from "../../domain/errors";
 import { nearestStockVoice } from "../../providers/voice/espeak";
 import type { VoiceProviders } from "../../providers/voice/index";
 import type { SpeechAudio } from "../../providers/voice/types";
@@ -180,7 +180,7 @@ export function replyAudio(deps: {
       const read = tokens.read(token, now());
       if (!read.ok) {
         if (read.reason === "expired") throw notFound("That reply's audio (its link has expired)");
-        throw forbidden("That audio link is not valid");
+        throw new NotAllowed("That audio link is not valid");
       }
       const { workspaceId, profileId, text } = read.claim;
       // Read within the token's workspace only: a profile of another workspace is not found.
@@ -194,7 +194,7 @@ export function replyAudio(deps: {
           return await providers.stock.speak(stockVoice, text);
         } catch (error) {
           log.warn({ err: error }, "the local voice could not say a reply either");
-          throw new HttpError(503, "The reply's audio cannot be made right now. Please try again.");
+          throw new Unavailable("The reply's audio cannot be made right now. Please try again.");
         }
       }
     },

@@ -11,10 +11,10 @@ import {
   NO_SOUND_HEARD,
   RECOMMENDED_SAMPLE_SECONDS,
   SAMPLE_TOO_LARGE,
+  tooLittleSpeech,
   VOICE_CONSENT_TEXT,
   VOICE_INPUT_REQUIRED,
   VOICE_PROFILE_LIMIT,
-  tooLittleSpeech,
   type VoiceService as VoiceServiceStatus,
 } from "../../../common/voice";
 import { type AudioType, acceptedAudioType, audioFormat } from "../../audio/formats";
@@ -22,8 +22,8 @@ import { type AudioRules, decodeToPcm, tooLong, withCheckedAudio } from "../../a
 import { ToolFailed, ToolTimeout } from "../../audio/tools";
 import { audioWork } from "../../audio/work-queue";
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, notFound, TooLarge, Unavailable, UnsupportedFormat } from "../../domain/errors";
 import { nearestStockVoice, stockVoiceLabel } from "../../providers/voice/espeak";
 import type { VoiceProviders } from "../../providers/voice/index";
 import type { SpeechAudio } from "../../providers/voice/types";
@@ -60,22 +60,23 @@ const DATA_URL = /^data:(audio\/[\w.+-]+)((?:;[\w.+-]+=[^;,]*)*);base64,/i;
 /** The sample inside a data URL, refused early (before decoding) when it is too big. */
 function readDataUrl(audioData: string): { bytes: Buffer; mimeType: AudioType; fullType: string } {
   const match = DATA_URL.exec(audioData.slice(0, 200));
-  if (!match) throw badRequest("The recording must be sent as an audio data URL (data:audio/...;base64,...)");
+  if (!match)
+    throw new Invalid("The recording must be sent as an audio data URL (data:audio/...;base64,...)");
   const mimeType = acceptedAudioType(match[1]);
   if (!mimeType) {
-    throw new HttpError(415, "Record the sample as WebM, Ogg, WAV, MP3 or MP4 audio");
+    throw new UnsupportedFormat("Record the sample as WebM, Ogg, WAV, MP3 or MP4 audio");
   }
   const base64 = audioData.slice(match[0].length);
-  if (Math.floor((base64.length * 3) / 4) > MAX_SAMPLE_BYTES + 3) throw new HttpError(413, SAMPLE_TOO_LARGE);
+  if (Math.floor((base64.length * 3) / 4) > MAX_SAMPLE_BYTES + 3) throw new TooLarge(SAMPLE_TOO_LARGE);
   const bytes = Buffer.from(base64, "base64");
   // Buffer.from skips what is not base64: a length other than the text's says there was some.
   // (Cheaper than a regular expression over up to 11 MB of text on the event loop.)
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   if (bytes.length !== Math.floor(((base64.length - padding) * 3) / 4)) {
-    throw badRequest("The recording's data is not valid base64");
+    throw new Invalid("The recording's data is not valid base64");
   }
-  if (bytes.length === 0) throw badRequest(VOICE_INPUT_REQUIRED);
-  if (bytes.length > MAX_SAMPLE_BYTES) throw new HttpError(413, SAMPLE_TOO_LARGE);
+  if (bytes.length === 0) throw new Invalid(VOICE_INPUT_REQUIRED);
+  if (bytes.length > MAX_SAMPLE_BYTES) throw new TooLarge(SAMPLE_TOO_LARGE);
   return { bytes, mimeType, fullType: `${mimeType}${match[2] ?? ""}` };
 }
 
@@ -104,7 +105,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
         try {
           pcm = await decodeToPcm(audio, { rate: ANALYSIS_RATE, maxSeconds: MAX_SAMPLE_SECONDS });
         } catch (error) {
-          if (error instanceof ToolFailed || error instanceof ToolTimeout) throw badRequest(UNREADABLE);
+          if (error instanceof ToolFailed || error instanceof ToolTimeout) throw new Invalid(UNREADABLE);
           throw error;
         }
         // The container may not say how long it is (or may lie): the decoded length decides.
@@ -114,7 +115,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
         } catch (error) {
           if (error instanceof AnalysisFailed) {
             log.warn({ err: error }, "voice sample analysis failed");
-            throw badRequest(UNREADABLE);
+            throw new Invalid(UNREADABLE);
           }
           throw error;
         }
@@ -123,10 +124,11 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
     if (!analysis) return null;
     // Silence, or a faint hiss with no speech in it: the microphone, not the speaker, is the problem.
     if (analysis.levelDb < -60 || (analysis.speechSeconds === 0 && analysis.levelDb < QUIET_DB)) {
-      throw badRequest(NO_SOUND_HEARD);
+      throw new Invalid(NO_SOUND_HEARD);
     }
     // The speech heard decides, not the file's length: pauses, noise and tones carry no voice.
-    if (analysis.speechSeconds < MIN_SPEECH_SECONDS) throw badRequest(tooLittleSpeech(analysis.speechSeconds));
+    if (analysis.speechSeconds < MIN_SPEECH_SECONDS)
+      throw new Invalid(tooLittleSpeech(analysis.speechSeconds));
     return analysis;
   }
 
@@ -145,8 +147,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
       }
     }
     if (!(await providers.stock.available())) {
-      throw new HttpError(
-        503,
+      throw new Unavailable(
         "Text-to-speech is not available on this server right now (the built-in voice did not start). Please try again in a moment.",
       );
     }
@@ -200,7 +201,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
     async create(account: Account, input: CreateVoiceProfile & { consent: true }) {
       const { bytes, mimeType, fullType } = readDataUrl(input.audioData);
       // Said before any work on the sample; checked again, under a lock, when the row is written.
-      if ((await repo.count(account.id)) >= MAX_VOICE_PROFILES) throw conflict(VOICE_PROFILE_LIMIT);
+      if ((await repo.count(account.id)) >= MAX_VOICE_PROFILES) throw new Conflict(VOICE_PROFILE_LIMIT);
       const analysis = await analyze(bytes, mimeType);
       const id = randomUUID();
       const extension = audioFormat(mimeType).extension;
@@ -253,7 +254,7 @@ export function voiceService({ db, dataDir, providers, log, appSecret, now }: Vo
           consentText: VOICE_CONSENT_TEXT,
           createdBy: account.actor?.id ?? null,
         });
-        if (!row) throw conflict(VOICE_PROFILE_LIMIT);
+        if (!row) throw new Conflict(VOICE_PROFILE_LIMIT);
         return { row, notice };
       } catch (error) {
         await rm(file, { force: true });

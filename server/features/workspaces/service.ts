@@ -24,8 +24,17 @@ import {
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import {
+  Conflict,
+  type DomainError,
+  Gone,
+  Invalid,
+  LimitReached,
+  NotAllowed,
+  NotFound,
+  notFound,
+} from "../../domain/errors";
 import { presentInvitation, presentMember, presentWorkspaceSummary } from "./presenter";
 import {
   type InvitationRow,
@@ -76,14 +85,14 @@ export function workspaceService({
     // An invitation being accepted already holds its seat among the pending ones.
     const used =
       counting === "invite" ? members + (await tx.pendingInvitationCount(workspace.id, now())) : members;
-    if (used >= limit) throw paymentRequired(seatLimitMessage(planFor(workspace.planType).name, limit));
+    if (used >= limit) throw new LimitReached(seatLimitMessage(planFor(workspace.planType).name, limit));
   }
 
   /** Why an invitation cannot be used, as the error to answer with, or nothing when it can. */
-  function invitationProblem(invitation: InvitationRow): HttpError | undefined {
-    if (invitation.status === "accepted") return conflict(INVITATION_USED);
-    if (invitation.status === "revoked") return new HttpError(410, INVITATION_REVOKED);
-    if (invitation.expiresAt.getTime() <= now().getTime()) return new HttpError(410, INVITATION_EXPIRED);
+  function invitationProblem(invitation: InvitationRow): DomainError | undefined {
+    if (invitation.status === "accepted") return new Conflict(INVITATION_USED);
+    if (invitation.status === "revoked") return new Gone(INVITATION_REVOKED);
+    if (invitation.expiresAt.getTime() <= now().getTime()) return new Gone(INVITATION_EXPIRED);
     return undefined;
   }
 
@@ -93,15 +102,15 @@ export function workspaceService({
     input: { token: string; userId: string; email: string },
   ): Promise<string> {
     const found = await tx.invitationByTokenHash(hashToken(input.token));
-    if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+    if (!found) throw new NotFound(INVITATION_NOT_FOUND);
     const { invitation } = found;
     const problem = invitationProblem(invitation);
     if (problem) throw problem;
-    if (invitation.email !== input.email.toLowerCase()) throw new HttpError(403, INVITATION_OTHER_EMAIL);
-    if (await tx.roleOf(invitation.workspaceId, input.userId)) throw conflict(ALREADY_MEMBER);
+    if (invitation.email !== input.email.toLowerCase()) throw new NotAllowed(INVITATION_OTHER_EMAIL);
+    if (await tx.roleOf(invitation.workspaceId, input.userId)) throw new Conflict(ALREADY_MEMBER);
     await tx.lockWorkspace(invitation.workspaceId);
     const workspace = await tx.get(invitation.workspaceId);
-    if (!workspace) throw new HttpError(404, INVITATION_NOT_FOUND);
+    if (!workspace) throw new NotFound(INVITATION_NOT_FOUND);
     await assertSeatFree(tx, workspace, "join");
     await tx.addMember(invitation.workspaceId, input.userId, invitation.role as WorkspaceRole);
     await tx.updateInvitation(invitation.workspaceId, invitation.id, {
@@ -165,7 +174,7 @@ export function workspaceService({
     ) {
       if (change.defaultCountry !== undefined && !isSupportedCountry(change.defaultCountry)) {
         const message = `${change.defaultCountry} is not a country code phone numbers can be read for. Use a two-letter ISO 3166 code such as US, GB or DE.`;
-        throw badRequest(message, [{ path: "defaultCountry", message }]);
+        throw new Invalid(message, [{ path: "defaultCountry", message }]);
       }
       const fields: { name?: string; defaultCountry?: string } = {};
       if (change.name !== undefined) fields.name = change.name;
@@ -208,9 +217,10 @@ export function workspaceService({
       return inTransaction(async (tx) => {
         await tx.lockWorkspace(account.id);
         const members = await tx.members(account.id);
-        if (members.some((member) => member.email.toLowerCase() === email)) throw conflict(MEMBER_ALREADY);
+        if (members.some((member) => member.email.toLowerCase() === email))
+          throw new Conflict(MEMBER_ALREADY);
         const pending = await tx.pendingInvitationFor(account.id, email);
-        if (pending && pending.expiresAt.getTime() > now().getTime()) throw conflict(ALREADY_INVITED);
+        if (pending && pending.expiresAt.getTime() > now().getTime()) throw new Conflict(ALREADY_INVITED);
         // An expired invitation to the same email gives its place to the new one.
         if (pending) await tx.updateInvitation(account.id, pending.id, { status: "expired" });
         await assertSeatFree(tx, account, "invite");
@@ -255,7 +265,7 @@ export function workspaceService({
     /** What the invitation page shows before anyone signs in. */
     async preview(token: string): Promise<InvitationPreview> {
       const found = await repo.invitationByTokenHash(hashToken(token));
-      if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+      if (!found) throw new NotFound(INVITATION_NOT_FOUND);
       const presented = presentInvitation(found.invitation, found.invitedBy, now());
       return {
         workspaceName: found.workspaceName,
@@ -271,10 +281,10 @@ export function workspaceService({
     /** Sign-up's check before it creates anything: the invitation exists, is usable, and is for this email. */
     async checkInvitation(token: string, email: string): Promise<void> {
       const found = await repo.invitationByTokenHash(hashToken(token));
-      if (!found) throw new HttpError(404, INVITATION_NOT_FOUND);
+      if (!found) throw new NotFound(INVITATION_NOT_FOUND);
       const problem = invitationProblem(found.invitation);
       if (problem) throw problem;
-      if (found.invitation.email !== email.toLowerCase()) throw new HttpError(403, INVITATION_OTHER_EMAIL);
+      if (found.invitation.email !== email.toLowerCase()) throw new NotAllowed(INVITATION_OTHER_EMAIL);
     },
 
     /** Sign-up through a link: joins inside the sign-up's transaction. */
@@ -296,9 +306,9 @@ export function workspaceService({
 
     /** The owner gives a member another role; ownership itself moves only by transfer. */
     async changeRole(account: Account, userId: string, role: "agent" | "admin") {
-      if (userId === account.actor?.id) throw badRequest(CANNOT_CHANGE_OWN_ROLE);
+      if (userId === account.actor?.id) throw new Invalid(CANNOT_CHANGE_OWN_ROLE);
       const current = await memberOrNotFound(account.id, userId);
-      if (current === "owner") throw badRequest(CANNOT_CHANGE_OWN_ROLE);
+      if (current === "owner") throw new Invalid(CANNOT_CHANGE_OWN_ROLE);
       await repo.setRole(account.id, userId, role);
       accessChanged({ workspaceId: account.id, userId });
       const member = (await repo.members(account.id)).find((row) => row.userId === userId);
@@ -309,7 +319,7 @@ export function workspaceService({
     /** The owner removes a member: their sessions in this workspace end at once. */
     async removeMember(account: Account, userId: string): Promise<void> {
       const role = await memberOrNotFound(account.id, userId);
-      if (role === "owner") throw badRequest(CANNOT_REMOVE_OWNER);
+      if (role === "owner") throw new Invalid(CANNOT_REMOVE_OWNER);
       await repo.removeMember(account.id, userId);
       await sessions.endSessionsIn(account.id, userId);
       accessChanged({ workspaceId: account.id, userId });
@@ -317,7 +327,7 @@ export function workspaceService({
 
     /** A member who is not the owner leaves; this session ends with it. */
     async leave(account: Account, user: UserRow): Promise<void> {
-      if (account.role === "owner") throw badRequest(OWNER_CANNOT_LEAVE);
+      if (account.role === "owner") throw new Invalid(OWNER_CANNOT_LEAVE);
       await repo.removeMember(account.id, user.id);
       await sessions.endSessionsIn(account.id, user.id);
       accessChanged({ workspaceId: account.id, userId: user.id });
@@ -393,7 +403,7 @@ export function workspaceService({
     async transferOwnership(account: Account, toUserId: string) {
       const fromUserId = account.actor?.id;
       if (!fromUserId || toUserId === fromUserId)
-        throw badRequest("Choose another member to become the owner");
+        throw new Invalid("Choose another member to become the owner");
       await memberOrNotFound(account.id, toUserId);
       await inTransaction((tx) => tx.transferOwnership(account.id, fromUserId, toUserId));
       accessChanged({ workspaceId: account.id });

@@ -5,11 +5,12 @@ import {
   isCallableNumber,
 } from "../../../common/business";
 import { ON_DO_NOT_CALL } from "../../../common/contacts";
+import type { AccountLoader } from "../../domain/account";
+import { DomainError } from "../../domain/errors";
 import type { DoNotCallService } from "../../features/contacts/do-not-call";
 import { normalizePhone } from "../../features/contacts/phone";
+import { LinesBusy } from "../../features/telephony/admission";
 import type { TelephonyService } from "../../features/telephony/service";
-import type { AccountLoader } from "../../http/account";
-import { HttpError } from "../../http/errors";
 import type { JobKind, JobQueue } from "../types";
 
 export type BulkCallPayload = { phoneNumbers: string[]; callPurpose: string | null };
@@ -19,7 +20,7 @@ const LINE_WAIT_MS = 1_000;
 const LINE_WAIT_LIMIT_MS = 10 * 60_000;
 
 /**
- * POST /api/calls/bulk: one outbound call per number, in the background (issue 10, part 4).
+ * POST /api/calls/bulk: one outbound call per number, in the background.
  * Each call is placed under the key `<job id>:<index>`, so a run that starts again after a crash
  * finds the calls it already placed and dials only the rest: no number is called twice. A number
  * that cannot be called (not a number, the monthly limit, the carrier's refusal) is reported in
@@ -87,8 +88,8 @@ export function defineBulkCall(
               break;
             } catch (error) {
               // A refusal (limits, a carrier's no) is this number's result; anything else retries the job.
-              if (!(error instanceof HttpError)) throw error;
-              const linesBusy = error.statusCode === 429 && Date.now() - waitingSince < LINE_WAIT_LIMIT_MS;
+              if (!(error instanceof DomainError)) throw error;
+              const linesBusy = error instanceof LinesBusy && Date.now() - waitingSince < LINE_WAIT_LIMIT_MS;
               if (!linesBusy) {
                 calls.push({ phoneNumber, callId: null, error: error.message });
                 break;

@@ -1,5 +1,5 @@
+import type { AccountLoader } from "../../domain/account";
 import type { LeadGenerationService } from "../../features/lead-generation/service";
-import type { AccountLoader } from "../../http/account";
 import type { JobKind, JobQueue } from "../types";
 
 export type LeadCampaignRunPayload = { campaignId: string; dueAt: string };

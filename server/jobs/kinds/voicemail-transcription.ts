@@ -1,5 +1,5 @@
+import type { AccountLoader } from "../../domain/account";
 import type { VoicemailBox } from "../../features/phone-system/voicemail";
-import type { AccountLoader } from "../../http/account";
 import type { JobKind, JobQueue } from "../types";
 
 export type VoicemailTranscriptionPayload = { voicemailId: string };

@@ -21,7 +21,7 @@ export type SpeechToText = {
    */
   transcribe(recording: Recording, deadline?: AbortSignal): Promise<string>;
   /**
-   * Throws (an HttpError with the reason) when recognition may not be used now, before the
+   * Throws (a domain failure with the reason) when recognition may not be used now, before the
    * recording is checked: the platform administrator switched transcription off.
    */
   available?(): Promise<void>;

@@ -90,4 +90,14 @@ export class CarrierError extends Error {
     super(message);
     this.name = "CarrierError";
   }
+
+  /** The carrier's trouble is passing (too many requests, its own failure): worth asking again. */
+  get transient(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+
+  /** The carrier turned the account's credentials away, or knows no such account. */
+  get credentialsRefused(): boolean {
+    return this.status === 401 || this.status === 403 || this.status === 404;
+  }
 }

@@ -2,7 +2,7 @@ import { addMonths } from "date-fns";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../../common/billing";
 import { isPlanId } from "../../../../common/plans";
 import type { Db } from "../../../db/client";
-import { HttpError } from "../../../http/errors";
+import { NotFound } from "../../../domain/errors";
 import type { PaymentEvent } from "../../../providers/payments";
 import type { BillingContext } from "../context";
 import type { BillingRepository } from "../repository";
@@ -41,7 +41,7 @@ export async function applyStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ duplicate: boolean }> {
-  if (!ctx.payments.verifyWebhook) throw new HttpError(404, "Stripe webhooks are not configured");
+  if (!ctx.payments.verifyWebhook) throw new NotFound("Stripe webhooks are not configured");
   const event = ctx.payments.verifyWebhook(rawBody, signature, ctx.now());
   return applyPaymentEvent(ctx, "stripe", event);
 }

@@ -1,6 +1,6 @@
 import { CANCEL_FAILED, type CancelResponse } from "../../../../common/billing";
-import type { Account } from "../../../http/account";
-import { conflict, HttpError } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { Conflict, OutsideServiceFailed } from "../../../domain/errors";
 import type { BillingContext } from "../context";
 import { presentSubscription } from "../presenter";
 import {
@@ -22,11 +22,11 @@ export function cancelSubscription(ctx: BillingContext, account: Account): Promi
 async function cancelNow(ctx: BillingContext, account: Account): Promise<CancelResponse> {
   const { row, plan } = await currentPlan(ctx, account.id);
   if (plan.priceCents === 0 || !IN_GOOD_STANDING.has(row.status)) {
-    throw conflict("There is no active subscription to cancel");
+    throw new Conflict("There is no active subscription to cancel");
   }
   if (row.cancelAtPeriodEnd) {
     const end = row.currentPeriodEnd ? ` on ${formatDay(row.currentPeriodEnd, account.timezone)}` : "";
-    throw conflict(`Your subscription is already set to end${end}`);
+    throw new Conflict(`Your subscription is already set to end${end}`);
   }
   // The sign-up trial (no plan chosen, nothing to charge) ends at once.
   if ((row.status === "trialing" && !row.paymentSubscriptionId) || !row.currentPeriodEnd) {
@@ -41,7 +41,7 @@ async function cancelNow(ctx: BillingContext, account: Account): Promise<CancelR
       await ctx.payments.cancelAtPeriodEnd(row.paymentSubscriptionId);
     } catch (error) {
       ctx.log.error({ err: error, cause: (error as Error).cause }, "cancel failed at the payments provider");
-      throw new HttpError(502, CANCEL_FAILED);
+      throw new OutsideServiceFailed(CANCEL_FAILED);
     }
   }
   const updated = await ctx.repo.updateSubscription(account.id, { cancelAtPeriodEnd: true });

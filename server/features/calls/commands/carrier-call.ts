@@ -1,5 +1,5 @@
-import type { Account } from "../../../http/account";
-import { notFound } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { notFound } from "../../../domain/errors";
 import { agentCallEnded, assistantState, assistantViewOf } from "../assistant";
 import { type CallsContext, lockActive } from "../context";
 import { appendLines, readStored } from "../engine-state";

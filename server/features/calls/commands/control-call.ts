@@ -1,6 +1,6 @@
 import { displayName } from "../../../../common/user";
-import type { Account } from "../../../http/account";
-import { conflict, notFound } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { Conflict, notFound } from "../../../domain/errors";
 import { agentCallEnded } from "../assistant";
 import { type CallsContext, lockActive } from "../context";
 import { appendLines, readStored } from "../engine-state";
@@ -43,7 +43,7 @@ export async function patchCall(
         at,
       });
     } else if (body.isActive === true && !row.isActive) {
-      throw conflict("An ended call cannot be restarted");
+      throw new Conflict("An ended call cannot be restarted");
     }
     return row;
   });

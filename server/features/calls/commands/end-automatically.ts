@@ -1,4 +1,4 @@
-import type { Account } from "../../../http/account";
+import type { Account } from "../../../domain/account";
 import { agentCallEnded } from "../assistant";
 import type { CallsContext } from "../context";
 import { appendLines, readStored } from "../engine-state";

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
+import type { Account } from "../../../domain/account";
 import { callClassification, summarizeCall } from "../../../engine";
-import type { Account } from "../../../http/account";
 import type { CallsContext } from "../context";
 import { monthOf, type StoredEngineState } from "../engine-state";
 import { type CallRow, callRepository } from "../repository";

@@ -1,5 +1,5 @@
-import type { Account } from "../../../http/account";
-import { notFound } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { notFound } from "../../../domain/errors";
 import type { CallsContext } from "../context";
 import type { CallRow } from "../repository";
 

@@ -1,8 +1,8 @@
 import { isSimulatedCallType, isTestCallType } from "../../../../common/calls";
 import type { Db } from "../../../db/client";
 import { advisoryLock } from "../../../db/locks";
+import type { Account } from "../../../domain/account";
 import { type CallerFacts, type EngineState, initialState, inspectNumber } from "../../../engine";
-import type { Account } from "../../../http/account";
 import type { AssistantView } from "../../agents/call-assistant";
 import type { AiSettingsRow } from "../../ai-settings/service";
 import type { ScriptForCall } from "../../scripts/service";

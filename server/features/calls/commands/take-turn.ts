@@ -1,8 +1,8 @@
 import type { CallDirection } from "../../../../common/agents";
 import type { Db } from "../../../db/client";
+import type { Account } from "../../../domain/account";
+import { Conflict, notFound } from "../../../domain/errors";
 import type { EnginePorts, TurnResult } from "../../../engine";
-import type { Account } from "../../../http/account";
-import { conflict, notFound } from "../../../http/errors";
 import type { AnsweredTurn, AssistantView } from "../../agents/call-assistant";
 import { promptContext } from "../../agents/call-brief";
 import { agentCallEnded, assistantState, assistantViewOf, recordAgentTurn } from "../assistant";
@@ -43,7 +43,7 @@ export async function takeTurn(
   if (ctx.understand.remote) {
     const before = await ctx.calls.get(account.id, callId);
     if (!before) throw notFound("That call");
-    if (!before.isActive) throw conflict("This call has already ended");
+    if (!before.isActive) throw new Conflict("This call has already ended");
     const stored = readStored(before);
     const settings = await ctx.settings.row(account.id);
     const plan = view?.plan(account, settings, {
@@ -101,7 +101,7 @@ async function plainTurn(
   const found = await ctx.calls.getWithVersion(account.id, callId);
   if (!found) throw notFound("That call");
   const { row, version } = found;
-  if (!row.isActive) throw conflict("This call has already ended");
+  if (!row.isActive) throw new Conflict("This call has already ended");
   const settings = await ctx.settings.row(account.id);
   const stored = readStored(row);
   const understood = understoodBefore ?? (await ctx.understand(text, stored.facts));
@@ -153,7 +153,7 @@ async function lockedTurn(
   const calls = callRepository(tx);
   const row = await calls.getForUpdate(account.id, callId);
   if (!row) throw notFound("That call");
-  if (!row.isActive) throw conflict("This call has already ended");
+  if (!row.isActive) throw new Conflict("This call has already ended");
   const settings = await ctx.settings.rowIn(tx, account.id);
   const stored = readStored(row);
   const understood = understoodBefore ?? (await ctx.understand(text, stored.facts));

@@ -1,5 +1,5 @@
 import { INLINE_IMPORT_ROWS, MAX_IMPORT_BYTES, NO_CSV_DATA } from "../../../../common/contacts";
-import { badRequest, HttpError } from "../../../http/errors";
+import { type DomainError, Invalid, TooLarge } from "../../../domain/errors";
 import { contactsReading } from "../reading";
 import type { ColumnPlan } from "./columns";
 import type { ImportEncoding } from "./decode";
@@ -20,8 +20,8 @@ const READ_PIECE_BYTES = 64 * 1024;
 
 export const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB, the most one import takes. Split it into smaller files and upload each.`;
 
-export function tooLarge(): HttpError {
-  return new HttpError(413, TOO_LARGE);
+export function tooLarge(): DomainError {
+  return new TooLarge(TOO_LARGE);
 }
 
 /** Where a large upload's pieces go: opened once the file proves too large to import inline. */
@@ -102,6 +102,6 @@ export async function receiveUpload(
       });
   }
   await inOrder(flushPiece);
-  if (!plan || dataRows === 0) throw badRequest(NO_CSV_DATA);
+  if (!plan || dataRows === 0) throw new Invalid(NO_CSV_DATA);
   return { encoding, plan, dataRows, bytes, inline: spill ? null : Buffer.concat(held) };
 }

@@ -8,7 +8,7 @@ import {
   csvLineTooLong,
   csvTooManyColumns,
 } from "../../../../common/csv";
-import { badRequest } from "../../../http/errors";
+import { Invalid } from "../../../domain/errors";
 import { cutAt } from "../../../offload/pieces";
 
 /**
@@ -119,9 +119,9 @@ export async function* readRecords(
     max_record_size: CSV_MAX_LINE_CHARS,
     // Called for each cell as it ends: a line of endless delimiters stops at its 1,001st cell.
     cast: (value, context) => {
-      if (context.index >= CSV_MAX_COLUMNS) throw badRequest(csvTooManyColumns(linesBefore + 1));
+      if (context.index >= CSV_MAX_COLUMNS) throw new Invalid(csvTooManyColumns(linesBefore + 1));
       if (value.length > CSV_MAX_CELL_CHARS)
-        throw badRequest(csvCellTooLong(linesBefore + 1, context.index + 1));
+        throw new Invalid(csvCellTooLong(linesBefore + 1, context.index + 1));
       lineChars += value.length;
       return value;
     },
@@ -135,7 +135,7 @@ export async function* readRecords(
         // The unfinished cell holds what the finished ones do not: one cell, or many long ones.
         const unfinished = CSV_MAX_LINE_CHARS - lineChars;
         const column = Number((error as CsvError & { index?: number }).index ?? 0) + 1;
-        throw badRequest(
+        throw new Invalid(
           unfinished > CSV_MAX_CELL_CHARS
             ? csvCellTooLong(linesBefore + 1, column)
             : csvLineTooLong(linesBefore + 1),

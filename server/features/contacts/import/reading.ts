@@ -1,5 +1,5 @@
 import { MAX_IMPORT_COLUMNS } from "../../../../common/contacts";
-import { badRequest } from "../../../http/errors";
+import { Invalid } from "../../../domain/errors";
 import { type ColumnPlan, headerlessPlan, planColumns } from "./columns";
 import { decodeChunks, type ImportEncoding, SniffingDecoder } from "./decode";
 import { readRecords } from "./parse";
@@ -27,7 +27,7 @@ export function headerTooWide(columns: number): string {
 function planOf(record: { cells: string[] } | { broken: string }): ColumnPlan {
   const plan = "cells" in record ? planColumns(record.cells) : headerlessPlan();
   if (plan.hasHeader && plan.header.length > MAX_IMPORT_COLUMNS)
-    throw badRequest(headerTooWide(plan.header.length));
+    throw new Invalid(headerTooWide(plan.header.length));
   return plan;
 }
 

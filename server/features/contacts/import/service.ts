@@ -9,9 +9,9 @@ import {
 } from "../../../../common/contacts";
 import { planFor } from "../../../../common/plans";
 import type { Db } from "../../../db/client";
-import type { Account, AccountLoader } from "../../../http/account";
+import type { Account, AccountLoader } from "../../../domain/account";
+import { Conflict, Invalid, notFound } from "../../../domain/errors";
 import { csvFileStream, datedCsvName, flattenBatches } from "../../../http/csv";
-import { conflict, HttpError, notFound } from "../../../http/errors";
 import { UnretryableJobError } from "../../../jobs/types";
 import { contactsReading } from "../reading";
 import type { ImportEncoding } from "./decode";
@@ -83,7 +83,8 @@ const RECENT_IMPORTS = 20;
 const UNDO_BATCH = 10_000;
 
 export type ImportOptions = { mode: ImportMode; fileName?: string | undefined };
-export type ImportAnswer = { statusCode: 200 | 202; body: ContactImportResponse };
+/** An import done in the request, or queued as a job (`queued`). */
+export type ImportAnswer = { queued: boolean; body: ContactImportResponse };
 
 /** What a job run is given (server/jobs/kinds/contacts-import.ts). */
 export type ImportJobRun = {
@@ -227,14 +228,14 @@ export function contactImportService(deps: ContactImportDeps) {
         throw error;
       }
       const done = await repo.update(account.id, row.id, { status: "completed", finishedAt: now() });
-      return { statusCode: 200, body: await answer(done!) };
+      return { queued: false, body: await answer(done!) };
     }
 
     const queued = (spilled as ImportRow | null)!;
     await repo.update(account.id, queued.id, described);
     const jobId = await deps.queueImport(account.id, queued.id);
     const row = await repo.update(account.id, queued.id, { jobId });
-    return { statusCode: 202, body: await answer(row!) };
+    return { queued: true, body: await answer(row!) };
   }
 
   return {
@@ -310,9 +311,9 @@ export function contactImportService(deps: ContactImportDeps) {
      */
     async undo(account: Account, id: string): Promise<ContactImportUndoResponse> {
       const row = await found(account, id);
-      if (row.status === "undone") throw conflict("This import has already been undone.");
+      if (row.status === "undone") throw new Conflict("This import has already been undone.");
       if (row.status === "queued" || row.status === "running")
-        throw conflict(
+        throw new Conflict(
           "This import is still running. Wait for it to finish, or cancel it, before undoing it.",
         );
       let deleted = 0;
@@ -325,7 +326,7 @@ export function contactImportService(deps: ContactImportDeps) {
         status: "undone",
         undoneAt: now(),
       });
-      if (!undone) throw conflict("This import has already been undone.");
+      if (!undone) throw new Conflict("This import has already been undone.");
       const plural = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
       const kept =
         row.updated === 0
@@ -374,9 +375,9 @@ export function contactImportService(deps: ContactImportDeps) {
         await deps.afterLargeImport?.(row.id);
         return done;
       } catch (error) {
-        // A file past the CSV limits (a 400 naming the line) reads no better a second time: the
-        // import and its job end failed at once, with that message.
-        const refused = error instanceof HttpError && error.statusCode === 400;
+        // A file past the CSV limits (Invalid, naming the line) reads no better a second time:
+        // the import and its job end failed at once, with that message.
+        const refused = error instanceof Invalid;
         if (refused || job.lastAttempt || (await job.wasCancelled()))
           await fail(account.id, row.id, error, job);
         throw refused ? new UnretryableJobError(error.message) : error;
@@ -386,7 +387,7 @@ export function contactImportService(deps: ContactImportDeps) {
 
   async function fail(workspaceId: string, id: string, error: unknown, job: ImportJobRun): Promise<void> {
     const cancelled = await job.wasCancelled();
-    const refused = error instanceof HttpError && error.statusCode === 400;
+    const refused = error instanceof Invalid;
     const why = cancelled ? "The import was cancelled" : `The import stopped: ${message(error)}`;
     const stopped = await repo.stop(
       workspaceId,

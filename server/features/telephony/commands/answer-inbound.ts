@@ -1,7 +1,6 @@
+import type { Account } from "../../../domain/account";
 import { normalizePhone } from "../../../engine";
-import type { Account } from "../../../http/account";
-import { HttpError } from "../../../http/errors";
-import { admitPhoneCall } from "../admission";
+import { admitPhoneCall, LinesBusy } from "../admission";
 import type { TelephonyContext } from "../context";
 import type { TelephonyRepository } from "../repository";
 import { reject, SAYINGS, sayAndHangUp, speakAndListen, speechOfCall } from "../twiml";
@@ -69,7 +68,7 @@ export async function answerInbound(
       record: callType === "twilio" && (platform?.enableCallRecording ?? true),
     });
   } catch (error) {
-    if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+    if (!(error instanceof LinesBusy)) throw error;
     // Over the plan's concurrent calls or the platform's ceiling: refused before answering, and
     // History says why.
     await recordRefused(ctx, account, call, { status: "missed", line: `System: Refused: ${error.message}` });

@@ -1,4 +1,4 @@
-import type { Account } from "../../../http/account";
+import type { Account } from "../../../domain/account";
 import { CARRIER_CALL_TYPES, type TelephonyContext } from "../context";
 
 /**

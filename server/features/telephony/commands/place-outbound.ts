@@ -1,5 +1,5 @@
-import type { Account } from "../../../http/account";
-import { conflict, HttpError, paymentRequired } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { Conflict, LimitReached, OutsideServiceFailed } from "../../../domain/errors";
 import type { PlaceCallInput, TelephonyProvider } from "../../../providers/telephony/types";
 import { admitPhoneCall } from "../admission";
 import { ensureSimulatorNumber } from "../connection";
@@ -33,7 +33,7 @@ export async function placeOutbound(
     dialKey?: string | undefined;
     /** A bulk call's run (common/business bulkRunName), which the reports count as a campaign. */
     bulkRun?: string | undefined;
-    /** The autodialer's line settings (issue 13): machine detection, ring time, the simulator's plan. */
+    /** The autodialer's line settings: machine detection, ring time, the simulator's plan. */
     carrier?: Pick<PlaceCallInput, "machineDetection" | "ringTimeoutSeconds" | "simulated"> | undefined;
     /** What the caller knows of the callee, for the dial gate (zones, campaign, AI voice, consent). */
     callee?: OutboundCallee | undefined;
@@ -60,11 +60,11 @@ export async function placeOutbound(
   let from: string;
   if (connection) {
     if (!config.publicUrl)
-      throw conflict(
+      throw new Conflict(
         "Twilio cannot reach this app yet: its public web address is not set. Ask the platform administrator to set it, then try again",
       );
     const number = (await repo.numbers(account.id)).find((n) => n.provider === "twilio")?.number;
-    if (!number) throw conflict("Choose your Twilio number in Settings → Phone service first");
+    if (!number) throw new Conflict("Choose your Twilio number in Settings → Phone service first");
     provider = ctx.carriers.twilioFor(connection);
     from = number;
   } else {
@@ -72,7 +72,7 @@ export async function placeOutbound(
     from = await ensureSimulatorNumber(ctx, account.id);
   }
   const stop = await ctx.usage?.callStop(account);
-  if (stop) throw paymentRequired(stop.message);
+  if (stop) throw new LimitReached(stop.message);
   // The conversation engine writes the opening (the agent's script for outbound calls, the
   // callee's name, the purpose) when the call starts ringing.
   const { row } = await calls.startCarrierCall(
@@ -113,7 +113,7 @@ export async function placeOutbound(
       status: "failed",
       line: `System: The call could not be placed: ${message}`,
     });
-    throw new HttpError(502, `The call could not be placed: ${message}`);
+    throw new OutsideServiceFailed(`The call could not be placed: ${message}`);
   }
 }
 
