@@ -14,8 +14,8 @@ import {
   type SettableAgentStatus,
 } from "../../../common/dialer";
 import { roleAtLeast } from "../../../common/workspaces";
-import type { Account } from "../../http/account";
-import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, LimitReached, NotAllowed, notFound } from "../../domain/errors";
 import { DialRefused } from "../telephony/outbound-gate";
 import { type DialerContext, planLineLimit, startOfDay } from "./context";
 import { settleLead } from "./lead-outcomes";
@@ -31,7 +31,7 @@ const CALLBACKS_SHOWN = 20;
 
 /** The person acting: the console is always someone's own. */
 function actorOf(account: Account): string {
-  if (!account.actor) throw forbidden("Only a signed-in member has an agent console");
+  if (!account.actor) throw new NotAllowed("Only a signed-in member has an agent console");
   return account.actor.id;
 }
 
@@ -177,7 +177,7 @@ export async function setAgentStatus(
 ): Promise<AgentConsole> {
   const userId = actorOf(account);
   const open = await ctx.repo.openAttemptFor(account.id, userId);
-  if (open && isLive(open.state)) throw conflict(FINISH_CALL_FIRST);
+  if (open && isLive(open.state)) throw new Conflict(FINISH_CALL_FIRST);
   const session = await ctx.repo.session(account.id, userId);
   const campaignId = input.campaignId === undefined ? (session?.campaignId ?? null) : input.campaignId;
   if (campaignId && !(await ctx.repo.getCampaign(account.id, campaignId))) throw notFound("That campaign");
@@ -235,20 +235,21 @@ export async function endCall(
   const now = ctx.now();
   const callbackAt = input.callback ? new Date(input.callback.at) : null;
   if (callbackAt && callbackAt <= now)
-    throw new HttpError(400, CALLBACK_IN_PAST, [{ path: "callback.at", message: CALLBACK_IN_PAST }]);
+    throw new Invalid(CALLBACK_IN_PAST, [{ path: "callback.at", message: CALLBACK_IN_PAST }]);
   const ended = await ctx.inTransaction(async (repo) => {
     const current = await repo.getAttempt(account.id, attemptId);
     if (!current) throw notFound("That call");
     const attempt = await repo.lockAttempt(current.id);
     if (!attempt) throw notFound("That call");
-    if (attempt.agentUserId !== userId && !roleAtLeast(account.role, "admin")) throw forbidden(NOT_YOUR_CALL);
-    if (attempt.disposition) throw conflict(CALL_NOT_CONNECTED);
+    if (attempt.agentUserId !== userId && !roleAtLeast(account.role, "admin"))
+      throw new NotAllowed(NOT_YOUR_CALL);
+    if (attempt.disposition) throw new Conflict(CALL_NOT_CONNECTED);
     const [lead] = await repo.leadsByIds([attempt.leadId]);
     const campaign = await repo.getCampaign(account.id, attempt.campaignId);
     if (!lead || !campaign) throw notFound("That call");
     if (!dispositionsOf(campaign).some((offered) => offered.code === input.disposition)) {
       const message = "That disposition is not offered on this campaign";
-      throw new HttpError(400, message, [{ path: "disposition", message }]);
+      throw new Invalid(message, [{ path: "disposition", message }]);
     }
     await repo.updateAttempt(attempt.id, {
       state: isLive(attempt.state) ? "completed" : attempt.state,
@@ -345,14 +346,13 @@ export async function scheduleCallback(
 ): Promise<Lead> {
   actorOf(account);
   const at = new Date(input.at);
-  if (at <= ctx.now())
-    throw new HttpError(400, CALLBACK_IN_PAST, [{ path: "at", message: CALLBACK_IN_PAST }]);
+  if (at <= ctx.now()) throw new Invalid(CALLBACK_IN_PAST, [{ path: "at", message: CALLBACK_IN_PAST }]);
   const lead = await ctx.inTransaction(async (repo) => {
     const row = await repo.lockLead(account.id, leadId);
     if (!row) throw notFound("That lead");
-    if (row.status === "do_not_call") throw conflict(ON_DO_NOT_CALL);
+    if (row.status === "do_not_call") throw new Conflict(ON_DO_NOT_CALL);
     if (row.status === "dialing")
-      throw conflict("That lead is being dialled now: schedule the callback when the call ends");
+      throw new Conflict("That lead is being dialled now: schedule the callback when the call ends");
     await scheduleIn(repo, account, row, { at, agentOnly: input.agentOnly }, null);
     return repo.getLead(account.id, leadId);
   });
@@ -373,11 +373,11 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
   if (!lead) throw notFound("That lead");
   const campaign = await ctx.repo.getCampaign(account.id, lead.campaignId);
   if (!campaign) throw notFound("That lead");
-  if (campaign.status === "completed") throw conflict(CAMPAIGN_DONE);
-  if (lead.status === "do_not_call") throw conflict(ON_DO_NOT_CALL);
-  if (!["new", "retry", "callback"].includes(lead.status)) throw conflict(LEAD_CLOSED);
+  if (campaign.status === "completed") throw new Conflict(CAMPAIGN_DONE);
+  if (lead.status === "do_not_call") throw new Conflict(ON_DO_NOT_CALL);
+  if (!["new", "retry", "callback"].includes(lead.status)) throw new Conflict(LEAD_CLOSED);
   const open = await ctx.repo.openAttemptFor(account.id, userId);
-  if (open) throw conflict(FINISH_CALL_FIRST);
+  if (open) throw new Conflict(FINISH_CALL_FIRST);
   // The dial gate, before anything is queued: do-not-call (a listed lead is never offered again),
   // calling hours in every zone known for the lead, AI-voice consent where AI agents staff the
   // campaign. The runtime asks it again when it places the call.
@@ -399,8 +399,7 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
   if (limit !== null) {
     const lines = await ctx.repo.liveLines(account.id, campaign.id);
     if (lines.workspace >= limit)
-      throw new HttpError(
-        402,
+      throw new LimitReached(
         `The ${planName} plan dials at most ${limit} lines at the same time. Wait for a line or upgrade your plan.`,
       );
   }
@@ -408,7 +407,7 @@ export async function dialLead(ctx: DialerContext, account: Account, leadId: str
   const [claimed] = await ctx.inTransaction((repo) =>
     repo.claimLeads(campaign, 1, now, { agentUserId: userId, leadId: lead.id }),
   );
-  if (!claimed) throw conflict(LEAD_NOT_READY);
+  if (!claimed) throw new Conflict(LEAD_NOT_READY);
   // A rep working any campaign still does after dialling one of them by hand; one dialling
   // during a wrap-up has ended it.
   const session = await ctx.repo.session(account.id, userId);
