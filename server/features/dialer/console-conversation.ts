@@ -1,6 +1,6 @@
 import { CALL_NOT_CONNECTED, NOT_YOUR_CALL } from "../../../common/dialer";
-import type { Account } from "../../http/account";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, NotAllowed, notFound } from "../../domain/errors";
 import { CALLEE_SCRIPT } from "../../providers/telephony/simulator";
 import type { DialerContext } from "./context";
 
@@ -75,12 +75,12 @@ export async function repSays(
 ): Promise<{ lines: string[] }> {
   const attempt = await ctx.repo.getAttempt(account.id, attemptId);
   if (!attempt) throw notFound("That call");
-  if (attempt.agentUserId !== account.actor?.id) throw forbidden(NOT_YOUR_CALL);
-  if (attempt.state !== "connected" || !attempt.callId) throw conflict(CALL_NOT_CONNECTED);
-  if (attempt.softphone) throw conflict("This call is on the softphone: talk into your headset");
+  if (attempt.agentUserId !== account.actor?.id) throw new NotAllowed(NOT_YOUR_CALL);
+  if (attempt.state !== "connected" || !attempt.callId) throw new Conflict(CALL_NOT_CONNECTED);
+  if (attempt.softphone) throw new Conflict("This call is on the softphone: talk into your headset");
   const callId = attempt.callId;
   const words = await ctx.callWords?.read(account, callId);
-  if (!words?.isActive) throw conflict(CALL_NOT_CONNECTED);
+  if (!words?.isActive) throw new Conflict(CALL_NOT_CONNECTED);
   await say(ctx, account, callId, `${REP}: ${text}`);
   later(
     callId,
