@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
-import type { Account } from "../../http/account";
-import { notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { notFound } from "../../domain/errors";
 import type { ContactRow } from "../contacts/service";
 import { contactLeadsRepository } from "./contact-leads-repository";
 import { leadFromContact } from "./leads-import";
