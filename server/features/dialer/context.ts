@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { ENTERPRISE_PLANS, planFor, UNLIMITED } from "../../../common/plans";
 import type { Db } from "../../db/client";
+import type { Account } from "../../domain/account";
 import type { EventBus } from "../../events/bus";
-import type { Account } from "../../http/account";
 import type { ConferenceCarrier } from "../../providers/telephony/twilio-conference";
 import type { DoNotCallService } from "../contacts/do-not-call";
 import type { ContactService } from "../contacts/service";
