@@ -8,7 +8,7 @@ import {
   csvTooManyColumns,
 } from "../../../common/csv";
 import { INVALID_PHONE, type LeadReject, lineMessage, MAX_LEADS_PER_REQUEST } from "../../../common/dialer";
-import { badRequest } from "../../http/errors";
+import { Invalid } from "../../domain/errors";
 import { phoneE164 } from "../contacts/import/phone-fast";
 import type { NewLead } from "./repository";
 
@@ -102,11 +102,11 @@ export function candidateOf(fields: LeadFields & { line: number }, country: stri
 
 /** One line's cells, within the limits. */
 function leadOf(raw: string, line: number): LeadFields & { line: number } {
-  if (raw.length > CSV_MAX_LINE_CHARS) throw badRequest(csvLineTooLong(line));
+  if (raw.length > CSV_MAX_LINE_CHARS) throw new Invalid(csvLineTooLong(line));
   const cells = cellsOf(raw);
-  if (cells.length > CSV_MAX_COLUMNS) throw badRequest(csvTooManyColumns(line));
+  if (cells.length > CSV_MAX_COLUMNS) throw new Invalid(csvTooManyColumns(line));
   const long = cells.findIndex((cell) => cell.length > CSV_MAX_CELL_CHARS);
-  if (long >= 0) throw badRequest(csvCellTooLong(line, long + 1));
+  if (long >= 0) throw new Invalid(csvCellTooLong(line, long + 1));
   const [phoneNumber = "", firstName, lastName, company, email] = cells;
   return { line, phoneNumber, firstName, lastName, company, email };
 }
@@ -143,7 +143,7 @@ export async function* readLeadLines(
   for await (const raw of linesOf(texts)) {
     line++;
     if (!raw.trim()) continue;
-    if (++leads > MAX_LEADS_PER_REQUEST) throw badRequest(TOO_MANY_LEADS);
+    if (++leads > MAX_LEADS_PER_REQUEST) throw new Invalid(TOO_MANY_LEADS);
     read.push(candidateOf(leadOf(raw, line), init.country));
     if (read.length >= LINES_EVERY) {
       yield read;
