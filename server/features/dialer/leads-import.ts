@@ -8,8 +8,8 @@ import {
   MAX_LEADS_PER_REQUEST,
   NO_VALID_LEADS,
 } from "../../../common/dialer";
-import type { Account } from "../../http/account";
-import { badRequest, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Invalid, notFound } from "../../domain/errors";
 import type { ContactRow } from "../contacts/service";
 import type { DialerContext } from "./context";
 import { type Candidate, candidateOf, type LeadFields, type LeadLine, TOO_MANY_LEADS } from "./lead-lines";
@@ -159,15 +159,15 @@ export async function addLeads(
       for (const read of lines) take(read);
   const fromText = candidates.length + rejects.length;
   const objects = input.leads ?? [];
-  if (fromText + objects.length === 0) throw badRequest(LEADS_REQUIRED);
-  if (fromText + objects.length > MAX_LEADS_PER_REQUEST) throw badRequest(TOO_MANY_LEADS);
+  if (fromText + objects.length === 0) throw new Invalid(LEADS_REQUIRED);
+  if (fromText + objects.length > MAX_LEADS_PER_REQUEST) throw new Invalid(TOO_MANY_LEADS);
   if (!(await ctx.repo.getCampaign(account.id, campaignId))) throw notFound("That campaign");
   for (const [index, lead] of objects.entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     take(candidateOf({ ...lead, line: fromText + index + 1 }, account.defaultCountry));
   }
   if (candidates.length === 0)
-    throw badRequest(
+    throw new Invalid(
       NO_VALID_LEADS,
       rejects.slice(0, 20).map((reject) => ({ path: `line ${reject.line}`, message: reject.message })),
     );
@@ -194,7 +194,7 @@ export async function importFromContacts(
     else rejects.push({ line, message: lineMessage(line, NO_PHONE), contactId: contact.id });
   };
   if (contactIds) {
-    if (contactIds.length === 0) throw badRequest(CONTACTS_REQUIRED);
+    if (contactIds.length === 0) throw new Invalid(CONTACTS_REQUIRED);
     const unique = [...new Set(contactIds)];
     for (const [index, id] of unique.entries()) {
       const contact = await ctx.contacts.get(account, id).catch(() => null);
@@ -215,7 +215,7 @@ export async function importFromContacts(
     }
   }
   if (candidates.length === 0)
-    throw badRequest(
+    throw new Invalid(
       rejects.length ? NO_VALID_LEADS : "The lead manager has no contacts with a phone number to import",
       rejects.slice(0, 20).map((reject) => ({ path: `contact ${reject.line}`, message: reject.message })),
     );
