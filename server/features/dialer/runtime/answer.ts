@@ -1,5 +1,5 @@
 import { SAFE_HARBOR_SECONDS } from "../../../../common/dialer";
-import type { Account } from "../../../http/account";
+import type { Account } from "../../../domain/account";
 import { toE164OrNull } from "../../telephony/phone-numbers";
 import { WEBHOOK_PATHS } from "../../telephony/twiml";
 import type { AttemptOnLine } from "./attempts-repository";
