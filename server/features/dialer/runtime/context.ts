@@ -1,7 +1,7 @@
 import type { EndedAttemptState } from "../../../../common/dialer";
 import type { Db } from "../../../db/client";
+import type { Account, AccountLoader } from "../../../domain/account";
 import type { EventBus } from "../../../events/bus";
-import type { Account, AccountLoader } from "../../../http/account";
 import type { PlaceCallInput } from "../../../providers/telephony/types";
 import type { OutboundCallee } from "../../telephony/outbound-gate";
 import { type AnswerModel, DEFAULT_ANSWER_MODEL, type Random } from "../answer-outcomes";
