@@ -1,7 +1,8 @@
 import { MIN_RING_SECONDS } from "../../../../common/dialer";
-import type { Account } from "../../../http/account";
-import { HttpError } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { DomainError } from "../../../domain/errors";
 import type { SimulatedDial } from "../../../providers/telephony/types";
+import { LinesBusy } from "../../telephony/admission";
 import { DialRefused } from "../../telephony/outbound-gate";
 import { planOutcome } from "../answer-outcomes";
 import type { ClaimedLead } from "./attempts-repository";
@@ -145,9 +146,9 @@ export async function dialClaimed(
     else await ctx.repo.linkCall(lead.attemptId, placed.callId, ctx.now());
     return "dialled";
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     // Every line the plan allows is in use: nothing was dialled, the lead waits for the next tick.
-    if (error.statusCode === 429) {
+    if (error instanceof LinesBusy) {
       await ctx.repo.release(lead.attemptId, lead.priorStatus, ctx.now());
       return "lines_busy";
     }
