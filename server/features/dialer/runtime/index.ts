@@ -1,6 +1,6 @@
 import type { CallDisposition } from "../../../../common/calls";
 import type { Db } from "../../../db/client";
-import type { Account } from "../../../http/account";
+import type { Account } from "../../../domain/account";
 import { recordAiCallOutcome } from "../ai-call-outcomes";
 import { callAnswered, callEnded, type LineCall } from "./answer";
 import { type DialerRuntimeDeps, runtimeContext } from "./context";
