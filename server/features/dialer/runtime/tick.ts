@@ -198,7 +198,7 @@ async function assignAnyReps(repo: RuntimeRepository, now: Date): Promise<void> 
 }
 
 /**
- * One dialer tick (issue 13), two statements to decide and claim for any number of campaigns:
+ * One dialer tick, two statements to decide and claim for any number of campaigns:
  * the first starts scheduled campaigns whose time came and reads every active campaign with its
  * free agents (reps available, AI agents' free places), lines in flight and abandonment figures,
  * which go to pacing, which answers lines to dial; the second claims that many due leads per
