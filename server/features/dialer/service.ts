@@ -12,8 +12,8 @@ import {
   NO_AI_CONSENT_LEADS,
 } from "../../../common/dialer";
 import type { EnterpriseCampaignType, StartCampaignResponse } from "../../../common/enterprise";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, notFound } from "../../domain/errors";
 import {
   agentConsole,
   dialLead,
@@ -97,7 +97,7 @@ export function dialerService(deps: DialerDeps) {
     const index = staffing.findIndex((entry) => !known.has(entry.agentId));
     if (index >= 0) {
       const message = "That AI agent is not one of this workspace's agents";
-      throw badRequest(message, [{ path: `aiAgents.${index}.agentId`, message }]);
+      throw new Invalid(message, [{ path: `aiAgents.${index}.agentId`, message }]);
     }
   }
 
@@ -105,7 +105,7 @@ export function dialerService(deps: DialerDeps) {
   function callbackNumberOf(account: Account, raw: string | null | undefined): string | null | undefined {
     if (raw === undefined || raw === null) return raw;
     const e164 = ctx.contacts.normalize(account, raw).e164;
-    if (!e164) throw badRequest(INVALID_PHONE, [{ path: "callbackNumber", message: INVALID_PHONE }]);
+    if (!e164) throw new Invalid(INVALID_PHONE, [{ path: "callbackNumber", message: INVALID_PHONE }]);
     return e164;
   }
 
@@ -149,7 +149,7 @@ export function dialerService(deps: DialerDeps) {
     if (!scriptId || !ctx.scripts) return;
     if (!(await ctx.scripts.find(account, scriptId))) {
       const message = "That script is not one of this workspace's scripts";
-      throw badRequest(message, [{ path: "scriptId", message }]);
+      throw new Invalid(message, [{ path: "scriptId", message }]);
     }
   }
 
@@ -176,8 +176,8 @@ export function dialerService(deps: DialerDeps) {
       const campaign = await tx.lockCampaign(account.id, id);
       if (!campaign) throw notFound("That campaign");
       const counts = await tx.dialableCounts(id);
-      if (counts.dialable === 0) throw conflict(CAMPAIGN_HAS_NO_LEADS);
-      if (campaign.aiAgents.length > 0 && counts.consented === 0) throw conflict(NO_AI_CONSENT_LEADS);
+      if (counts.dialable === 0) throw new Conflict(CAMPAIGN_HAS_NO_LEADS);
+      if (campaign.aiAgents.length > 0 && counts.consented === 0) throw new Conflict(NO_AI_CONSENT_LEADS);
       const later = campaign.scheduledStartAt && campaign.scheduledStartAt > now;
       const status: CampaignStatus = later ? "scheduled" : "active";
       await tx.updateCampaign(account.id, id, {
@@ -211,7 +211,7 @@ export function dialerService(deps: DialerDeps) {
       const end = change.callingHoursEnd ?? current.callingHoursEnd;
       if (end <= start) {
         const message = "The calling hours must end after they start";
-        throw badRequest(message, [{ path: "callingHoursEnd", message }]);
+        throw new Invalid(message, [{ path: "callingHoursEnd", message }]);
       }
       await checkAiAgents(account, change.aiAgents);
       await checkScript(account, change.scriptId);
@@ -271,7 +271,7 @@ export function dialerService(deps: DialerDeps) {
     async addDoNotCall(account: Account, id: string, phoneNumber: string) {
       await ownCampaign(account, id);
       const e164 = ctx.contacts.normalize(account, phoneNumber).e164;
-      if (!e164) throw badRequest(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
+      if (!e164) throw new Invalid(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
       return ctx.inTransaction(async (tx) => {
         const added = await tx.addDoNotCall(account.id, id, {
           phoneE164: e164,
