@@ -10,8 +10,8 @@ import {
 } from "../../../../common/dialer";
 import { roleAtLeast } from "../../../../common/workspaces";
 import type { SoftphoneState } from "../../../db/schema";
-import type { Account } from "../../../http/account";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../../../http/errors";
+import type { Account } from "../../../domain/account";
+import { Conflict, Invalid, NotAllowed, notFound, OutsideServiceFailed } from "../../../domain/errors";
 import type { ConferenceCarrier } from "../../../providers/telephony/twilio-conference";
 import { CarrierError } from "../../../providers/telephony/types";
 import type { WebhookRequest } from "../../telephony/context";
@@ -36,13 +36,13 @@ export function identityOf(workspaceId: string, userId: string): string {
 }
 
 function depsOf(ctx: DialerContext): SoftphoneDeps {
-  if (!ctx.softphone) throw conflict(NO_TWILIO);
+  if (!ctx.softphone) throw new Conflict(NO_TWILIO);
   return ctx.softphone;
 }
 
 async function carrierOf(ctx: DialerContext, account: Account) {
   const found = await depsOf(ctx).carrierFor(account);
-  if (!found) throw conflict(NO_TWILIO);
+  if (!found) throw new Conflict(NO_TWILIO);
   return found;
 }
 
@@ -51,7 +51,7 @@ async function carried<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CarrierError) throw new HttpError(502, `Twilio refused: ${error.message}`);
+    if (error instanceof CarrierError) throw new OutsideServiceFailed(`Twilio refused: ${error.message}`);
     throw error;
   }
 }
@@ -86,7 +86,7 @@ async function appOf(ctx: DialerContext, account: Account, carrier: ConferenceCa
 
 /** POST /api/autodialer/console/softphone/token: a Voice access token for the signed-in rep's browser. */
 export async function softphoneToken(ctx: DialerContext, account: Account): Promise<SoftphoneToken> {
-  if (!account.actor) throw forbidden("Only a signed-in member has a softphone");
+  if (!account.actor) throw new NotAllowed("Only a signed-in member has a softphone");
   const { carrier } = await carrierOf(ctx, account);
   const app = await appOf(ctx, account, carrier);
   const identity = identityOf(account.id, account.actor.id);
@@ -145,9 +145,9 @@ async function liveCall(ctx: DialerContext, account: Account, attemptId: string,
   const attempt = await ctx.repo.getAttempt(account.id, attemptId);
   if (!attempt) throw notFound("That call");
   const mine = attempt.agentUserId !== null && attempt.agentUserId === account.actor?.id;
-  if (!supervising && !mine && !roleAtLeast(account.role, "admin")) throw forbidden(NOT_YOUR_CALL);
-  if (!isLive(attempt.state) || attempt.endedAt) throw conflict(CALL_NOT_CONNECTED);
-  if (!attempt.softphone) throw conflict(NOT_ON_SOFTPHONE);
+  if (!supervising && !mine && !roleAtLeast(account.role, "admin")) throw new NotAllowed(NOT_YOUR_CALL);
+  if (!isLive(attempt.state) || attempt.endedAt) throw new Conflict(CALL_NOT_CONNECTED);
+  if (!attempt.softphone) throw new Conflict(NOT_ON_SOFTPHONE);
   const found = await carrierOf(ctx, account);
   return { attempt, state: attempt.softphone, ...found };
 }
@@ -174,7 +174,7 @@ async function holdCustomer(
   state: SoftphoneState,
   hold: boolean,
 ) {
-  if (!state.customerCallSid) throw conflict(NOT_ON_SOFTPHONE);
+  if (!state.customerCallSid) throw new Conflict(NOT_ON_SOFTPHONE);
   await carried(() =>
     carrier.updateParticipant(state.conferenceSid ?? state.conference, state.customerCallSid as string, {
       hold,
@@ -210,7 +210,7 @@ export async function transferCall(
   if (input.agentId) {
     const member = (await ctx.members(account)).find((m) => m.userId === input.agentId);
     if (!member) throw notFound("That agent");
-    if (member.userId === account.actor?.id) throw badRequest("Transfer to someone else than yourself");
+    if (member.userId === account.actor?.id) throw new Invalid("Transfer to someone else than yourself");
     if (!input.warm) {
       if (!(await isAvailable(ctx, account, member.userId))) throw notAvailable(member.name);
       handedTo = member;
@@ -219,11 +219,11 @@ export async function transferCall(
     shown = member.name;
   } else {
     const e164 = ctx.contacts.normalize(account, input.phoneNumber ?? "").e164;
-    if (!e164) throw badRequest(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
+    if (!e164) throw new Invalid(INVALID_PHONE, [{ path: "phoneNumber", message: INVALID_PHONE }]);
     to = e164;
     shown = e164;
   }
-  if (state.transfer) throw conflict("A transfer is already under way on this call");
+  if (state.transfer) throw new Conflict("A transfer is already under way on this call");
   if (input.warm && !state.onHold) await holdCustomer(ctx, carrier, state, true);
   const leg = await carried(() =>
     carrier.addParticipant(state.conferenceSid ?? state.conference, {
@@ -258,7 +258,7 @@ export async function transferCall(
 /** POST .../transfer/complete: a warm transfer is handed over; the customer comes off hold, the rep leaves. */
 export async function completeTransfer(ctx: DialerContext, account: Account, attemptId: string) {
   const { state, carrier } = await liveCall(ctx, account, attemptId, false);
-  if (!state.transfer?.warm) throw conflict(NO_WARM_TRANSFER);
+  if (!state.transfer?.warm) throw new Conflict(NO_WARM_TRANSFER);
   await holdCustomer(ctx, carrier, state, false);
   if (state.repCallSid) await carried(() => carrier.hangUp(state.repCallSid as string));
   return saved(ctx, account, attemptId, {
@@ -272,7 +272,7 @@ export async function completeTransfer(ctx: DialerContext, account: Account, att
 /** DELETE .../transfer: a warm transfer called off; the party is hung up, the customer comes back. */
 export async function cancelTransfer(ctx: DialerContext, account: Account, attemptId: string) {
   const { state, carrier } = await liveCall(ctx, account, attemptId, false);
-  if (!state.transfer?.warm) throw conflict(NO_WARM_TRANSFER);
+  if (!state.transfer?.warm) throw new Conflict(NO_WARM_TRANSFER);
   await carried(() => carrier.hangUp(state.transfer?.callSid as string));
   await holdCustomer(ctx, carrier, state, false);
   return saved(ctx, account, attemptId, { ...state, onHold: false, transfer: null });
@@ -281,7 +281,7 @@ export async function cancelTransfer(ctx: DialerContext, account: Account, attem
 /** What a supervisor's leg is in each mode: muted (listen), coaching the rep (whisper), or in full (barge). */
 function legFor(mode: MonitorMode, repCallSid: string | null) {
   if (mode === "whisper") {
-    if (!repCallSid) throw conflict("The rep has left this call: there is nobody to whisper to");
+    if (!repCallSid) throw new Conflict("The rep has left this call: there is nobody to whisper to");
     return { muted: false, coaching: true, callSidToCoach: repCallSid };
   }
   return mode === "listen" ? { muted: true, coaching: false } : { muted: false, coaching: false };
@@ -299,7 +299,7 @@ export async function monitorCall(
   mode: MonitorMode,
 ) {
   const userId = account.actor?.id;
-  if (!userId) throw forbidden("Only a signed-in member can listen in");
+  if (!userId) throw new NotAllowed("Only a signed-in member can listen in");
   const { state, carrier, phoneNumber } = await liveCall(ctx, account, attemptId, true);
   const leg = legFor(mode, state.repCallSid);
   const present = state.supervisors.find((entry) => entry.userId === userId);
