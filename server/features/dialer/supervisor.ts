@@ -1,6 +1,6 @@
 import type { ListenView, SupervisorView } from "../../../common/dialer";
-import type { Account } from "../../http/account";
-import { conflict, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, notFound } from "../../domain/errors";
 import { listAgents } from "./agent-console";
 import type { DialerContext } from "./context";
 
@@ -78,9 +78,9 @@ export async function listenIn(ctx: DialerContext, account: Account, attemptId: 
   const attempt = await ctx.repo.getAttempt(account.id, attemptId);
   if (!attempt) throw notFound("That call");
   if (attempt.softphone)
-    throw conflict("This call is on the Twilio softphone: listen in from your softphone");
+    throw new Conflict("This call is on the Twilio softphone: listen in from your softphone");
   const words = attempt.callId && ctx.callWords ? await ctx.callWords.read(account, attempt.callId) : null;
-  if (!words?.simulated) throw conflict("Only a call on the simulator can be followed in words");
+  if (!words?.simulated) throw new Conflict("Only a call on the simulator can be followed in words");
   const [[lead], members] = await Promise.all([ctx.repo.leadsByIds([attempt.leadId]), ctx.members(account)]);
   return {
     attemptId: attempt.id,
