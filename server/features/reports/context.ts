@@ -1,4 +1,4 @@
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import type { CallReportFigures } from "../calls/report-figures";
 import type { DialerReportFigures } from "../dialer/report-figures";
 
