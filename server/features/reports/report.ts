@@ -1,6 +1,6 @@
 import type { Report, ReportDay, ReportHour } from "../../../common/reports";
-import type { Account } from "../../http/account";
-import { notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { notFound } from "../../domain/errors";
 import type { ReportsContext } from "./context";
 import { abandonmentFigure, addTally, emptySums, figuresOf, type Sums } from "./figures";
 import { presentAgentRow, presentCampaignRow } from "./presenter";
