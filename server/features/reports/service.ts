@@ -6,7 +6,7 @@ import {
   type Report,
   type ReportExportView,
 } from "../../../common/reports";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import { csvFileStream } from "../../http/csv";
 import { type ReportsDeps, reportsContext } from "./context";
 import { reportFileName, reportTable } from "./presenter";
