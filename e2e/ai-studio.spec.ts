@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { pcmWav } from "../server/audio/wav";
+import { speechLikeWav } from "../server/test/audio";
 import { acceptTerms, expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
@@ -9,18 +9,6 @@ import { acceptTerms, expectAccessible, screenshot, signUpAndAcceptTerms, toastT
  * a call ends (its run counted on the screen), then paused; the agent test cases listed; the
  * figures read from the calls made. Screenshots of every tab at desktop and phone width.
  */
-
-/** A 4-second vowel-like tone as a 16 kHz WAV: a "recording" the server can analyse. */
-function toneWav(seconds = 4, hz = 150, rate = 16000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    const t = i / rate;
-    const value = Math.sin(2 * Math.PI * hz * t) + 0.5 * Math.sin(4 * Math.PI * hz * t);
-    data.writeInt16LE(Math.round((value / 1.5) * 0.3 * 32767), i * 2);
-  }
-  return pcmWav(data, rate);
-}
 
 /** A simulated call through the API (the page's session): the caller's words, then the end. */
 async function simulatedCall(page: Page, phoneNumber: string, words: string): Promise<string | null> {
@@ -127,11 +115,17 @@ test("AI Studio: flows, voices, analysis, automation, training and figures", asy
   );
   expect(duration).toBeGreaterThan(1);
 
+  await expect(
+    page.getByText(
+      "At least 10 seconds of you speaking (pauses do not count). WAV, MP3, M4A, WebM or Ogg, up to 120 seconds and 8 MB.",
+    ),
+  ).toBeVisible();
   await page.getByLabel("Voice name").fill("Front desk");
   await page.getByLabel("Recording", { exact: true }).setInputFiles({
     name: "front-desk.wav",
     mimeType: "audio/wav",
-    buffer: toneWav(),
+    // 13 s of speech-like audio: a recording needs at least 10 s of speech to be taken.
+    buffer: speechLikeWav(13, 150),
   });
   await page.getByRole("button", { name: "Add Voice" }).click();
   await expect(page.getByText("Please confirm this is your own voice")).toBeVisible();

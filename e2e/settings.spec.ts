@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { asDataUrl, speechLikeWav, spokenWav } from "../server/test/audio";
 import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from "./helpers";
 
 /**
@@ -6,6 +10,40 @@ import { expectAccessible, screenshot, signUpAndAcceptTerms, toastText } from ".
  * using them), the voice-profile lifecycle with Chromium's fake microphone, plan gating of voice
  * cloning, calendar integration and the install-status box.
  */
+
+/**
+ * A browser whose fake microphone reads the Voice Cloning passage aloud (espeak-ng, about 13 s,
+ * looped), so a recording holds real speech: the server takes a sample only with at least 10 s
+ * of it. Chromium's flag is per browser, so this worker launches its own; the other tests (and
+ * other files) keep the default fake microphone.
+ */
+const speaking = test.extend<object, { speechFile: string }>({
+  speechFile: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from its first parameter
+    async ({}, use) => {
+      const dir = mkdtempSync(path.join(tmpdir(), "aip-e2e-speech-"));
+      const file = path.join(dir, "speech.wav");
+      writeFileSync(
+        file,
+        await spokenWav(
+          "Hello, thanks for calling. I can't get to the phone right now, but my assistant will take your name, your number and what it's about. If it's urgent, say so and I'll get it straight away. Have a wonderful day.",
+        ),
+      );
+      await use(file);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  launchOptions: [
+    async ({ launchOptions, speechFile }, use) => {
+      await use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), `--use-file-for-fake-audio-capture=${speechFile}`],
+      });
+    },
+    { scope: "worker" },
+  ],
+});
 
 const api = <T>(page: Page, path: string, init?: { method?: string; body?: unknown }) =>
   page.evaluate(
@@ -182,91 +220,110 @@ test("AI assistant settings save as they change, and the next call uses them", a
   expect(turn.call).toMatchObject({ isActive: true, classification: "spam" });
 });
 
-test("voice profile lifecycle with the microphone: record, name, consent, create, activate, delete", async ({
-  page,
-}, testInfo) => {
-  await signUpAndAcceptTerms(page);
-  await openSettings(page);
-  const section = page.getByRole("region", { name: "Voice Cloning", exact: true });
-  await expect(page.getByTestId("voice-service")).toHaveText(/^Voice cloning is not set up on this server/);
+speaking(
+  "voice profile lifecycle with the microphone: record, name, consent, create, activate, delete",
+  async ({ page }, testInfo) => {
+    // About 16 s of it is recording in real time (a short sample, then one long enough to take).
+    testInfo.setTimeout(90_000);
+    await signUpAndAcceptTerms(page);
+    await openSettings(page);
+    const section = page.getByRole("region", { name: "Voice Cloning", exact: true });
+    await expect(page.getByTestId("voice-service")).toHaveText(/^Voice cloning is not set up on this server/);
 
-  // Nothing recorded yet.
-  await page.getByRole("button", { name: "Create Voice Profile" }).click();
-  await expect(toastText(page, "Please record audio and enter a voice name")).toBeVisible();
+    // Before recording, the screen says how much speech it needs.
+    await expect(section.getByTestId("speech-needed")).toHaveText(
+      "Speak for at least 10 seconds (pauses do not count); 30 seconds is recommended.",
+    );
+    // Nothing recorded yet.
+    await page.getByRole("button", { name: "Create Voice Profile" }).click();
+    await expect(toastText(page, "Please record audio and enter a voice name")).toBeVisible();
 
-  await page.getByRole("button", { name: "Start Recording" }).click();
-  const progress = page.getByRole("progressbar", { name: "Recording progress" });
-  await expect(progress).toBeVisible();
-  await expect(page.getByTestId("recording-time")).toHaveText(/Recording 0:0[2-9] \/ 0:30/, {
-    timeout: 8000,
-  });
-  await screenshot(page, "settings-voice-recording");
-  await page.waitForTimeout(2500);
-  await page.getByRole("button", { name: "Stop Recording" }).click();
-  await expect(page.getByLabel("Your recorded sample")).toBeVisible();
-  await expect(page.getByTestId("recording-time")).toHaveText(/^Recorded 0:0[4-9] \/ 0:30$/);
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    const progress = page.getByRole("progressbar", { name: "Recording progress" });
+    await expect(progress).toBeVisible();
+    await expect(page.getByTestId("recording-time")).toHaveText(/Recording 0:0[2-9] \/ 0:30/, {
+      timeout: 8000,
+    });
+    await screenshot(page, "settings-voice-recording");
+    // Too short to be taken: the screen says so before anything is sent.
+    await page.getByRole("button", { name: "Stop Recording" }).click();
+    await expect(page.getByTestId("sample-too-short")).toHaveText(
+      "This recording is shorter than 10 seconds, too short to be taken. Record again and speak for at least 10 seconds.",
+    );
+    // Twelve seconds of the passage: over 10 s of speech.
+    await page.getByRole("button", { name: "Record Again" }).click();
+    await expect(page.getByTestId("recording-time")).toHaveText(/Recording 0:12 \/ 0:30/, {
+      timeout: 20_000,
+    });
+    await page.getByRole("button", { name: "Stop Recording" }).click();
+    await expect(page.getByLabel("Your recorded sample")).toBeVisible();
+    await expect(page.getByTestId("recording-time")).toHaveText(/^Recorded 0:1[2-4] \/ 0:30$/);
+    await expect(page.getByTestId("sample-too-short")).toHaveCount(0);
 
-  // A sample but no name.
-  await page.getByRole("button", { name: "Create Voice Profile" }).click();
-  await expect(section.getByRole("alert")).toHaveText("Please record audio and enter a voice name");
-  await page.getByLabel("Voice Name").fill("Office voice");
-  await page.getByRole("button", { name: "Create Voice Profile" }).click();
-  await expect(section.getByRole("alert")).toHaveText(
-    "Please confirm this is your own voice and that you consent to cloning it",
-  );
-  await page.getByRole("checkbox", { name: /This recording is of my own voice/ }).check();
-  await page.getByRole("button", { name: "Create Voice Profile" }).click();
-  await expect(toastText(page, "Voice Profile Created")).toBeVisible();
-  await expect(toastText(page, /nearest built-in voice/)).toBeVisible();
+    // A sample but no name.
+    await page.getByRole("button", { name: "Create Voice Profile" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Please record audio and enter a voice name");
+    await page.getByLabel("Voice Name").fill("Office voice");
+    await page.getByRole("button", { name: "Create Voice Profile" }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "Please confirm this is your own voice and that you consent to cloning it",
+    );
+    await page.getByRole("checkbox", { name: /This recording is of my own voice/ }).check();
+    await page.getByRole("button", { name: "Create Voice Profile" }).click();
+    await expect(toastText(page, "Voice Profile Created")).toBeVisible();
+    await expect(toastText(page, /nearest built-in voice/)).toBeVisible();
 
-  // The sample is cleared once the profile exists.
-  await expect(page.getByLabel("Your recorded sample")).toHaveCount(0);
-  await expect(page.getByLabel("Voice Name")).toHaveValue("");
-  const profiles = page.getByTestId("voice-profile");
-  await expect(profiles).toHaveCount(1);
-  await expect(profiles.first()).toContainText("Office voice");
-  await expect(profiles.first()).toContainText("Inactive");
-  await expect(profiles.first()).toContainText("Speaks with the built-in");
+    // The sample is cleared once the profile exists.
+    await expect(page.getByLabel("Your recorded sample")).toHaveCount(0);
+    await expect(page.getByLabel("Voice Name")).toHaveValue("");
+    const profiles = page.getByTestId("voice-profile");
+    await expect(profiles).toHaveCount(1);
+    await expect(profiles.first()).toContainText("Office voice");
+    await expect(profiles.first()).toContainText("Inactive");
+    await expect(profiles.first()).toContainText("Speaks with the built-in");
 
-  // A second one; activating one at a time.
-  await page.getByRole("button", { name: "Start Recording" }).click();
-  await expect(page.getByTestId("recording-time")).toHaveText(/Recording 0:0[4-9]/, { timeout: 10_000 });
-  await page.getByRole("button", { name: "Stop Recording" }).click();
-  await page.getByLabel("Voice Name").fill("Home voice");
-  await page.getByRole("checkbox", { name: /This recording is of my own voice/ }).check();
-  await page.getByRole("button", { name: "Create Voice Profile" }).click();
-  await expect(profiles).toHaveCount(2);
+    // A second one (sent straight to the API: one recording above is enough); activating one at a time.
+    const second = await api<{ voiceName: string }>(page, "/api/voice-profiles", {
+      method: "POST",
+      body: { voiceName: "Home voice", audioData: asDataUrl(speechLikeWav(13)), consent: true },
+    });
+    expect(second.voiceName).toBe("Home voice");
+    await page.reload();
+    await expect(profiles).toHaveCount(2);
 
-  await page.getByRole("button", { name: "Activate Office voice" }).click();
-  await expect(toastText(page, "Voice Activated")).toBeVisible();
-  await expect(profiles.filter({ hasText: "Office voice" })).toContainText("Active");
-  await page.getByRole("button", { name: "Activate Home voice" }).click();
-  await expect(profiles.filter({ hasText: "Home voice" }).getByText("Active", { exact: true })).toBeVisible();
-  await expect(profiles.filter({ hasText: "Office voice" }).getByText("Inactive")).toBeVisible();
-  const stored = await api<{ voiceName: string; isActive: boolean; sampleDuration: number }[]>(
-    page,
-    "/api/voice-profiles",
-  );
-  expect(stored.filter((p) => p.isActive).map((p) => p.voiceName)).toEqual(["Home voice"]);
-  expect(stored.every((p) => p.sampleDuration >= 3)).toBe(true);
-  await screenshot(page, "settings-voice-profiles");
-  await expectAccessible(page, testInfo, "settings-voice");
+    await page.getByRole("button", { name: "Activate Office voice" }).click();
+    await expect(toastText(page, "Voice Activated")).toBeVisible();
+    await expect(profiles.filter({ hasText: "Office voice" })).toContainText("Active");
+    await page.getByRole("button", { name: "Activate Home voice" }).click();
+    await expect(
+      profiles.filter({ hasText: "Home voice" }).getByText("Active", { exact: true }),
+    ).toBeVisible();
+    await expect(profiles.filter({ hasText: "Office voice" }).getByText("Inactive")).toBeVisible();
+    const stored = await api<{ voiceName: string; isActive: boolean; sampleDuration: number }[]>(
+      page,
+      "/api/voice-profiles",
+    );
+    expect(stored.filter((p) => p.isActive).map((p) => p.voiceName)).toEqual(["Home voice"]);
+    expect(stored.every((p) => p.sampleDuration >= 12)).toBe(true);
+    await screenshot(page, "settings-voice-profiles");
+    await expectAccessible(page, testInfo, "settings-voice");
 
-  // Hear it: the local voice speaks the greeting.
-  const preview = page.waitForResponse((r) => r.url().includes("/preview"));
-  // Its accessible name starts with what it shows (label in name).
-  await page.getByRole("button", { name: "Hear Voice of Home voice", exact: true }).click();
-  const previewed = await preview;
-  expect(previewed.status()).toBe(200);
-  expect(previewed.headers()["content-type"]).toBe("audio/wav");
+    // Hear it: the local voice speaks the greeting.
+    const preview = page.waitForResponse((r) => r.url().includes("/preview"));
+    // Its accessible name starts with what it shows (label in name).
+    await page.getByRole("button", { name: "Hear Voice of Home voice", exact: true }).click();
+    const previewed = await preview;
+    expect(previewed.status()).toBe(200);
+    expect(previewed.headers()["content-type"]).toBe("audio/wav");
 
-  await page.getByRole("button", { name: "Delete Office voice" }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete this voice profile?" });
-  await confirm.getByRole("button", { name: "Delete Voice Profile" }).click();
-  await expect(confirm).toBeHidden();
-  await expect(profiles).toHaveCount(1);
-  await expect(profiles.first()).toContainText("Home voice");
-});
+    await page.getByRole("button", { name: "Delete Office voice" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this voice profile?" });
+    await confirm.getByRole("button", { name: "Delete Voice Profile" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(profiles).toHaveCount(1);
+    await expect(profiles.first()).toContainText("Home voice");
+  },
+);
 
 test("a denied microphone says so", async ({ page }) => {
   await page.addInitScript(() => {
@@ -283,41 +340,18 @@ test("on the free plan voice cloning shows the upgrade page, and saved voices ca
   page,
 }) => {
   await signUpAndAcceptTerms(page);
-  // A voice saved while on the trial (a 4-second tone, built here as a WAV).
-  const created = await page.evaluate(async () => {
-    const rate = 8000;
-    const samples = rate * 4;
-    const bytes = new DataView(new ArrayBuffer(44 + samples * 2));
-    const text = (at: number, value: string) => {
-      for (let i = 0; i < value.length; i++) bytes.setUint8(at + i, value.charCodeAt(i));
-    };
-    text(0, "RIFF");
-    bytes.setUint32(4, 36 + samples * 2, true);
-    text(8, "WAVEfmt ");
-    bytes.setUint32(16, 16, true);
-    bytes.setUint16(20, 1, true);
-    bytes.setUint16(22, 1, true);
-    bytes.setUint32(24, rate, true);
-    bytes.setUint32(28, rate * 2, true);
-    bytes.setUint16(32, 2, true);
-    bytes.setUint16(34, 16, true);
-    text(36, "data");
-    bytes.setUint32(40, samples * 2, true);
-    for (let i = 0; i < samples; i++)
-      bytes.setInt16(44 + i * 2, Math.round(Math.sin((2 * Math.PI * 140 * i) / rate) * 9000), true);
-    let binary = "";
-    for (const byte of new Uint8Array(bytes.buffer)) binary += String.fromCharCode(byte);
-    const response = await fetch("/api/voice-profiles", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        voiceName: "Trial voice",
-        audioData: `data:audio/wav;base64,${btoa(binary)}`,
-        consent: true,
-      }),
-    });
-    return response.status;
-  });
+  // A voice saved while on the trial (13 s of speech-like audio).
+  const created = await page.evaluate(
+    async (audioData) => {
+      const response = await fetch("/api/voice-profiles", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ voiceName: "Trial voice", audioData, consent: true }),
+      });
+      return response.status;
+    },
+    asDataUrl(speechLikeWav(13)),
+  );
   expect(created).toBe(201);
   await api(page, "/api/subscription/cancel", { method: "POST" });
   await openSettings(page);

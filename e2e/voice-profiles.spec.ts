@@ -1,44 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { asDataUrl, speechLikeWav } from "../server/test/audio";
 import { expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
 
 /**
  * Settings, Voice Cloning: an account keeps at most 10 voice profiles. The
  * screen counts them, says so at the limit and offers no Create button to press until one is
- * deleted. Profiles are made through the API with a short tone (the microphone path is in
- * settings.spec.ts).
+ * deleted. Profiles are made through the API with 13 s of speech-like audio (the microphone path
+ * is in settings.spec.ts).
  */
-
-/** A 4-second 120 Hz tone with harmonics as a WAV data URL. */
-function toneDataUrl(): string {
-  const rate = 8000;
-  const samples = rate * 4;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (at: number, value: string) => {
-    for (let i = 0; i < value.length; i++) view.setUint8(at + i, value.charCodeAt(i));
-  };
-  text(0, "RIFF");
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, "WAVE");
-  text(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, "data");
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
-    const t = i / rate;
-    const value = Math.sin(2 * Math.PI * 120 * t) + 0.5 * Math.sin(4 * Math.PI * 120 * t);
-    view.setInt16(44 + i * 2, Math.round((value / 1.5) * 0.3 * 32767), true);
-  }
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `data:audio/wav;base64,${btoa(binary)}`;
-}
 
 test("ten voice profiles is the most: the screen counts them and says so at the limit", async ({
   page,
@@ -51,18 +20,21 @@ test("ten voice profiles is the most: the screen counts them and says so at the 
     section.getByText("Recording stops by itself at 2:00, the longest sample taken."),
   ).toBeVisible();
 
-  const statuses = await page.evaluate(async (audioData) => {
-    const answers: number[] = [];
-    for (let i = 1; i <= 11; i++) {
-      const response = await fetch("/api/voice-profiles", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ voiceName: `Voice ${i}`, audioData, consent: true }),
-      });
-      answers.push(response.status);
-    }
-    return answers;
-  }, toneDataUrl());
+  const statuses = await page.evaluate(
+    async (audioData) => {
+      const answers: number[] = [];
+      for (let i = 1; i <= 11; i++) {
+        const response = await fetch("/api/voice-profiles", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ voiceName: `Voice ${i}`, audioData, consent: true }),
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    },
+    asDataUrl(speechLikeWav(13)),
+  );
   expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 409]);
 
   await page.reload();
