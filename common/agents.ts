@@ -714,6 +714,15 @@ export const ConversationTestRequest = z.object({
 });
 export type ConversationTestRequest = z.input<typeof ConversationTestRequest>;
 
+/**
+ * POST /api/ai-agents/test: one message (after any history) to one agent of the workspace,
+ * active or not, through the same engine as a call. Answers as the conversation test's variant.
+ */
+export const AgentTestRequest = ConversationTestRequest.omit({ agentType: true, extension: true }).extend({
+  agentId: z.uuid(AGENT_NOT_FOUND),
+});
+export type AgentTestRequest = z.input<typeof AgentTestRequest>;
+
 export const RoutedAgentOut = z.object({
   /** Null when no agent of the workspace is active: the workspace's assistant answers. */
   id: z.string().nullable(),

@@ -4,6 +4,7 @@ import {
   AgentTestIdParams,
   AgentTestListResponse,
   AgentTestOut,
+  AgentTestRequest,
   AgentTestRunRequest,
   AgentTestRunResponse,
   AgentTestUpdate,
@@ -30,6 +31,16 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
       schema: { body: ConversationTestRequest, response: { 200: ConversationTestResponse } },
     },
     async (request) => conversation.test(request.account, request.body),
+  );
+
+  app.post(
+    "/api/ai-agents/test",
+    {
+      config: { role: "agent" },
+      schema: { body: AgentTestRequest, response: { 200: ConversationTestResponse } },
+    },
+    async (request) =>
+      conversation.test(request.account, { ...request.body, agentType: null, extension: null }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { ConversationTestResponse, HistoryTurn, NextAction } from "../../../common/agents";
-import type { Account } from "../../http/account";
+import type { Account } from "../../domain/account";
 import {
   ASSISTANT,
   type ConversationDeps,
@@ -12,6 +12,8 @@ export type ConversationTestInput = {
   message: string;
   phoneNumber: string;
   agentType: string | null;
+  /** Speak to this agent directly, active or not. */
+  agentId?: string | null | undefined;
   conversationHistory?: HistoryTurn[] | null | undefined;
   scriptId?: string | null | undefined;
   direction: "inbound" | "outbound";
@@ -28,13 +30,14 @@ export function conversationService(given: ConversationDeps) {
     deps,
     async test(account: Account, input: ConversationTestInput): Promise<ConversationTestResponse> {
       const started = performance.now();
-      const variant = Boolean(input.agentType || input.conversationHistory);
+      const variant = Boolean(input.agentType || input.agentId || input.conversationHistory);
       const dialogue = await openDialogue(deps, account, {
         phoneNumber: input.phoneNumber,
         direction: input.direction,
         extension: input.extension,
         scriptId: input.scriptId,
         agentType: input.agentType,
+        agentId: input.agentId,
         previewPhrases: true,
       });
       const earlier = (input.conversationHistory ?? [])

@@ -208,3 +208,44 @@ describe("POST /api/conversation/test", () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe("POST /api/ai-agents/test", () => {
+  it("puts a message to one agent, active or not, through the engine; another workspace's agent is 404", async () => {
+    const c = await ownerWithCell();
+    const agent = (
+      await c.post("/api/ai-agents", {
+        name: "Iris",
+        specialization: "sales",
+        script: "Hi, Iris from Skyline sales here.",
+        knowledgeBase: "Installation is free this month.",
+      })
+    ).json();
+    // A new agent starts inactive: the test still speaks to it, before it takes real calls.
+    const res = await c.post("/api/ai-agents/test", {
+      agentId: agent.id,
+      message: "How much is installation?",
+      conversationHistory: [{ role: "caller", text: "Hi, I'm thinking of switching providers" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ConversationTestResponse;
+    expect(body.agent).toMatchObject({ id: agent.id, name: "Iris", specialization: "sales" });
+    expect(body.greeting).toBe("Hi, Iris from Skyline sales here.");
+    expect(body.response.toLowerCase()).toContain("free");
+    expect(body.confidence).toBeGreaterThan(0);
+    expect(body.confidence).toBeLessThanOrEqual(1);
+    expect(body.routingReason).toBe("Asked for Iris");
+    expect(typeof body.processingTime).toBe("number");
+
+    const missing = await c.post("/api/ai-agents/test", { message: "hi" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues[0].message).toBe("That agent was not found");
+    const long = await c.post("/api/ai-agents/test", { agentId: agent.id, message: "x".repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().issues[0].message).toBe("The message must be at most 2000 characters");
+
+    const other = await buildWorkspace(t);
+    const foreign = await other.post("/api/ai-agents/test", { agentId: agent.id, message: "hi" });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe("That agent was not found");
+  });
+});

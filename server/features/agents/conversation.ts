@@ -1,6 +1,13 @@
-import type { AgentSpecialization, CallDirection, NextAction } from "../../../common/agents";
+import {
+  AGENT_NOT_FOUND,
+  type AgentSpecialization,
+  type CallDirection,
+  type NextAction,
+} from "../../../common/agents";
 import type { Classification } from "../../../common/calls";
 import { SCRIPT_NOT_FOUND } from "../../../common/scripts";
+import type { Account } from "../../domain/account";
+import { NotFound } from "../../domain/errors";
 import {
   type CallerFacts,
   Conversation,
@@ -11,8 +18,6 @@ import {
   type TurnAnalysis,
 } from "../../engine";
 import type { Interval } from "../../engine/schedule";
-import type { Account } from "../../http/account";
-import { HttpError } from "../../http/errors";
 import type { AiSettingsRow } from "../ai-settings/service";
 import type { CallScripts, ScriptForCall } from "../scripts/service";
 import { refreshingCache } from "./cache";
@@ -55,6 +60,8 @@ export type DialogueOptions = {
   scriptId?: string | null | undefined;
   /** Ask this agent (id, name or specialization) instead of routing. */
   agentType?: string | null | undefined;
+  /** Speak to this agent of the workspace, active or not (testing an agent before it goes live). */
+  agentId?: string | null | undefined;
   /** The spec's preview phrases (enterprise-level, ...) transfer too. */
   previewPhrases?: boolean;
 };
@@ -127,7 +134,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
       ? deps.scripts.byId(account.id, options.scriptId)
       : deps.scripts.callScripts(account.id).then((scripts) => scripts[direction]),
   ]);
-  if (options.scriptId && !script) throw new HttpError(404, SCRIPT_NOT_FOUND);
+  if (options.scriptId && !script) throw new NotFound(SCRIPT_NOT_FOUND);
   const briefFor = (agent: AgentRow | null) =>
     callBrief({ account, settings, script: script ?? null, agent, direction: options.direction });
   const facts: CallerFacts = {
@@ -137,7 +144,12 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
     blocked: false,
   };
   const snapshot = await deps.agents.snapshot(account.id);
-  const chosen = options.agentType ? pickAgent(snapshot.agents.values(), options.agentType) : null;
+  const chosen = options.agentId
+    ? (snapshot.agents.get(options.agentId) ?? null)
+    : options.agentType
+      ? pickAgent(snapshot.agents.values(), options.agentType)
+      : null;
+  if (options.agentId && !chosen) throw new NotFound(AGENT_NOT_FOUND);
 
   let state: EngineState = initialState();
   // A chosen agent has the call from its start: its opening introduced it.
@@ -194,7 +206,7 @@ export async function openDialogue(deps: ConversationDeps, account: Account, opt
       if (chosen) {
         routing = {
           agent: chosen,
-          reason: askedForReason(options.agentType ?? "", chosen),
+          reason: askedForReason(options.agentType ?? options.agentId ?? "", chosen),
           confidence: 1,
           via: "extension",
           flow: null,
