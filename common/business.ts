@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { safeString } from "./text";
 
-/** Spec 2 §5: the CSV columns, in the order a file without a header row is read. */
+/** The CSV columns, in the order a file without a header row is read. */
 export const CSV_COLUMNS = ["Name", "Phone", "Email", "Company", "Notes"] as const;
 
 /**
- * Spec 2 §5 and §8. The import itself is the contacts importer's (common/contacts.ts has its
+ * The import itself is the contacts importer's (common/contacts.ts has its
  * request and its full answer); this screen reads the answer's imported count and errors.
  */
 export { NO_CSV_DATA } from "./contacts";
@@ -19,7 +19,7 @@ export const ContactImportResponse = z.object({
 });
 export type ContactImportResponse = z.infer<typeof ContactImportResponse>;
 
-/** Numbers one per line, trimmed, blank lines dropped (spec 2 §5, bulk call). */
+/** Numbers one per line, trimmed, blank lines dropped (bulk call). */
 export function parseNumberList(text: string): string[] {
   return text
     .split(/\r?\n/)
@@ -68,7 +68,7 @@ export type BulkCallResponse = z.infer<typeof BulkCallResponse>;
 
 export const INVALID_NUMBER = "Please enter a valid phone number (at least 10 digits)";
 
-/** Spec 2 §5: digits and plus kept; 10 digits, or 11 starting with 1 (or an international +number). */
+/** Digits and plus kept; 10 digits, or 11 starting with 1 (or an international +number). */
 export function isCallableNumber(raw: string): boolean {
   const clean = raw.replace(/[^\d+]/g, "");
   const digits = clean.replace(/\D/g, "");

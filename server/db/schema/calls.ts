@@ -52,7 +52,7 @@ export const calls = pgTable(
      * The engine's conversation state between turns (stage, offered slot, message so far, the
      * call-level evidence) and the caller facts read when the call started. A state an older
      * version stored may lack newer fields: read it through the engine's restoreState.
-     * `assistant` (issue 12): the agent the call was routed to, kept for the next turn, and how
+     * `assistant`: the agent the call was routed to, kept for the next turn, and how
      * the call speaks (the default script's voice, the agent's speed and language); absent on
      * calls before it, and on calls with no default script and no agent.
      */

@@ -50,7 +50,7 @@ export type SoftphoneState = {
 };
 
 /**
- * Spec 2 §3 campaigns: an autodialer campaign (spec 3 §3) with issue 13's settings. Statuses
+ * Campaigns: an autodialer campaign with its pacing, calling-hours and retry settings. Statuses
  * active, paused, completed, scheduled (common/dialer CAMPAIGN_STATUSES).
  */
 export const campaigns = pgTable(
@@ -106,7 +106,7 @@ export const campaigns = pgTable(
 );
 
 /**
- * Spec 2 §3 campaign_leads: one person to call in a campaign. `status` is common/dialer
+ * Campaign_leads: one person to call in a campaign. `status` is common/dialer
  * LEAD_STATUSES; `next_attempt_at` is when it is next due (null: now). A lead with a callback
  * for one agent only carries that agent in `reserved_for`.
  */
@@ -171,7 +171,7 @@ export const campaignLeads = pgTable(
 );
 
 /**
- * One dial of one lead (issue 13). `dial_key` is "<lead id>:<attempt number>", unique: the
+ * One dial of one lead. `dial_key` is "<lead id>:<attempt number>", unique: the
  * runtime inserts the row when it claims the lead, so a second claim of the same attempt (a
  * retried tick, another server) fails on the index instead of dialling twice; telephony's
  * calls.dial_key carries the same key. `state` is common/dialer ATTEMPT_STATES.
@@ -300,7 +300,7 @@ export const dialerCallbacks = pgTable(
 );
 
 /**
- * An agent's presence on the dialer (issue 13 part 2): one row per member of a workspace, its
+ * An agent's presence on the dialer: one row per member of a workspace, its
  * status (common/dialer AGENT_STATUSES) since when, the campaign worked and the call held.
  */
 export const dialerAgentSessions = pgTable(

@@ -1,7 +1,7 @@
 import { type AgentConsole, CALL_NOT_CONNECTED, NOT_YOUR_CALL } from "../../../common/dialer";
 import { roleAtLeast } from "../../../common/workspaces";
-import type { Account } from "../../http/account";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { Conflict, Invalid, NotAllowed, notFound } from "../../domain/errors";
 import { agentConsole } from "./agent-console";
 import type { DialerContext } from "./context";
 import type { AttemptRow } from "./repository";
@@ -17,12 +17,12 @@ export async function receivingRep(
 ): Promise<{ userId: string; name: string }> {
   const member = (await ctx.members(account)).find((m) => m.userId === agentId);
   if (!member) throw notFound("That agent");
-  if (member.userId === attempt.agentUserId) throw badRequest(TO_SOMEONE_ELSE);
+  if (member.userId === attempt.agentUserId) throw new Invalid(TO_SOMEONE_ELSE);
   return member;
 }
 
 export const notAvailable = (name: string) =>
-  conflict(`${name} is not available to take the call: they must be Available on the console`);
+  new Conflict(`${name} is not available to take the call: they must be Available on the console`);
 
 /** Whether the member is available now (a cold transfer's receiving rep must be). */
 export async function isAvailable(ctx: DialerContext, account: Account, userId: string): Promise<boolean> {
@@ -91,15 +91,15 @@ export async function handOver(
   const attempt = await ctx.repo.getAttempt(account.id, attemptId);
   if (!attempt) throw notFound("That call");
   const mine = attempt.agentUserId !== null && attempt.agentUserId === account.actor?.id;
-  if (!mine && !roleAtLeast(account.role, "admin")) throw forbidden(NOT_YOUR_CALL);
+  if (!mine && !roleAtLeast(account.role, "admin")) throw new NotAllowed(NOT_YOUR_CALL);
   if (attempt.state !== "connected" || attempt.endedAt || attempt.disposition)
-    throw conflict(CALL_NOT_CONNECTED);
+    throw new Conflict(CALL_NOT_CONNECTED);
   if (attempt.softphone)
-    throw conflict("This call is on the softphone: transfer it with the softphone's Transfer");
+    throw new Conflict("This call is on the softphone: transfer it with the softphone's Transfer");
   const to = await receivingRep(ctx, account, attempt, agentId);
   if (!(await moveCall(ctx, account, attempt, to))) {
     const now = await ctx.repo.getAttempt(account.id, attemptId);
-    if (now?.state !== "connected" || now.endedAt || now.disposition) throw conflict(CALL_NOT_CONNECTED);
+    if (now?.state !== "connected" || now.endedAt || now.disposition) throw new Conflict(CALL_NOT_CONNECTED);
     throw notAvailable(to.name);
   }
   return agentConsole(ctx, account);

@@ -1,7 +1,7 @@
 import { CALL_DISPOSITION_LABELS, type CallDisposition, type CallStatus } from "../../../common/calls";
 import { DISPOSITIONS, type DispositionCode, LEAD_CALLS_SHOWN, type LeadCalls } from "../../../common/dialer";
-import type { Account } from "../../http/account";
-import { notFound } from "../../http/errors";
+import type { Account } from "../../domain/account";
+import { notFound } from "../../domain/errors";
 import type { DialerContext } from "./context";
 import { dispositionsOf } from "./presenter";
 
