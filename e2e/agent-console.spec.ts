@@ -93,7 +93,7 @@ test("agent console: a rep sets available, previews and dials leads, ends calls 
   await expect(status.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
   const preview = console.getByRole("region", { name: /^Next lead: / });
   await expect(preview).toBeVisible();
-  const firstName = ((await preview.getByRole("heading").textContent()) ?? "")
+  const firstName = ((await preview.getByRole("heading", { name: /^Next lead: / }).textContent()) ?? "")
     .replace("Next lead: ", "")
     .trim();
   expect(["Ada Lovelace", "Grace Hopper"]).toContain(firstName);

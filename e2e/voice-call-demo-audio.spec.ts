@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { asDataUrl, speechLikeWav } from "../server/test/audio";
 import { expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
 
 /**
@@ -6,38 +7,6 @@ import { expectAccessible, screenshot, signUpAndAcceptTerms } from "./helpers";
  * audio address a phone call plays. This server has no voice service (no VOICE_API_KEY), so the
  * profile speaks with the built-in voice nearest it (espeak-ng, WAV).
  */
-
-/** A 5-second 180 Hz tone with a harmonic as a WAV data URL: a sample the server accepts. */
-function toneDataUrl(): string {
-  const rate = 8000;
-  const samples = rate * 5;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (at: number, value: string) => {
-    for (let i = 0; i < value.length; i++) view.setUint8(at + i, value.charCodeAt(i));
-  };
-  text(0, "RIFF");
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, "WAVE");
-  text(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, "data");
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
-    const t = i / rate;
-    const value = Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(4 * Math.PI * 180 * t);
-    view.setInt16(44 + i * 2, Math.round((value / 1.5) * 0.3 * 32767), true);
-  }
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `data:audio/wav;base64,${btoa(binary)}`;
-}
 
 test("the demo plays each reply in the workspace's voice, and a reply plays again from its button", async ({
   page,
@@ -63,20 +32,23 @@ test("the demo plays each reply in the workspace's voice, and a reply plays agai
     };
   });
   await signUpAndAcceptTerms(page);
-  const activated = await page.evaluate(async (audioData) => {
-    const created = await fetch("/api/voice-profiles", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ voiceName: "Front desk", audioData, consent: true }),
-    });
-    const profile = (await created.json()) as { id: string };
-    const active = await fetch(`/api/voice-profiles/${profile.id}/activate`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    });
-    return active.status;
-  }, toneDataUrl());
+  const activated = await page.evaluate(
+    async (audioData) => {
+      const created = await fetch("/api/voice-profiles", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ voiceName: "Front desk", audioData, consent: true }),
+      });
+      const profile = (await created.json()) as { id: string };
+      const active = await fetch(`/api/voice-profiles/${profile.id}/activate`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      return active.status;
+    },
+    asDataUrl(speechLikeWav(13)),
+  );
   expect(activated).toBe(200);
 
   await page.goto("/voice-call-demo");

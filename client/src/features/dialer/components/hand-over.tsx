@@ -18,12 +18,11 @@ export function HandOverForm({ attemptId, agents }: { attemptId: string; agents:
     event.preventDefault();
     const to = agents.find((agent) => agent.id === agentId);
     if (!to) return;
-    handOver.mutate(
-      { attemptId, agentId },
-      {
-        onSuccess: () => toastSuccess(`Call transferred to ${to.name}`),
-        onError: (error) => toastFailure("Failed to transfer the call", error),
-      },
+    // The call leaves this console as soon as the server moves it, which can unmount this form
+    // before the answer arrives: the toast hangs on the request itself, not on the component.
+    handOver.mutateAsync({ attemptId, agentId }).then(
+      () => toastSuccess(`Call transferred to ${to.name}`),
+      (error: unknown) => toastFailure("Failed to transfer the call", error),
     );
   };
   return (
