@@ -135,6 +135,16 @@ export type AdminUserList = z.infer<typeof AdminUserList>;
 export const AdminUserIdParams = z.object({ id: z.string().uuid("Unknown user") });
 export const AdminUserActionParams = AdminUserIdParams.extend({ action: z.enum(USER_ACTIONS) });
 
+/** PUT /api/admin/users/:id/plan: the plan of the workspace the person owns, listed or enterprise. */
+export const AdminSetPlanRequest = z.object({
+  planId: z
+    .string({ error: "Choose a plan" })
+    .trim()
+    .min(1, "Choose a plan")
+    .max(40, "That plan does not exist"),
+});
+export const NO_OWNED_WORKSPACE = "This person owns no workspace whose plan could change";
+
 export const AdminUserActionResult = z.object({
   message: z.string(),
   /** Absent after a delete. */

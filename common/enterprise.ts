@@ -207,8 +207,27 @@ export const EnterpriseEnquiry = z.object({
   expectedConcurrentCalls: z.number().int().nullable(),
   message: z.string().nullable(),
   createdAt: z.string(),
+  status: z.enum(["new", "contacted", "won", "lost"]),
+  statusChangedAt: z.string().nullable(),
 });
 export type EnterpriseEnquiry = z.infer<typeof EnterpriseEnquiry>;
+
+/** Where sales is with an enquiry, in the order it moves. */
+export const ENQUIRY_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  won: "Won",
+  lost: "Lost",
+};
+
+/** PATCH /api/admin/enterprise-enquiries/:id: the administrator moves an enquiry along. */
+export const EnquiryStatusRequest = z.object({
+  status: z.enum(ENQUIRY_STATUSES, { error: "status must be new, contacted, won or lost" }),
+});
+export const EnquiryIdParams = z.object({ id: z.uuid({ error: "That enquiry does not exist" }) });
+export const ENQUIRY_NOT_FOUND = "That enquiry does not exist";
 
 export const EnquiryCreated = z.object({ enquiry: EnterpriseEnquiry, message: z.string() });
 export type EnquiryCreated = z.infer<typeof EnquiryCreated>;
@@ -226,6 +245,7 @@ export const EnquiryListQuery = z.object({
     .min(1)
     .max(100, "limit is at most 100")
     .default(50),
+  status: z.enum(ENQUIRY_STATUSES, { error: "status must be new, contacted, won or lost" }).optional(),
 });
 
 /** GET /api/admin/enterprise-enquiries (platform administrators only), newest first. */

@@ -319,6 +319,19 @@ export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
 }
 
+/** Every plan a workspace can be on: the listed plans and the enterprise plans. */
+export type AnyPlanId = PlanId | EnterprisePlan["id"];
+
+export function isEnterprisePlanId(value: string): value is EnterprisePlan["id"] {
+  return ENTERPRISE_PLANS.some((plan) => plan.id === value);
+}
+
+/** The plan of that id, listed or enterprise, or null for an id that names no plan. */
+export function knownPlan(planId: string): PlanDefinition | null {
+  if (isPlanId(planId)) return PLANS[planId];
+  return isEnterprisePlanId(planId) ? planFor(planId) : null;
+}
+
 /** The plan an account's stored plan type means; anything unknown is treated as free. */
 export function planFor(planType: string): PlanDefinition {
   if (isPlanId(planType)) return PLANS[planType];

@@ -596,6 +596,8 @@ export function composeServices(input: CompositionInput) {
       log,
     }),
     activeAdminCountIn: (tx) => adminReports(tx).activeAdminCount(),
+    plans: billing,
+    enquiries: { setStatus: enterprise.setEnquiryStatus },
     accounts: auth,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,

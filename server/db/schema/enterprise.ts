@@ -25,6 +25,11 @@ export const enterpriseEnquiries = pgTable(
     expectedConcurrentCalls: integer("expected_concurrent_calls"),
     message: text("message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where sales is with it: new, contacted, won or lost (common/enterprise.ts ENQUIRY_STATUSES). */
+    status: text("status").notNull().default("new"),
+    /** When the status last changed, and by which administrator (null while it is new). */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    statusChangedBy: uuid("status_changed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     // The administrator's list, newest first.

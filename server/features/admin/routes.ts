@@ -5,6 +5,7 @@ import {
   AdminCallListQuery,
   AdminSessionList,
   AdminSessionListQuery,
+  AdminSetPlanRequest,
   AdminStats,
   AdminUserActionParams,
   AdminUserActionResult,
@@ -17,7 +18,10 @@ import {
   BulkUserActionResult,
   SystemCallList,
 } from "../../../common/admin";
+import { EnquiryIdParams, EnquiryStatusRequest, EnterpriseEnquiry } from "../../../common/enterprise";
+import { planFor } from "../../../common/plans";
 import { KeepDataUntilRequest } from "../../../common/retention";
+import { presentEnquiry } from "../enterprise/presenter";
 import { presentSystemCall } from "./calls-presenter";
 import { presentAdminUser, presentAuditEntry } from "./presenter";
 import type { AdminActor, AdminService } from "./service";
@@ -99,6 +103,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         : `${user.username}'s data is no longer kept past the Terms' period`;
       return { message, user, sessionsEnded: 0 };
     },
+  );
+
+  /** The plan of the workspace the person owns, listed or enterprise; audited. */
+  app.put(
+    "/api/admin/users/:id/plan",
+    {
+      config: ADMIN,
+      schema: {
+        params: AdminUserIdParams,
+        body: AdminSetPlanRequest,
+        response: { 200: AdminUserActionResult },
+      },
+    },
+    async (request) => {
+      const row = await admin.setPlan(actor(request), request.params.id, request.body.planId);
+      const user = presentAdminUser(row, admin.now());
+      return {
+        message: `${user.username} is on the ${planFor(request.body.planId).name} plan now`,
+        user,
+        sessionsEnded: 0,
+      };
+    },
+  );
+
+  /** Sales' follow-up of a contact-sales enquiry: new, contacted, won or lost; audited. */
+  app.patch(
+    "/api/admin/enterprise-enquiries/:id",
+    {
+      config: ADMIN,
+      schema: { params: EnquiryIdParams, body: EnquiryStatusRequest, response: { 200: EnterpriseEnquiry } },
+    },
+    async (request) =>
+      presentEnquiry(await admin.setEnquiryStatus(actor(request), request.params.id, request.body.status)),
   );
 
   /** Add User: an account made the sign-up's way, and a one-time sign-in link to hand over. */

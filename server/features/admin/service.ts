@@ -9,11 +9,13 @@ import {
   type BulkUserAction,
   CANNOT_ACT_ON_YOURSELF,
   LAST_ADMIN,
+  NO_OWNED_WORKSPACE,
   SIGN_IN_LINK_EXPIRED,
   SIGN_IN_LINK_HOURS,
   SIGN_IN_LINK_UNKNOWN,
   SIGN_IN_LINK_USED,
 } from "../../../common/admin";
+import { ENQUIRY_NOT_FOUND, type EnquiryStatus } from "../../../common/enterprise";
 import { planFor } from "../../../common/plans";
 import {
   daysAfter,
@@ -24,7 +26,7 @@ import {
 } from "../../../common/retention";
 import { hashToken, newSessionToken } from "../../crypto/tokens";
 import type { Db } from "../../db/client";
-import type { UserRow } from "../../db/schema";
+import type { enterpriseEnquiries, UserRow } from "../../db/schema";
 import { Conflict, Gone, Invalid, NotAllowed, NotFound, notFound } from "../../domain/errors";
 import { todayIn, zonedMidnight } from "../reports/range";
 import type { AdminCallsReport } from "./calls-report";
@@ -32,6 +34,8 @@ import { type ErrorRateMeter, healthChecks, worstOf } from "./health";
 import type { AdminReports } from "./reports";
 import { type AdminRepository, adminRepository } from "./repository";
 import type { DeleteAccount } from "./users-delete";
+
+type EnquiryRow = typeof enterpriseEnquiries.$inferSelect;
 
 /** Who acts and from where: every admin action is audited with both. */
 export type AdminActor = { user: UserRow; ip: string };
@@ -51,6 +55,17 @@ export type AdminServiceDeps = {
   deleteAccount: DeleteAccount;
   /** Administrators not suspended, counted inside a deletion's transaction. */
   activeAdminCountIn: (tx: Db) => Promise<number>;
+  /** Billing: a workspace put on a plan by an administrator (refused while a card pays for another). */
+  plans: {
+    setPlanByAdministrator(
+      workspaceId: string,
+      planId: string,
+    ): Promise<{ from: { id: string; name: string }; to: { id: string; name: string } }>;
+  };
+  /** The contact-sales enquiries (features/enterprise): their status as sales works them. */
+  enquiries: {
+    setStatus(id: string, status: EnquiryStatus, by: string, at: Date): Promise<EnquiryRow | null>;
+  };
   /** Auth's sign-up path for a person an administrator adds, and its sign-in by a spent link. */
   accounts: {
     createAccountFor(input: AddUserRequest): Promise<UserRow>;
@@ -238,6 +253,34 @@ export function adminService(deps: AdminServiceDeps) {
         before: [...before.values()][0] ?? null,
       });
       return userOr404(id);
+    },
+
+    /**
+     * Puts the workspace(s) a person owns on a plan, listed or enterprise, with nothing to
+     * charge; audited with the plan before and after.
+     */
+    async setPlan(actor: AdminActor, id: string, planId: string) {
+      const target = await userOr404(id);
+      const workspaceIds = await reports.ownedWorkspaces(id);
+      if (workspaceIds.length === 0) throw new Conflict(NO_OWNED_WORKSPACE);
+      for (const workspaceId of workspaceIds) {
+        const { from, to } = await deps.plans.setPlanByAdministrator(workspaceId, planId);
+        await audit(actor, "workspace.plan-changed", id, {
+          username: target.username,
+          workspaceId,
+          from: from.id,
+          to: to.id,
+        });
+      }
+      return userOr404(id);
+    },
+
+    /** Moves a contact-sales enquiry along (new, contacted, won, lost); audited. */
+    async setEnquiryStatus(actor: AdminActor, id: string, status: EnquiryStatus): Promise<EnquiryRow> {
+      const row = await deps.enquiries.setStatus(id, status, actor.user.id, now());
+      if (!row) throw new NotFound(ENQUIRY_NOT_FOUND);
+      await audit(actor, "enterprise-enquiry.status", id, { company: row.company, status });
+      return row;
     },
 
     /**

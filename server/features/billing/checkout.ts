@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_FAILED, type CheckoutSessionOut } from "../../../common/billing";
-import { formatDollars, isPlanId, PLANS, planFor } from "../../../common/plans";
+import { formatDollars, knownPlan, planFor } from "../../../common/plans";
 import type { Account } from "../../domain/account";
 import { Conflict, Invalid, notFound, OutsideServiceFailed, Unavailable } from "../../domain/errors";
 import { PaymentsUnavailable } from "../../providers/payments/types";
@@ -42,8 +42,8 @@ export async function startCheckout(
   origin: string,
   metadata?: Record<string, unknown>,
 ): Promise<{ sessionUrl: string }> {
-  if (!isPlanId(planId)) return startProductCheckout(ctx, account, planId, origin, metadata ?? {});
-  const plan = PLANS[planId];
+  const plan = knownPlan(planId);
+  if (!plan) return startProductCheckout(ctx, account, planId, origin, metadata ?? {});
   if (plan.priceCents === 0) {
     throw new Invalid(
       "The Free plan needs no checkout. Cancel your subscription to move to Free at the end of its period.",

@@ -1,4 +1,4 @@
-import { ENQUIRIES_PER_DAY, TOO_MANY_ENQUIRIES } from "../../../common/enterprise";
+import { ENQUIRIES_PER_DAY, type EnquiryStatus, TOO_MANY_ENQUIRIES } from "../../../common/enterprise";
 import type { Account } from "../../domain/account";
 import { TooMany } from "../../domain/errors";
 import type { EnterpriseContext } from "./context";
@@ -35,6 +35,6 @@ export async function sendEnquiry(
 }
 
 /** Every workspace's enquiries, newest first (platform administrators only: see routes.ts). */
-export function listEnquiries(ctx: EnterpriseContext, page: number, limit: number) {
-  return ctx.repo.listAll(page, limit);
+export function listEnquiries(ctx: EnterpriseContext, page: number, limit: number, status?: EnquiryStatus) {
+  return ctx.repo.listAll(page, limit, status);
 }

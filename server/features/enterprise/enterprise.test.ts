@@ -144,6 +144,121 @@ describe("the administrator's list (GET /api/admin/enterprise-enquiries)", () =>
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("page starts at 1");
   });
+
+  it("moves an enquiry from new to contacted to won, filters by status, and audits each move", async () => {
+    const owner = await buildWorkspace(t);
+    const sent = await owner.post("/api/enterprise/enquiries", { ...enquiry, company: "Status Co" });
+    const id = sent.json().enquiry.id as string;
+    expect(sent.json().enquiry).toMatchObject({ status: "new", statusChangedAt: null });
+
+    for (const status of ["contacted", "won"] as const) {
+      const moved = await platformAdmin.patch(`/api/admin/enterprise-enquiries/${id}`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ id, company: "Status Co", status });
+      expect(moved.json().statusChangedAt).toBe(NOW.toISOString());
+    }
+    const won = await platformAdmin.get("/api/admin/enterprise-enquiries?status=won&limit=100");
+    expect(won.json().enquiries.map((e: { company: string }) => e.company)).toContain("Status Co");
+    expect(won.json().enquiries.every((e: { status: string }) => e.status === "won")).toBe(true);
+    const fresh = await platformAdmin.get("/api/admin/enterprise-enquiries?status=new&limit=100");
+    expect(fresh.json().enquiries.map((e: { company: string }) => e.company)).not.toContain("Status Co");
+
+    const audit = await platformAdmin.get("/api/admin/audit-log?action=enterprise-enquiry.status");
+    const moves = audit
+      .json()
+      .entries.filter((entry: { targetId: string }) => entry.targetId === id)
+      .map((entry: { details: { status: string } }) => entry.details.status);
+    expect(moves.sort()).toEqual(["contacted", "won"]);
+  });
+
+  it("refuses an unknown status, an unknown enquiry, and anyone but the platform administrator", async () => {
+    const owner = await buildWorkspace(t);
+    const id = (await owner.post("/api/enterprise/enquiries", enquiry)).json().enquiry.id as string;
+    const bad = await platformAdmin.patch(`/api/admin/enterprise-enquiries/${id}`, { status: "maybe" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("status must be new, contacted, won or lost");
+    const unknown = await platformAdmin.patch(
+      "/api/admin/enterprise-enquiries/00000000-0000-4000-8000-000000000000",
+      { status: "lost" },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("That enquiry does not exist");
+    const refused = await owner.patch(`/api/admin/enterprise-enquiries/${id}`, { status: "won" });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await t.client().patch(`/api/admin/enterprise-enquiries/${id}`, { status: "won" })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("enterprise plans bought and set like every plan", () => {
+  it("buys Enterprise Pro through the checkout: the workspace is on it, with its concurrent calls", async () => {
+    const owner = await buildWorkspace(t);
+    const started = await owner.post("/api/subscription/checkout", { planId: "enterprise_pro" });
+    expect(started.statusCode, started.body).toBe(200);
+    const sessionId = String(started.json().sessionUrl).split("/").pop();
+    const session = await owner.get(`/api/checkout/${sessionId}`);
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json()).toMatchObject({
+      planId: "enterprise_pro",
+      planName: "Enterprise Pro",
+      amountCents: 80000,
+    });
+    const confirmed = await owner.post(`/api/checkout/${sessionId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().message).toContain("Enterprise Pro");
+    const subscription = (await owner.get("/api/subscription")).json();
+    expect(subscription.subscription).toMatchObject({
+      planType: "enterprise_pro",
+      planName: "Enterprise Pro",
+    });
+  });
+
+  it("lets the platform administrator put a workspace on an enterprise plan, audited, and back", async () => {
+    const owner = await buildWorkspace(t);
+    const set = await platformAdmin.put(`/api/admin/users/${owner.user.id}/plan`, {
+      planId: "enterprise_scale",
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().message).toBe(`${owner.user.username} is on the Enterprise Scale plan now`);
+    expect(set.json().user.planType).toBe("enterprise_scale");
+    const mine = (await owner.get("/api/subscription")).json();
+    expect(mine.subscription).toMatchObject({
+      planType: "enterprise_scale",
+      status: "active",
+      currentPeriodEnd: null,
+      provider: null,
+    });
+
+    const back = await platformAdmin.put(`/api/admin/users/${owner.user.id}/plan`, { planId: "pro" });
+    expect(back.statusCode, back.body).toBe(200);
+    const audit = (await platformAdmin.get("/api/admin/audit-log?action=workspace.plan-changed")).json();
+    const changes = audit.entries
+      .filter((entry: { targetId: string }) => entry.targetId === owner.user.id)
+      .map((entry: { details: { from: string; to: string } }) => `${entry.details.from}>${entry.details.to}`);
+    expect(changes.sort()).toEqual(["business>enterprise_scale", "enterprise_scale>pro"]);
+  });
+
+  it("refuses an unknown plan, an unknown person, and anyone but the platform administrator", async () => {
+    const owner = await buildWorkspace(t);
+    const unknown = await platformAdmin.put(`/api/admin/users/${owner.user.id}/plan`, { planId: "platinum" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("That plan does not exist");
+    const empty = await platformAdmin.put(`/api/admin/users/${owner.user.id}/plan`, { planId: " " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain("Choose a plan");
+    const nobody = await platformAdmin.put("/api/admin/users/00000000-0000-4000-8000-000000000000/plan", {
+      planId: "pro",
+    });
+    expect(nobody.statusCode).toBe(404);
+    const refused = await owner.put(`/api/admin/users/${owner.user.id}/plan`, {
+      planId: "enterprise_ultimate",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await owner.get("/api/subscription")).json().subscription.planType).not.toBe(
+      "enterprise_ultimate",
+    );
+  });
 });
 
 describe("Live Calls (GET /api/enterprise/call-stats)", () => {

@@ -1,4 +1,6 @@
 import {
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
   type EnterpriseCallDetail,
   type EnterpriseEnquiry,
   enterprisePlanName,
@@ -7,6 +9,9 @@ import type { CallService } from "../calls/service";
 import type { EnquiryRow } from "./repository";
 
 type CallRow = Awaited<ReturnType<CallService["list"]>>["rows"][number];
+
+const isEnquiryStatus = (value: string): value is EnquiryStatus =>
+  (ENQUIRY_STATUSES as readonly string[]).includes(value);
 
 export function presentEnquiry(row: EnquiryRow): EnterpriseEnquiry {
   return {
@@ -22,6 +27,8 @@ export function presentEnquiry(row: EnquiryRow): EnterpriseEnquiry {
     expectedConcurrentCalls: row.expectedConcurrentCalls,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
+    status: isEnquiryStatus(row.status) ? row.status : "new",
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
   };
 }
 

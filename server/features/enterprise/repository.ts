@@ -27,17 +27,33 @@ export function enterpriseRepository(db: Db) {
      * Every workspace's enquiries, newest first: only for the platform administrator (the route
      * checks users.role = admin), the one reader who sees across workspaces by design.
      */
-    async listAll(page: number, limit: number): Promise<{ rows: EnquiryRow[]; total: number }> {
+    async listAll(
+      page: number,
+      limit: number,
+      status?: string,
+    ): Promise<{ rows: EnquiryRow[]; total: number }> {
+      const where = status ? eq(enterpriseEnquiries.status, status) : undefined;
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(enterpriseEnquiries)
+          .where(where)
           .orderBy(desc(enterpriseEnquiries.createdAt), desc(enterpriseEnquiries.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ n: count() }).from(enterpriseEnquiries),
+        db.select({ n: count() }).from(enterpriseEnquiries).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The platform administrator moves an enquiry along; null when there is no such enquiry. */
+    async setStatus(id: string, status: string, by: string, at: Date): Promise<EnquiryRow | null> {
+      const [row] = await db
+        .update(enterpriseEnquiries)
+        .set({ status, statusChangedAt: at, statusChangedBy: by })
+        .where(eq(enterpriseEnquiries.id, id))
+        .returning();
+      return row ?? null;
     },
   };
 }

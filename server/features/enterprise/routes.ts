@@ -109,8 +109,8 @@ export const enterpriseRoutes: FastifyPluginAsyncZod<EnterpriseRouteDeps> = asyn
       schema: { querystring: EnquiryListQuery, response: { 200: EnquiryList } },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const { rows, total } = await enterprise.listEnquiries(page, limit);
+      const { page, limit, status } = request.query;
+      const { rows, total } = await enterprise.listEnquiries(page, limit, status);
       return { enquiries: rows.map(presentEnquiry), total, page, limit };
     },
   );

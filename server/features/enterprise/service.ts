@@ -1,4 +1,9 @@
-import type { AnalyticsRange, EnterpriseCallStats, EnterpriseCampaignType } from "../../../common/enterprise";
+import type {
+  AnalyticsRange,
+  EnquiryStatus,
+  EnterpriseCallStats,
+  EnterpriseCampaignType,
+} from "../../../common/enterprise";
 import type { Account } from "../../domain/account";
 import { type EnterpriseDeps, enterpriseContext } from "./context";
 import { type EnquiryInput, listEnquiries, sendEnquiry } from "./enquiries";
@@ -18,7 +23,11 @@ export function enterpriseService(deps: EnterpriseDeps) {
 
   return {
     sendEnquiry: (account: Account, input: EnquiryInput) => sendEnquiry(ctx, account, input),
-    listEnquiries: (page: number, limit: number) => listEnquiries(ctx, page, limit),
+    listEnquiries: (page: number, limit: number, status?: EnquiryStatus) =>
+      listEnquiries(ctx, page, limit, status),
+    /** An enquiry's status, set by the platform administrator (the admin area audits it). */
+    setEnquiryStatus: (id: string, status: EnquiryStatus, by: string, at: Date) =>
+      ctx.repo.setStatus(id, status, by, at),
 
     /** GET /api/enterprise/call-stats: polled every 5 s while the dashboard is Live. */
     async callStats(account: Account): Promise<EnterpriseCallStats> {

@@ -4,6 +4,7 @@ import {
   BarChart3,
   Download,
   Eraser,
+  Handshake,
   PhoneCall,
   RefreshCw,
   Settings,
@@ -20,6 +21,7 @@ import { AnalyticsTab } from "./components/analytics-tab";
 import { CallsTab } from "./components/calls-tab";
 import { ConfigTab } from "./components/config-tab";
 import { HeaderStats } from "./components/header-stats";
+import { SalesTab } from "./components/sales-tab";
 import { SecurityTab } from "./components/security-tab";
 import { SystemCard } from "./components/system-card";
 import { UsersTab } from "./components/users-tab";
@@ -33,12 +35,14 @@ const TABS = [
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "configuration", label: "Configuration", icon: Settings },
   { value: "security", label: "Security", icon: ShieldCheck },
+  { value: "sales", label: "Sales", icon: Handshake },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
 /**
  * Admin Dashboard (/admin): header stats, the Clear Cache, Backup Now,
- * Export All and Refresh buttons, and the tabs Users, Calls, Analytics, Configuration, Security.
+ * Export All and Refresh buttons, and the tabs Users, Calls, Analytics, Configuration, Security and
+ * Sales (the contact-sales enquiries).
  * Only a platform administrator (users.role = admin) sees it; the API refuses everyone else too.
  */
 export function AdminPage() {
@@ -119,7 +123,10 @@ function AdminDashboard({ meId, timeZone }: { meId: string; timeZone: string }) 
         <HeaderStats stats={stats.data} />
       )}
       <Tabs value={tab} onValueChange={chooseTab}>
-        <TabsList aria-label="Admin sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
+        <TabsList
+          aria-label="Admin sections"
+          className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6"
+        >
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="gap-1.5 px-2">
               <Icon className="size-4" aria-hidden /> {label}
@@ -140,6 +147,9 @@ function AdminDashboard({ meId, timeZone }: { meId: string; timeZone: string }) 
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab stats={stats.data} timeZone={timeZone} />
+        </TabsContent>
+        <TabsContent value="sales">
+          <SalesTab timeZone={timeZone} />
         </TabsContent>
       </Tabs>
     </div>

@@ -14,6 +14,7 @@ export const FETCH_FAILED = {
   audit: "Failed to fetch the audit log",
   backups: "Failed to fetch backups",
   sessions: "Failed to fetch the active sessions",
+  enquiries: "Failed to fetch the enquiries",
 } as const;
 
 /** Every admin query's key starts with its /api/admin address: Refresh reloads them all. */

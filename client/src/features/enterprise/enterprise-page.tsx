@@ -1,22 +1,42 @@
+import { SUBSCRIPTION_FAILED } from "@common/billing";
 import type { EnterprisePlanId } from "@common/enterprise";
 import { ENTERPRISE_PLANS } from "@common/plans";
 import { displayName } from "@common/user";
 import { Building2, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { RoleNote } from "../../components/forms/role-note";
+import { PaymentsUnavailable } from "../../components/payments-unavailable";
 import { Button } from "../../components/ui/button";
 import { useUser } from "../../lib/auth/use-user";
+import { useWorkspace } from "../../lib/auth/use-workspace";
+import { useSubscription } from "../../lib/shared-api/get-subscription";
+import { useStartCheckout } from "../../lib/shared-api/start-checkout";
+import { serverMessage, toast } from "../../lib/toast";
 import { ContactSalesDialog } from "./components/contact-sales-dialog";
 import { EnterprisePlanCards } from "./components/enterprise-plan-cards";
 
 const POPULAR = (ENTERPRISE_PLANS.find((plan) => plan.popular) ?? ENTERPRISE_PLANS[0]).id;
 
 /**
- * /enterprise: the four enterprise plans and a contact-sales form, whose
- * enquiry is stored for the platform administrator.
+ * /enterprise: the four enterprise plans, bought through the same checkout as every plan (by the
+ * workspace owner), and a contact-sales form whose enquiry the platform administrator follows up.
  */
 export function EnterprisePage() {
   const { user } = useUser();
+  const owner = useWorkspace().can("owner");
+  const subscription = useSubscription();
+  const checkout = useStartCheckout();
+  const unavailable = subscription.data?.checkout.unavailable ?? null;
+  const buy = (id: string) =>
+    checkout.mutate(id, {
+      onError: (error) =>
+        toast({
+          title: "Checkout Failed",
+          description: serverMessage(error) ?? SUBSCRIPTION_FAILED,
+          variant: "destructive",
+        }),
+    });
   const [planId, setPlanId] = useState<EnterprisePlanId>(POPULAR);
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -54,7 +74,19 @@ export function EnterprisePage() {
           {sent}
         </p>
       ) : null}
-      <EnterprisePlanCards currentPlanType={user?.planType} onContact={contact} />
+      {!owner ? (
+        <RoleNote least="owner">Only the workspace owner can buy a plan; anyone can contact sales.</RoleNote>
+      ) : null}
+      {owner && unavailable ? <PaymentsUnavailable message={unavailable} /> : null}
+      <EnterprisePlanCards
+        currentPlanType={user?.planType}
+        onContact={contact}
+        buying={
+          owner && subscription.data && !unavailable
+            ? { onBuy: buy, pendingPlan: checkout.isPending ? (checkout.variables ?? null) : null }
+            : null
+        }
+      />
       <p className="text-sm text-muted-foreground">
         Prices are per month. Concurrent calls are the calls your workspace can have in progress at the same
         time; a call over the limit is refused with a message until one ends.

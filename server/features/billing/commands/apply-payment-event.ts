@@ -1,6 +1,6 @@
 import { addMonths } from "date-fns";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../../common/billing";
-import { isPlanId } from "../../../../common/plans";
+import { knownPlan } from "../../../../common/plans";
 import type { Db } from "../../../db/client";
 import { NotFound } from "../../../domain/errors";
 import type { PaymentEvent } from "../../../providers/payments";
@@ -169,7 +169,7 @@ async function syncSubscription(
       seconds(item.current_period_start) ?? seconds(object.current_period_start) ?? row.currentPeriodStart,
     currentPeriodEnd:
       seconds(item.current_period_end) ?? seconds(object.current_period_end) ?? row.currentPeriodEnd,
-    ...(planId && isPlanId(planId) ? { planType: planId } : {}),
+    ...(planId && knownPlan(planId) ? { planType: planId } : {}),
     priceId: idOf((item as { price?: unknown }).price) ?? row.priceId,
   });
   return row.workspaceId;

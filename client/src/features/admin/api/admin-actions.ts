@@ -12,11 +12,12 @@ import {
   type SystemConfigUpdate,
   type UserAction,
 } from "@common/admin";
+import { type EnquiryStatus, EnterpriseEnquiry } from "@common/enterprise";
 import type { KeepDataUntilRequest } from "@common/retention";
 import { useMutation } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { type ExportedFile, exportCsv } from "../../../lib/download";
-import { CONFIG_URL, USERS_URL } from "./get-admin-data";
+import { CONFIG_URL, ENQUIRIES_URL, USERS_URL } from "./get-admin-data";
 
 /** POST /api/admin/users/{id}/{suspend|activate|delete}. */
 export const useUserAction = () =>
@@ -30,6 +31,20 @@ export const useKeepDataUntil = () =>
   useMutation({
     mutationFn: ({ id, keepDataUntil }: { id: string } & KeepDataUntilRequest) =>
       requestParsed(AdminUserActionResult, "PUT", `${USERS_URL}/${id}/keep-data-until`, { keepDataUntil }),
+  });
+
+/** PUT /api/admin/users/{id}/plan {planId}: the plan of the workspace the person owns. */
+export const useSetUserPlan = () =>
+  useMutation({
+    mutationFn: ({ id, planId }: { id: string; planId: string }) =>
+      requestParsed(AdminUserActionResult, "PUT", `${USERS_URL}/${id}/plan`, { planId }),
+  });
+
+/** PATCH /api/admin/enterprise-enquiries/{id} {status}: sales' follow-up of an enquiry. */
+export const useSetEnquiryStatus = () =>
+  useMutation({
+    mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
+      requestParsed(EnterpriseEnquiry, "PATCH", `${ENQUIRIES_URL}/${id}`, { status }),
   });
 
 /** POST /api/admin/users/bulk {action, userIds}: the server skips yourself and the last administrator. */

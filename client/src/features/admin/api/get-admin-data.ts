@@ -10,6 +10,7 @@ import {
   SystemCallList,
   SystemConfigResponse,
 } from "@common/admin";
+import { EnquiryList, type EnquiryStatus } from "@common/enterprise";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 
@@ -20,6 +21,7 @@ export const CONFIG_URL = "/api/admin/config";
 export const AUDIT_URL = "/api/admin/audit-log";
 export const BACKUPS_URL = "/api/admin/system/backups";
 export const SESSIONS_URL = "/api/admin/sessions";
+export const ENQUIRIES_URL = "/api/admin/enterprise-enquiries";
 
 /** The query string of a list request: only the values set (an empty search is no search). */
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -44,6 +46,14 @@ export const useAdminUsers = (params: UserListParams) =>
   useQuery({
     queryKey: [USERS_URL, params],
     queryFn: () => getParsed(AdminUserList, `${USERS_URL}${queryString(params)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/enterprise-enquiries: contact-sales enquiries, newest first, paged on the server. */
+export const useEnquiries = (params: { page: number; limit: number; status?: EnquiryStatus | undefined }) =>
+  useQuery({
+    queryKey: [ENQUIRIES_URL, params],
+    queryFn: () => getParsed(EnquiryList, `${ENQUIRIES_URL}${queryString(params)}`),
     placeholderData: keepPreviousData,
   });
 

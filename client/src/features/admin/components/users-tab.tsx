@@ -26,6 +26,7 @@ import { useFailureToast } from "../use-failure-toast";
 import { AddUserDialog } from "./add-user-dialog";
 import { KeepDataDialog } from "./keep-data-dialog";
 import { Pager } from "./pager";
+import { PlanSelect } from "./plan-select";
 
 const PAGE_SIZE = 25;
 const STATUS_VARIANT = { active: "success", suspended: "destructive", inactive: "secondary" } as const;
@@ -267,7 +268,7 @@ export function UsersTab({
                         </span>
                       </td>
                       <td className="py-2 pr-3">
-                        <span className="capitalize">{user.planType}</span>
+                        <PlanSelect user={user} onChanged={onChanged} />
                         {user.keepDataUntil ? (
                           <span className="block text-xs whitespace-nowrap text-muted-foreground">
                             Data kept until {formatDay(user.keepDataUntil, timeZone)}

@@ -20,17 +20,25 @@ export function concurrentCallsLabel(calls: number): string {
     : `${calls.toLocaleString("en-US")} concurrent calls`;
 }
 
+/** What a card's Buy button may do: null when this person cannot buy (not the owner, no payments). */
+export type EnterpriseBuying = {
+  onBuy: (planId: string) => void;
+  pendingPlan: string | null;
+} | null;
+
 /**
  * The four enterprise plans (common/plans.ts ENTERPRISE_PLANS), Pro marked popular.
- * Each card's button opens the contact-sales form with its plan chosen; the workspace's own
- * plan, when it is one of them, is marked.
+ * Each card buys its plan through the same checkout as every plan, or opens the contact-sales
+ * form with its plan chosen; the workspace's own plan, when it is one of them, is marked.
  */
 export function EnterprisePlanCards({
   currentPlanType,
   onContact,
+  buying,
 }: {
   currentPlanType: string | undefined;
   onContact: (planId: string) => void;
+  buying: EnterpriseBuying;
 }) {
   return (
     <ol aria-label="Enterprise plans" className="grid grid-cols-1 gap-4 pt-3 sm:grid-cols-2 xl:grid-cols-4">
@@ -71,10 +79,21 @@ export function EnterprisePlanCards({
                   ))}
                 </ul>
               </CardContent>
-              <CardFooter>
+              <CardFooter className="grid gap-2">
+                {buying && !isCurrent ? (
+                  <Button
+                    className="w-full"
+                    variant={plan.popular ? "default" : "outline"}
+                    onClick={() => buying.onBuy(plan.id)}
+                    disabled={buying.pendingPlan !== null}
+                    aria-label={`Buy Enterprise ${plan.name}`}
+                  >
+                    {buying.pendingPlan === plan.id ? "Opening checkout..." : `Buy ${plan.name}`}
+                  </Button>
+                ) : null}
                 <Button
                   className="w-full"
-                  variant={plan.popular ? "default" : "outline"}
+                  variant={buying && !isCurrent ? "ghost" : plan.popular ? "default" : "outline"}
                   onClick={() => onContact(plan.id)}
                   aria-label={`Contact sales about ${plan.name}`}
                 >
