@@ -65,6 +65,8 @@ export const UsageOut = z.object({
   callsScreened: z.number().int(),
   transcriptionsUsed: z.number().int(),
   appointmentsScheduled: z.number().int(),
+  /** House ads shown this month (plans with ads only). */
+  adsViewed: z.number().int(),
   year: z.number().int(),
   month: z.number().int(),
   /** When the counters start again: the first of next month in the account's time zone. */
@@ -163,6 +165,7 @@ export const UsageHistoryResponse = z.object({
       callsScreened: z.number().int(),
       transcriptionsUsed: z.number().int(),
       appointmentsScheduled: z.number().int(),
+      adsViewed: z.number().int(),
     }),
   ),
 });

@@ -295,6 +295,86 @@ test.describe
       await page.setViewportSize({ width: 1366, height: 900 });
     });
 
+    test("Sales: an enquiry from /enterprise moves on to Won; a person's plan set to an enterprise plan", async () => {
+      const testInfo = test.info();
+      // The person sends a contact-sales enquiry from their own workspace.
+      const company = `Northwind ${target.username}`;
+      const sent = await api.post("/api/enterprise/enquiries", {
+        data: { name: "Morgan Lee", email: "morgan@example.com", company, planId: "enterprise_scale" },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+
+      await tab("Sales").click();
+      const enquiry = page.getByRole("list", { name: "Enquiries" }).getByRole("listitem", { name: company });
+      await expect(enquiry).toBeVisible();
+      await expect(enquiry.getByText("Enterprise Scale")).toBeVisible();
+      await expect(enquiry.getByTestId("enquiry-status")).toHaveText("New");
+      await screenshot(page, "admin-sales");
+      await expectAccessible(page, testInfo, "admin-sales");
+      const status = enquiry.getByLabel(`Status of ${company}'s enquiry`);
+      await status.selectOption("contacted");
+      await expect(toastText(page, `${company}: Contacted`)).toBeVisible();
+      await status.selectOption("won");
+      await expect(enquiry.getByTestId("enquiry-status")).toHaveText("Won");
+      // Filtered to the new ones, it is gone; to the won ones, it is there.
+      await page.getByLabel("Show").selectOption("new");
+      await expect(page.getByRole("listitem", { name: company })).toHaveCount(0);
+      await page.getByLabel("Show").selectOption("won");
+      await expect(page.getByRole("listitem", { name: company })).toBeVisible();
+
+      // The deal is won: the person's workspace goes on Enterprise Scale from the Users tab.
+      await tab("Users").click();
+      await page.getByLabel("Search users").fill(target.username);
+      const row = page.getByTestId(`admin-user-${target.username}`);
+      await row.getByLabel(`Plan of ${target.username}`).selectOption("enterprise_scale");
+      await expect(toastText(page, `${target.username} is on the Enterprise Scale plan now`)).toBeVisible();
+      const theirs = (await (await api.get("/api/subscription")).json()) as {
+        subscription: { planType: string; planName: string };
+      };
+      expect(theirs.subscription).toMatchObject({
+        planType: "enterprise_scale",
+        planName: "Enterprise Scale",
+      });
+      const audit = await page.request.get("/api/admin/audit-log?action=workspace.plan-changed");
+      expect(JSON.stringify(await audit.json())).toContain("enterprise_scale");
+      await screenshot(page, "admin-user-plan");
+    });
+
+    test("Support: a request from Help heads the queue and is answered by email", async () => {
+      const testInfo = test.info();
+      const subject = `Bulk call stuck ${target.username}`;
+      const asked = await api.post("/api/support/requests", {
+        data: { subject, message: "My bulk call stopped at 40 numbers." },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+
+      await tab("Support").click();
+      const request = page
+        .getByRole("list", { name: "Support requests" })
+        .getByRole("listitem", { name: subject });
+      await expect(request).toBeVisible();
+      await expect(request.getByText("Enterprise Scale")).toBeVisible();
+      await expect(request.getByText("Priority", { exact: true })).toBeVisible();
+      await screenshot(page, "admin-support");
+      await expectAccessible(page, testInfo, "admin-support");
+      await expect(request.getByRole("button", { name: "Send reply" })).toBeDisabled();
+      await request
+        .getByLabel(/^Reply to /)
+        .fill("It resumes on its own at 9 AM, inside your calling hours.");
+      await request.getByRole("button", { name: "Send reply" }).click();
+      await expect(toastText(page, "Reply Sent")).toBeVisible();
+      await expect(page.getByRole("listitem", { name: subject })).toHaveCount(0);
+      await page.getByLabel("Show").selectOption("answered");
+      await expect(
+        page.getByRole("listitem", { name: subject }).getByText("It resumes on its own"),
+      ).toBeVisible();
+      // The person reads the reply under Help too.
+      const theirs = (await (await api.get("/api/support/requests")).json()) as {
+        requests: { subject: string; reply: string | null }[];
+      };
+      expect(theirs.requests.find((entry) => entry.subject === subject)?.reply).toContain("It resumes");
+    });
+
     test("Add User shows a one-time link; Delete asks first", async () => {
       await tab("Users").click();
       await page.getByRole("button", { name: "Add User" }).click();

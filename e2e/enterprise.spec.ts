@@ -109,6 +109,31 @@ test("/enterprise: the four plans and the contact-sales form", async ({ page }, 
   await screenshot(page, "enterprise-plans-phone");
 });
 
+test("/enterprise: the owner buys Enterprise Starter through the checkout, and the plan is theirs", async ({
+  page,
+}, testInfo) => {
+  await signUpAndAcceptTerms(page);
+  await page.goto("/enterprise");
+  await page.getByRole("button", { name: "Buy Starter" }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Enterprise Starter").first()).toBeVisible();
+  await screenshot(page, "enterprise-checkout");
+  await expectAccessible(page, testInfo, "enterprise-checkout");
+  await page.getByRole("button", { name: /^Confirm/ }).click();
+  await expect(page).toHaveURL(/\/subscription/);
+  const mine = (await (await page.request.get("/api/subscription")).json()) as {
+    subscription: { planType: string };
+  };
+  expect(mine.subscription.planType).toBe("enterprise_starter");
+  // Back on /enterprise the card says it is the workspace's plan, with nothing left to buy there.
+  await page.goto("/enterprise");
+  const card = page.getByTestId("enterprise-plan-enterprise_starter");
+  await expect(card.getByText("Your plan")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Buy Starter" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Buy Pro" })).toBeVisible();
+  await screenshot(page, "enterprise-plan-bought");
+});
+
 test("/enterprise-dashboard: live calls, campaigns, analytics and call controls", async ({
   page,
 }, testInfo) => {

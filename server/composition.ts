@@ -57,6 +57,7 @@ import { unsubscribeTokens } from "./features/email/unsubscribe-token";
 import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
+import { houseAdsService } from "./features/house-ads/service";
 import { leadGenerationService } from "./features/lead-generation/service";
 import { onboardingService } from "./features/onboarding/service";
 import { phoneSystemService } from "./features/phone-system/service";
@@ -65,6 +66,7 @@ import { reportsService } from "./features/reports/service";
 import { retentionService } from "./features/retention/service";
 import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
+import { supportService } from "./features/support/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
 import { usageService, withUsageLimits } from "./features/usage/service";
@@ -680,6 +682,17 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
 
+  // House ads on plans with ads, counted in the month's usage.
+  const houseAds = houseAdsService({ db, billing, counters, ...clock });
+  // Help's requests to support, answered by email; the replies go in the admin audit log.
+  const support = supportService({
+    db,
+    billing,
+    notices: accountMessages,
+    audit: adminRepo.record,
+    ...clock,
+  });
+
   return {
     config,
     database,
@@ -732,6 +745,8 @@ export function composeServices(input: CompositionInput) {
     retention,
     retentionJobs,
     onboarding,
+    houseAds,
+    support,
   };
 }
 

@@ -66,6 +66,7 @@ const TABLE_OWNERS: Record<string, string> = {
   aiFlows: "ai-studio",
   automationRules: "ai-studio",
   enterpriseEnquiries: "enterprise",
+  supportRequests: "support",
   campaigns: "dialer",
   campaignLeads: "dialer",
   dialAttempts: "dialer",

@@ -20,6 +20,7 @@ import {
   Inbox,
   LayoutDashboard,
   LayoutList,
+  LifeBuoy,
   ListChecks,
   type LucideIcon,
   Mail,
@@ -96,6 +97,7 @@ const EXTRA = {
   enterpriseDashboard: { label: "Enterprise Dashboard", to: "/enterprise-dashboard", icon: LayoutDashboard },
   satellite: { label: "Satellite Internet", to: "/viasat-payment", icon: Satellite },
   admin: { label: "Admin Dashboard", to: "/admin", icon: Shield, adminOnly: true },
+  help: { label: "Help", to: "/help", icon: LifeBuoy },
   voiceCallDemo: {
     label: "Voice Call Demo",
     to: "/voice-call-demo",
@@ -162,6 +164,7 @@ export const NAV_SECTIONS: NavSection[] = [
       ITEM.conversationFlow,
       ITEM.aiStudio,
       EXTRA.enterprise,
+      EXTRA.help,
     ],
   },
   {

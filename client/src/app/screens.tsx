@@ -67,6 +67,7 @@ const PhoneSystemPage = lazy(() =>
 const ViasatPaymentPage = lazy(() =>
   import("../features/satellite/viasat-payment-page").then((m) => ({ default: m.ViasatPaymentPage })),
 );
+const HelpPage = lazy(() => import("../features/support/help-page").then((m) => ({ default: m.HelpPage })));
 const EnterprisePage = lazy(() =>
   import("../features/enterprise/enterprise-page").then((m) => ({ default: m.EnterprisePage })),
 );
@@ -199,6 +200,7 @@ export const SCREENS: Screen[] = [
     element: <BusinessPlanPage />,
   },
   { path: "/enterprise", title: "Enterprise", element: <EnterprisePage /> },
+  { path: "/help", title: "Help", element: <HelpPage /> },
   {
     path: "/enterprise-dashboard",
     title: "Enterprise Dashboard",

@@ -15,6 +15,7 @@ export * from "./phone-system";
 export * from "./retention";
 export * from "./satellite";
 export * from "./scripts";
+export * from "./support";
 export * from "./telephony";
 export * from "./users";
 export * from "./voice";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CONFIRM_LINK_HOURS, RESET_LINK_HOURS } from "../../../common/auth";
 import type { MailTransport } from "../../providers/mail";
-import type { AccountNotices, DataDeletionNotices, NoticeOutcome } from "./notices";
+import type { AccountNotices, DataDeletionNotices, NoticeOutcome, SupportNotices } from "./notices";
 
 /**
  * The messages about a person's own account (links that prove an address, security notices),
@@ -28,7 +28,7 @@ export type AccountMailDeps = {
 
 type Message = { to: string; subject: string; lines: string[]; link?: { label: string; url: string } };
 
-export function accountMail(deps: AccountMailDeps): AccountNotices & DataDeletionNotices {
+export function accountMail(deps: AccountMailDeps): AccountNotices & DataDeletionNotices & SupportNotices {
   const host = hostOf(deps.from);
 
   async function send(kind: string, userId: string, message: Message): Promise<NoticeOutcome> {
@@ -135,6 +135,24 @@ export function accountMail(deps: AccountMailDeps): AccountNotices & DataDeletio
           `The link works for ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this message.`,
         ],
         link: { label: "Confirm my email address", url: link("/confirm-email", token) },
+      });
+    },
+
+    async supportReply(recipient, details) {
+      return send("support-reply", recipient.id ?? "", {
+        to: recipient.email,
+        subject: `Re: ${details.subject}`,
+        lines: [
+          `Hello ${recipient.name},`,
+          "",
+          ...details.reply.split(/\r?\n/),
+          "",
+          "You wrote:",
+          ...details.asked.split(/\r?\n/).map((line) => `> ${line}`),
+          "",
+          "Your requests and their replies are also under Help in the app.",
+        ],
+        link: { label: "Open Help", url: `${deps.appUrl}/help` },
       });
     },
 

@@ -45,6 +45,14 @@ export type NoticeOutcome =
  * (features/retention). Unlike the account notices it says how it went: the data is only
  * deleted once the warning was given.
  */
+/** Support's reply to a request written from Help, sent to the address the person wrote from. */
+export type SupportNotices = {
+  supportReply(
+    recipient: { id: string | null; email: string; name: string },
+    details: { subject: string; reply: string; asked: string },
+  ): Promise<NoticeOutcome>;
+};
+
 export type DataDeletionNotices = {
   dataDeletionWarning(
     account: NoticeRecipient,

@@ -7,6 +7,8 @@ export type UsageCounters = {
   callsScreened: number;
   transcriptionsUsed: number;
   appointmentsScheduled: number;
+  /** House ads shown on a plan with ads (the Free plan). */
+  adsViewed: number;
 };
 
 export type UsageMonth = UsageCounters & { year: number; month: number };
@@ -16,6 +18,7 @@ const ZERO: UsageCounters = {
   callsScreened: 0,
   transcriptionsUsed: 0,
   appointmentsScheduled: 0,
+  adsViewed: 0,
 };
 
 export type UsageDelta = Partial<{
@@ -23,6 +26,7 @@ export type UsageDelta = Partial<{
   callsScreened: number;
   transcriptionsUsed: number;
   appointmentsScheduled: number;
+  adsViewed: number;
 }>;
 
 /** Monthly usage counters, one row per account and calendar month (in the account's time zone). */
@@ -38,6 +42,7 @@ export function usageRepository(db: Db) {
         callsScreened: delta.callsScreened ?? 0,
         transcriptionsUsed: delta.transcriptionsUsed ?? 0,
         appointmentsScheduled: delta.appointmentsScheduled ?? 0,
+        adsViewed: delta.adsViewed ?? 0,
       };
       await db
         .insert(usageTracking)
@@ -49,6 +54,7 @@ export function usageRepository(db: Db) {
             callsScreened: sql`${usageTracking.callsScreened} + ${values.callsScreened}`,
             transcriptionsUsed: sql`${usageTracking.transcriptionsUsed} + ${values.transcriptionsUsed}`,
             appointmentsScheduled: sql`${usageTracking.appointmentsScheduled} + ${values.appointmentsScheduled}`,
+            adsViewed: sql`${usageTracking.adsViewed} + ${values.adsViewed}`,
           },
         });
     },
@@ -61,6 +67,7 @@ export function usageRepository(db: Db) {
           callsScreened: usageTracking.callsScreened,
           transcriptionsUsed: usageTracking.transcriptionsUsed,
           appointmentsScheduled: usageTracking.appointmentsScheduled,
+          adsViewed: usageTracking.adsViewed,
         })
         .from(usageTracking)
         .where(
@@ -83,6 +90,7 @@ export function usageRepository(db: Db) {
           callsScreened: usageTracking.callsScreened,
           transcriptionsUsed: usageTracking.transcriptionsUsed,
           appointmentsScheduled: usageTracking.appointmentsScheduled,
+          adsViewed: usageTracking.adsViewed,
         })
         .from(usageTracking)
         .where(eq(usageTracking.workspaceId, workspaceId))

@@ -5,6 +5,7 @@ import {
   Download,
   Eraser,
   Handshake,
+  LifeBuoy,
   PhoneCall,
   RefreshCw,
   Settings,
@@ -23,6 +24,7 @@ import { ConfigTab } from "./components/config-tab";
 import { HeaderStats } from "./components/header-stats";
 import { SalesTab } from "./components/sales-tab";
 import { SecurityTab } from "./components/security-tab";
+import { SupportTab } from "./components/support-tab";
 import { SystemCard } from "./components/system-card";
 import { UsersTab } from "./components/users-tab";
 import { FETCH_FAILED } from "./messages";
@@ -36,13 +38,14 @@ const TABS = [
   { value: "configuration", label: "Configuration", icon: Settings },
   { value: "security", label: "Security", icon: ShieldCheck },
   { value: "sales", label: "Sales", icon: Handshake },
+  { value: "support", label: "Support", icon: LifeBuoy },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
 /**
  * Admin Dashboard (/admin): header stats, the Clear Cache, Backup Now,
- * Export All and Refresh buttons, and the tabs Users, Calls, Analytics, Configuration, Security and
- * Sales (the contact-sales enquiries).
+ * Export All and Refresh buttons, and the tabs Users, Calls, Analytics, Configuration, Security,
+ * Sales (the contact-sales enquiries) and Support (the requests written from Help).
  * Only a platform administrator (users.role = admin) sees it; the API refuses everyone else too.
  */
 export function AdminPage() {
@@ -125,7 +128,7 @@ function AdminDashboard({ meId, timeZone }: { meId: string; timeZone: string }) 
       <Tabs value={tab} onValueChange={chooseTab}>
         <TabsList
           aria-label="Admin sections"
-          className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6"
+          className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-cols-7"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="gap-1.5 px-2">
@@ -150,6 +153,9 @@ function AdminDashboard({ meId, timeZone }: { meId: string; timeZone: string }) 
         </TabsContent>
         <TabsContent value="sales">
           <SalesTab timeZone={timeZone} />
+        </TabsContent>
+        <TabsContent value="support">
+          <SupportTab timeZone={timeZone} />
         </TabsContent>
       </Tabs>
     </div>

@@ -15,6 +15,7 @@ export const FETCH_FAILED = {
   backups: "Failed to fetch backups",
   sessions: "Failed to fetch the active sessions",
   enquiries: "Failed to fetch the enquiries",
+  support: "Failed to fetch the support requests",
 } as const;
 
 /** Every admin query's key starts with its /api/admin address: Refresh reloads them all. */

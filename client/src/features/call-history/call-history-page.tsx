@@ -2,6 +2,7 @@ import type { Call } from "@common/calls";
 import { Download, FlaskConical, History, RefreshCw, SearchX, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { RoleNote } from "../../components/forms/role-note";
+import { HouseAd } from "../../components/house-ad";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -181,6 +182,7 @@ export function CallHistoryPage() {
       </div>
 
       <SummaryCards summary={data?.summary} />
+      <HouseAd place="call-history" />
 
       {testCalls > 0 ? (
         <section

@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { HouseAd } from "../../components/house-ad";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useWorkspace } from "../../lib/auth/use-workspace";
@@ -88,6 +89,7 @@ export function DashboardPage() {
           Today's figures could not be loaded. They will refresh automatically.
         </p>
       ) : null}
+      <HouseAd place="dashboard" />
 
       <Card className="border-primary/30 bg-gradient-to-r from-indigo-50 to-white">
         <CardContent className="flex flex-col items-start justify-between gap-4 pt-5 md:flex-row md:items-center">

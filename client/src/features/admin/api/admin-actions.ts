@@ -14,10 +14,11 @@ import {
 } from "@common/admin";
 import { type EnquiryStatus, EnterpriseEnquiry } from "@common/enterprise";
 import type { KeepDataUntilRequest } from "@common/retention";
+import { SupportRequest } from "@common/support";
 import { useMutation } from "@tanstack/react-query";
 import { requestParsed } from "../../../lib/api";
 import { type ExportedFile, exportCsv } from "../../../lib/download";
-import { CONFIG_URL, ENQUIRIES_URL, USERS_URL } from "./get-admin-data";
+import { CONFIG_URL, ENQUIRIES_URL, SUPPORT_URL, USERS_URL } from "./get-admin-data";
 
 /** POST /api/admin/users/{id}/{suspend|activate|delete}. */
 export const useUserAction = () =>
@@ -45,6 +46,13 @@ export const useSetEnquiryStatus = () =>
   useMutation({
     mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
       requestParsed(EnterpriseEnquiry, "PATCH", `${ENQUIRIES_URL}/${id}`, { status }),
+  });
+
+/** POST /api/admin/support-requests/{id}/reply {message}: emailed to the person and kept. */
+export const useReplyToSupport = () =>
+  useMutation({
+    mutationFn: ({ id, message }: { id: string; message: string }) =>
+      requestParsed(SupportRequest, "POST", `${SUPPORT_URL}/${id}/reply`, { message }),
   });
 
 /** POST /api/admin/users/bulk {action, userIds}: the server skips yourself and the last administrator. */

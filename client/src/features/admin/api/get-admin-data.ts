@@ -11,6 +11,7 @@ import {
   SystemConfigResponse,
 } from "@common/admin";
 import { EnquiryList, type EnquiryStatus } from "@common/enterprise";
+import { SupportRequestList, type SupportStatus } from "@common/support";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { getParsed } from "../../../lib/api";
 
@@ -22,6 +23,7 @@ export const AUDIT_URL = "/api/admin/audit-log";
 export const BACKUPS_URL = "/api/admin/system/backups";
 export const SESSIONS_URL = "/api/admin/sessions";
 export const ENQUIRIES_URL = "/api/admin/enterprise-enquiries";
+export const SUPPORT_URL = "/api/admin/support-requests";
 
 /** The query string of a list request: only the values set (an empty search is no search). */
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -54,6 +56,14 @@ export const useEnquiries = (params: { page: number; limit: number; status?: Enq
   useQuery({
     queryKey: [ENQUIRIES_URL, params],
     queryFn: () => getParsed(EnquiryList, `${ENQUIRIES_URL}${queryString(params)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/support-requests: the support queue, priority first, then oldest first. */
+export const useSupportQueue = (params: { page: number; limit: number; status: SupportStatus }) =>
+  useQuery({
+    queryKey: [SUPPORT_URL, params],
+    queryFn: () => getParsed(SupportRequestList, `${SUPPORT_URL}${queryString(params)}`),
     placeholderData: keepPreviousData,
   });
 

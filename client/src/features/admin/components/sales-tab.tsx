@@ -131,7 +131,9 @@ function EnquiryRow({ enquiry, timeZone }: { enquiry: EnterpriseEnquiry; timeZon
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold wrap-anywhere">{enquiry.company}</span>
           <Badge variant="outline">Enterprise {enquiry.planName}</Badge>
-          <Badge variant={STATUS_VARIANT[enquiry.status]}>{ENQUIRY_STATUS_LABELS[enquiry.status]}</Badge>
+          <Badge variant={STATUS_VARIANT[enquiry.status]} data-testid="enquiry-status">
+            {ENQUIRY_STATUS_LABELS[enquiry.status]}
+          </Badge>
         </p>
         <p className="wrap-anywhere">
           {enquiry.name} · <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>

@@ -86,7 +86,6 @@ export function EnterprisePlanCards({
                     variant={plan.popular ? "default" : "outline"}
                     onClick={() => buying.onBuy(plan.id)}
                     disabled={buying.pendingPlan !== null}
-                    aria-label={`Buy Enterprise ${plan.name}`}
                   >
                     {buying.pendingPlan === plan.id ? "Opening checkout..." : `Buy ${plan.name}`}
                   </Button>
