@@ -7,48 +7,8 @@ import { composeServices, type Services } from "./composition";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { type EventBus, localEventBus } from "./events/bus";
-import { adminConfigRoutes } from "./features/admin/config-routes";
-import { transcriptionSwitch } from "./features/admin/config-speech";
 import { registerMaintenanceMode } from "./features/admin/maintenance";
-import { oneTimeLinkRoutes } from "./features/admin/one-time-link-routes";
-import { adminRoutes } from "./features/admin/routes";
-import { adminSystemRoutes } from "./features/admin/system-routes";
-import { conversationRoutes } from "./features/agents/conversation-routes";
-import { agentRoutes } from "./features/agents/routes";
-import { telecomAgentRoutes } from "./features/agents/telecom-routes";
-import { aiSettingsRoutes } from "./features/ai-settings/routes";
-import { aiStudioRoutes } from "./features/ai-studio/routes";
-import { appointmentRoutes } from "./features/appointments/routes";
-import { authRoutes } from "./features/auth/routes";
-import { billingRoutes } from "./features/billing/routes";
-import { businessRoutes } from "./features/business/routes";
-import { calendarRoutes } from "./features/calendar/routes";
-import { callRoutes } from "./features/calls/routes";
-import { contactBulkRoutes } from "./features/contacts/bulk-routes";
-import { contactImportRoutes } from "./features/contacts/import-routes";
-import { contactRoutes } from "./features/contacts/routes";
-import { dialerRoutes, dialerWebhookRoutes } from "./features/dialer/routes";
-import { emailRoutes } from "./features/email/routes";
-import { emailWizardRoutes } from "./features/email/wizard/routes";
-import { enterpriseRoutes } from "./features/enterprise/routes";
-import { eventRoutes } from "./features/events/routes";
-import { healthRoutes } from "./features/health/routes";
-import { houseAdRoutes } from "./features/house-ads/routes";
-import { jobRoutes } from "./features/jobs/routes";
-import { leadGenerationRoutes } from "./features/lead-generation/routes";
-import { onboardingRoutes } from "./features/onboarding/routes";
-import { phoneSystemRoutes, phoneSystemWebhookRoutes } from "./features/phone-system/routes";
-import { reportRoutes } from "./features/reports/routes";
-import { satelliteRoutes } from "./features/satellite/routes";
-import { scriptRoutes } from "./features/scripts/routes";
-import { speechRoutes } from "./features/speech/routes";
-import { supportRoutes } from "./features/support/routes";
-import { telephonyRoutes, telephonyWebhookRoutes } from "./features/telephony/routes";
-import { userRoutes } from "./features/user/routes";
-import { replyAudioRoutes } from "./features/voice/reply-audio-routes";
-import { voiceRoutes } from "./features/voice/routes";
-import { voiceCallRoutes } from "./features/voice-calls/routes";
-import { workspaceRoutes } from "./features/workspaces/routes";
+import type { Area } from "./features/area";
 import { serveClient } from "./http/client-assets";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerGuards } from "./http/guards";
@@ -69,6 +29,8 @@ export type BuildOptions = {
   schedules?: boolean;
   /** The simulated caller's recorded voice (tests); by default espeak-ng speaks their words. */
   simulatorVoice?: (text: string) => Promise<Buffer>;
+  /** The areas (features/areas.ts's list unless a test adds one). */
+  areas?: readonly Area[];
 };
 
 /** Every registered route, for the tests that walk the route table (isolation, auth). */
@@ -137,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now,
     schedules: options.schedules,
     simulatorVoice: options.simulatorVoice,
+    areas: options.areas,
     // The simulator reaches the webhooks through Fastify's full request path, without a socket.
     async deliver(url, params, signature) {
       const target = new URL(url);
@@ -197,57 +160,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The admin's error-rate check counts every answer this server sends.
   app.addHook("onResponse", async (_request, reply) => services.admin.errors.count(reply.statusCode));
 
-  // Each area's routes get the few services they use, nothing more.
-  const v = services;
-  await app.register(healthRoutes, { health: v.health, database, config });
-  await app.register(authRoutes, { auth: v.auth, config });
-  await app.register(userRoutes, { users: v.users });
-  await app.register(workspaceRoutes, { config, workspaces: v.workspaces });
-  await app.register(callRoutes, { calls: v.calls, speech: transcriptionSwitch(speech, platform) });
-  await app.register(appointmentRoutes, { appointments: v.appointments, events: v.events });
-  await app.register(calendarRoutes, { calendar: v.calendar });
-  await app.register(contactRoutes, {
-    contacts: v.contacts,
-    segments: v.segments,
-    doNotCall: v.doNotCall,
-    dialer: v.contactDial,
-  });
-  await app.register(contactBulkRoutes, { bulk: v.contactBulk, segments: v.segments });
-  await app.register(eventRoutes, { events: v.events });
-  await app.register(aiSettingsRoutes, { settings: v.settings });
-  await app.register(billingRoutes, { billing: v.billing });
-  await app.register(voiceRoutes, { voice: v.voice, billing: v.billing, settings: v.settings });
-  await app.register(replyAudioRoutes, { voice: v.voice });
-  await app.register(speechRoutes, { speech, config });
-  await app.register(businessRoutes, { business: v.business, billing: v.billing });
-  await app.register(contactImportRoutes, { imports: v.contactImports, billing: v.billing });
-  await app.register(jobRoutes, { jobs: v.jobs });
-  await app.register(telephonyRoutes, { telephony: v.telephony });
-  await app.register(telephonyWebhookRoutes, { telephony: v.telephony, config });
-  await app.register(voiceCallRoutes, { voiceCalls: v.voiceCalls });
-  await app.register(scriptRoutes, { scripts: v.scripts });
-  await app.register(agentRoutes, { agents: v.agents });
-  await app.register(telecomAgentRoutes, { telecomAgents: v.telecomAgents });
-  await app.register(conversationRoutes, { conversation: v.conversation, agentTests: v.agentTests });
-
-  await app.register(aiStudioRoutes, { studio: v.studio, billing: v.billing });
-  await app.register(leadGenerationRoutes, { leads: v.leads });
-  await app.register(dialerRoutes, { dialer: v.dialer });
-  await app.register(dialerWebhookRoutes, { dialer: v.dialer, config });
-  await app.register(enterpriseRoutes, { enterprise: v.enterprise, billing: v.billing });
-  await app.register(reportRoutes, { reports: v.reports });
-  await app.register(adminRoutes, { admin: v.admin });
-  await app.register(onboardingRoutes, { onboarding: v.onboarding });
-  await app.register(houseAdRoutes, { houseAds: v.houseAds });
-  await app.register(supportRoutes, { support: v.support });
-  await app.register(adminSystemRoutes, { system: v.adminSystem });
-  await app.register(adminConfigRoutes, { platformConfig: v.platformConfig });
-  await app.register(oneTimeLinkRoutes, { admin: v.admin, config });
-  await app.register(emailWizardRoutes, { wizard: v.emailWizard });
-  await app.register(emailRoutes, { email: v.email });
-  await app.register(satelliteRoutes, { satellite: v.satellite });
-  await app.register(phoneSystemRoutes, { phoneSystem: v.phoneSystem });
-  await app.register(phoneSystemWebhookRoutes, { phoneSystem: v.phoneSystem, config });
+  // Each area registers its own routes (features/<area>/module.ts, listed in features/areas.ts),
+  // taking from the services only what it uses.
+  const context = { services, config, database, speech, platform };
+  for (const area of services.areas) await area.registerRoutes(app, context);
 
   await serveClient(app, config.clientDir);
   return app;

@@ -31,6 +31,8 @@ import { agentTestService } from "./features/agents/tests-service";
 import { aiSettingsService } from "./features/ai-settings/service";
 import { type AiStudioService, aiStudioService } from "./features/ai-studio/service";
 import { appointmentService } from "./features/appointments/service";
+import type { Area, BuiltArea } from "./features/area";
+import { AREAS } from "./features/areas";
 import { accountMail } from "./features/auth/account-mail";
 import { authRepository } from "./features/auth/repository";
 import { authService } from "./features/auth/service";
@@ -38,7 +40,6 @@ import { billingService } from "./features/billing/service";
 import { businessService } from "./features/business/service";
 import { calendarService } from "./features/calendar/service";
 import { memoizedConversationModel } from "./features/calls/memo-model";
-import { callReportFigures } from "./features/calls/report-figures";
 import { callService } from "./features/calls/service";
 import { createUnderstand } from "./features/calls/understand";
 import { contactBulkService } from "./features/contacts/bulk";
@@ -49,7 +50,6 @@ import { emailAudience } from "./features/contacts/email-audience";
 import { contactImportService } from "./features/contacts/import/service";
 import { segmentService } from "./features/contacts/segments";
 import { contactService } from "./features/contacts/service";
-import { dialerReportFigures } from "./features/dialer/report-figures";
 import { type DialerRuntime, dialerRuntime } from "./features/dialer/runtime";
 import { dialerService } from "./features/dialer/service";
 import { emailService } from "./features/email/service";
@@ -57,16 +57,12 @@ import { unsubscribeTokens } from "./features/email/unsubscribe-token";
 import { emailWizardService } from "./features/email/wizard/service";
 import { enterpriseService } from "./features/enterprise/service";
 import { healthService } from "./features/health/service";
-import { houseAdsService } from "./features/house-ads/service";
 import { leadGenerationService } from "./features/lead-generation/service";
-import { onboardingService } from "./features/onboarding/service";
 import { phoneSystemService } from "./features/phone-system/service";
 import { voicemailBox } from "./features/phone-system/voicemail";
-import { reportsService } from "./features/reports/service";
 import { retentionService } from "./features/retention/service";
 import { satelliteService } from "./features/satellite/service";
 import { scriptService } from "./features/scripts/service";
-import { supportService } from "./features/support/service";
 import { telephonyService } from "./features/telephony/service";
 import { usageCounters } from "./features/usage/counters";
 import { usageService, withUsageLimits } from "./features/usage/service";
@@ -115,6 +111,8 @@ export type CompositionInput = {
   simulatorVoice?: ((text: string) => Promise<Buffer>) | undefined;
   /** Periodic clean-ups as scheduled jobs; tests that move the clock run them by hand instead. */
   schedules?: boolean | undefined;
+  /** The areas beyond the core services; features/areas.ts's list unless a test adds one. */
+  areas?: readonly Area[] | undefined;
 };
 
 /**
@@ -122,7 +120,7 @@ export type CompositionInput = {
  * once, and handed the narrow services it uses; areas never build each other's. Read top to
  * bottom, it is the dependency order of the app: nothing below is used above.
  */
-export function composeServices(input: CompositionInput) {
+function composeCore(input: CompositionInput) {
   const { config, database, events, speech, log } = input;
   const db = database.db;
   const clock = input.now ? { now: input.now } : {};
@@ -563,24 +561,6 @@ export function composeServices(input: CompositionInput) {
     ...clock,
   });
   const enterprise = enterpriseService({ db, calls, appointments, business, campaigns: dialer, ...clock });
-  // Reports: the autodialer and the calls each count their own rows over a range; the report
-  // adds them up per campaign, per agent (reps and AI agents), per day and per hour.
-  const reports = reportsService({
-    attempts: dialerReportFigures(db),
-    calls: callReportFigures(db),
-    members: async (account) =>
-      (await team().team(account)).members.map((member) => ({
-        userId: member.userId,
-        name: member.fullName || member.username,
-      })),
-    // The agents' cached routing set: names without reading the agents' figures.
-    aiAgents: async (account) =>
-      [...(await agents.snapshot(account.id)).agents.values()].map((agent) => ({
-        id: agent.id,
-        name: agent.name,
-      })),
-    ...clock,
-  });
   // Platform administration: suspensions end sessions through auth (announced on the bus);
   // a deletion runs through teams and auth in one transaction.
   const callsReport = adminCallsReport(db);
@@ -670,29 +650,6 @@ export function composeServices(input: CompositionInput) {
   });
   dialerRuntimeBuilt = autodialerRuntime;
   if (input.schedules !== false) scheduleDialerTick(jobs, { runtime: autodialerRuntime });
-  // The dashboard's setup checklist reads each step from the area that owns its rows.
-  const onboarding = onboardingService({
-    db,
-    telephony,
-    agents,
-    scripts,
-    contacts,
-    dialer,
-    workspaces: { team: (account) => team().team(account) },
-    ...clock,
-  });
-
-  // House ads on plans with ads, counted in the month's usage.
-  const houseAds = houseAdsService({ db, billing, counters, ...clock });
-  // Help's requests to support, answered by email; the replies go in the admin audit log.
-  const support = supportService({
-    db,
-    billing,
-    notices: accountMessages,
-    audit: adminRepo.record,
-    ...clock,
-  });
-
   return {
     config,
     database,
@@ -722,7 +679,6 @@ export function composeServices(input: CompositionInput) {
     voiceCalls,
     business,
     enterprise,
-    reports,
     admin,
     adminSystem,
     platformConfig,
@@ -744,10 +700,24 @@ export function composeServices(input: CompositionInput) {
     mailTransport,
     retention,
     retentionJobs,
-    onboarding,
-    houseAds,
-    support,
+    // What the areas built after these take from them (features/areas.ts).
+    counters,
+    accountMessages,
+    auditLog: adminRepo.record,
+    now: input.now ?? (() => new Date()),
   };
 }
 
-export type Services = ReturnType<typeof composeServices>;
+/**
+ * The services, then the areas declared with a service of their own (features/areas.ts), each
+ * built from the core's.
+ */
+export function composeServices(input: CompositionInput): Services {
+  const core = composeCore(input);
+  const areas = (input.areas ?? AREAS).map((area) => area.build(core));
+  return { ...core, areas };
+}
+
+/** The services the composition builds itself, which every area's module can use. */
+export type CoreServices = ReturnType<typeof composeCore>;
+export type Services = CoreServices & { areas: BuiltArea[] };

@@ -8,6 +8,7 @@ import type { User } from "../../common/user";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
+import type { Area } from "../features/area";
 import type { SpeechToText } from "../providers/speech";
 import { freshDatabase } from "./database";
 
@@ -32,6 +33,8 @@ export type TestAppOptions = {
   now?: () => Date;
   /** The simulated caller's recorded voice (a voicemail); by default espeak-ng. */
   simulatorVoice?: (text: string) => Promise<Buffer>;
+  /** The areas the app is built with (features/areas.ts's list unless a test adds one). */
+  areas?: readonly Area[];
 };
 
 /** The environment every test app is configured from. */
@@ -81,6 +84,7 @@ export async function createTestApp(
     speech: options.speech ?? null,
     ...(options.now ? { now: options.now } : {}),
     ...(options.simulatorVoice ? { simulatorVoice: options.simulatorVoice } : {}),
+    ...(options.areas ? { areas: options.areas } : {}),
     // Tests run the clean-ups by hand (app.housekeeping), on their own clock.
     schedules: false,
   });

@@ -1,10 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import * as schema from "../db/schema";
+import { AREAS } from "../features/areas";
 import { projectPath } from "../paths";
 
 /**
  * The server's shape (ARCHITECTURE.md), checked by reading the sources:
+ * - every area declares itself in a module.ts listed in features/areas.ts, and every table has
+ *   exactly one owner there;
  * - one owner per table: a repository touches only its own area's tables;
  * - an area reaches another only through its service: never its repository;
  * - services are built once, in the composition root: routes files build none;
@@ -22,82 +28,15 @@ import { projectPath } from "../paths";
 const SERVER = projectPath("server");
 const FEATURES = path.join(SERVER, "features");
 
-/** Which area owns each table (by its Drizzle name in server/db/schema). */
-const TABLE_OWNERS: Record<string, string> = {
-  users: "auth",
-  sessions: "auth",
-  rateLimits: "auth",
-  emailLinks: "auth",
-  workspaces: "workspaces",
-  memberships: "workspaces",
-  invitations: "workspaces",
-  aiSettings: "ai-settings",
-  subscriptions: "billing",
-  checkoutSessions: "billing",
-  paymentEvents: "billing",
-  usageTracking: "usage",
-  calls: "calls",
-  callCounts: "calls",
-  blockedNumbers: "calls",
-  appointments: "appointments",
-  contacts: "contacts",
-  doNotCallNumbers: "contacts",
-  phoneLogs: "contacts",
-  contactImports: "contacts",
-  contactImportRejects: "contacts",
-  contactImportFiles: "contacts",
-  contactCounts: "contacts",
-  contactSegments: "contacts",
-  contactListMembers: "contacts",
-  contactBulkActions: "contacts",
-  contactBulkUndo: "contacts",
-  telephonyConnections: "telephony",
-  phoneNumbers: "telephony",
-  telephonyWebhookEvents: "telephony",
-  voiceProfiles: "voice",
-  aiScripts: "scripts",
-  scriptTemplateUsage: "scripts",
-  aiAgents: "agents",
-  routingRules: "agents",
-  conversationFlows: "agents",
-  agentCallOutcomes: "agents",
-  telecomAgents: "agents",
-  agentTests: "agents",
-  aiFlows: "ai-studio",
-  automationRules: "ai-studio",
-  enterpriseEnquiries: "enterprise",
-  supportRequests: "support",
-  campaigns: "dialer",
-  campaignLeads: "dialer",
-  dialAttempts: "dialer",
-  dialerCallbacks: "dialer",
-  dialerAgentSessions: "dialer",
-  softphoneApps: "dialer",
-  campaignDoNotCall: "dialer",
-  leadCampaigns: "lead-generation",
-  generatedLeads: "lead-generation",
-  leadExports: "lead-generation",
-  emailTemplates: "email",
-  emailCampaigns: "email",
-  emailSends: "email",
-  emailSuppressions: "email",
-  emailSettings: "email",
-  userSuspensions: "admin",
-  adminAuditLog: "admin",
-  platformConfig: "admin",
-  satellitePackages: "satellite",
-  satelliteInstallationSlots: "satellite",
-  satelliteOrders: "satellite",
-  adminSignInLinks: "admin",
-  businessNumbers: "phone-system",
-  businessExtensions: "phone-system",
-  businessHours: "phone-system",
-  businessCalls: "phone-system",
-  voicemails: "phone-system",
-  workspaceDataHolds: "admin",
-  dataDeletionNotices: "retention",
-  onboardingChecklists: "onboarding",
+/** Tables that belong to the server's machinery rather than to an area, with where they live. */
+const INFRASTRUCTURE_TABLES: Record<string, string> = {
+  jobs: "server/jobs: the job queue itself (features/jobs only shows a job's state)",
 };
+
+/** Which area owns each table (by its Drizzle name), as each area's module.ts declares it. */
+const TABLE_OWNERS: Record<string, string> = Object.fromEntries(
+  AREAS.flatMap((area) => Object.keys(area.tables).map((table) => [table, area.name])),
+);
 
 /**
  * Reads that span owners on purpose, each for a reason worth its exception; writes never do.
@@ -216,6 +155,28 @@ const MESSAGE_CHECK =
   /\b\w*(error|err|reason|cause)\.message\s*(===|!==|==|!=)|\b\w*(error|err|reason|cause)\.message\.(includes|startsWith|endsWith|match|search|indexOf)\(|\.test\(\s*\w*(error|err)\.message\b/i;
 
 describe("the server's import rules", () => {
+  it("has every area declared once in features/areas.ts, and every table owned by exactly one", () => {
+    const folders = readdirSync(FEATURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(AREAS.map((area) => area.name).sort()).toEqual(folders);
+    const declared = AREAS.flatMap((area) => Object.entries(area.tables));
+    const tables = Object.entries(schema).filter(
+      ([name, value]) => is(value, PgTable) && !(name in INFRASTRUCTURE_TABLES),
+    );
+    expect(declared.map(([name]) => name).sort()).toEqual(tables.map(([name]) => name).sort());
+    // Each declared name is the schema's own table of that name, not another under its name.
+    const byName = new Map(tables);
+    for (const [name, table] of declared) expect(byName.get(name), getTableName(table)).toBe(table);
+  });
+
+  it("registers routes only through the areas: app.ts imports no area's routes", () => {
+    const app = readFileSync(path.join(SERVER, "app.ts"), "utf8");
+    const routesImports = imports(app).filter(({ from }) => /features\/.*routes$/.test(from));
+    expect(routesImports).toEqual([]);
+  });
+
   it("lets a repository touch only its own area's tables", () => {
     const violations: string[] = [];
     for (const file of featureFiles.filter((f) => f.endsWith("repository.ts"))) {

@@ -324,7 +324,7 @@ export function adminService(deps: AdminServiceDeps) {
 
     /**
      * Spends a link once and signs its person in (with the password they chose, when given). A
-     * used or expired link answers 410 with the reason; a suspended person is refused and the
+     * used or expired link is Gone, with the reason; a suspended person is refused and the
      * link is left as it was.
      */
     async redeemSignInLink(

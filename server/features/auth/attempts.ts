@@ -48,7 +48,7 @@ export function passwordAttempts(repo: AuthRepository, limit: number) {
   }
 
   return {
-    /** Admits one password check for the account key from this address, or throws 429. */
+    /** Admits one password check for the account key from this address, or refuses (TooMany). */
     async admit(accountBudgetKey: string, ip: string): Promise<PasswordAttempt> {
       const addressKey = `login:ip:${ip}`;
       const fromAddress = await repo.reserveAttempt(addressKey, limit);

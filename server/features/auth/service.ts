@@ -492,7 +492,7 @@ export function authService(repo: AuthRepository, config: Config, deps: AuthServ
 
     /**
      * Checks a signed-in user's password before a sensitive change, under the same budgets as
-     * sign-in: a stolen session cannot be used to guess the password either. Throws 403 with
+     * sign-in: a stolen session cannot be used to guess the password either. Refuses (NotAllowed) with
      * `wrongMessage` when it is wrong, 429 when a budget is spent.
      */
     async confirmPassword(user: UserRow, password: string, client: ClientInfo, wrongMessage: string) {

@@ -88,7 +88,10 @@ export type SoftphoneDeps = {
   /** The app's public address (the TwiML app's voice URL). */
   baseUrl: string;
   holdMusicUrl: string;
-  /** Proves a webhook from the workspace's Twilio account (X-Twilio-Signature); throws 403 otherwise. */
+  /**
+   * Proves a webhook from the workspace's Twilio account (X-Twilio-Signature); refuses
+   * (NotAllowed) otherwise.
+   */
   proveWebhook(request: WebhookRequest, workspaceId: string): Promise<void>;
 };
 

@@ -68,7 +68,8 @@ export function businessLines(ctx: TelephonyContext) {
   return {
     /**
      * Proves a webhook about one of the workspace's numbers: signed with its Twilio account's
-     * token (and carrying that AccountSid), or with the simulator's. Throws 403 otherwise.
+     * token (and carrying that AccountSid), or with the simulator's; refuses (NotAllowed)
+     * otherwise.
      */
     async proveLineWebhook(request: WebhookRequest, workspaceId: string, provider: string): Promise<void> {
       carriers.verifySimulatorFirst(request);

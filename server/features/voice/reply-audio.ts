@@ -172,9 +172,10 @@ export function replyAudio(deps: {
     },
 
     /**
-     * The audio a signed address names. A token this server did not sign answers 403; an expired
-     * one, or a profile the workspace no longer has, 404. When the voice service fails (or is too
-     * slow), the local voice says the same words: the caller hears the reply either way.
+     * The audio a signed address names. A token this server did not sign is refused
+     * (NotAllowed); an expired one, or a profile the workspace no longer has, is NotFound. When
+     * the voice service fails (or is too slow), the local voice says the same words: the caller
+     * hears the reply either way.
      */
     async serve(token: string): Promise<SpeechAudio> {
       const read = tokens.read(token, now());

@@ -1,0 +1,7 @@
+import { usageTracking } from "../../db/schema";
+import { defineArea } from "../area";
+
+export const usageArea = defineArea({
+  name: "usage",
+  tables: { usageTracking },
+});
