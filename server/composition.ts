@@ -701,6 +701,8 @@ function composeCore(input: CompositionInput) {
     retention,
     retentionJobs,
     // What the areas built after these take from them (features/areas.ts).
+    log,
+    schedules: input.schedules !== false,
     counters,
     accountMessages,
     auditLog: adminRepo.record,

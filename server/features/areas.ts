@@ -20,6 +20,7 @@ import { jobsArea } from "./jobs/module";
 import { leadGenerationArea } from "./lead-generation/module";
 import { onboardingArea } from "./onboarding/module";
 import { phoneSystemArea } from "./phone-system/module";
+import { referralsArea } from "./referrals/module";
 import { reportsArea } from "./reports/module";
 import { retentionArea } from "./retention/module";
 import { satelliteArea } from "./satellite/module";
@@ -71,4 +72,5 @@ export const AREAS: readonly Area[] = [
   retentionArea,
   houseAdsArea,
   supportArea,
+  referralsArea,
 ];

@@ -94,6 +94,9 @@ const PhoneServiceSection = lazy(() =>
     default: m.PhoneServiceSection,
   })),
 );
+const ReferralsSection = lazy(() =>
+  import("../features/referrals/referrals-section").then((m) => ({ default: m.ReferralsSection })),
+);
 const TeamSection = lazy(() =>
   import("../features/team/components/team-section").then((m) => ({ default: m.TeamSection })),
 );
@@ -168,6 +171,11 @@ export const SCREENS: Screen[] = [
     element: (
       <SettingsPage
         phoneService={<PhoneServiceSection />}
+        referrals={
+          <Suspense fallback={null}>
+            <ReferralsSection />
+          </Suspense>
+        }
         team={
           // The team loads beside the rest of the page instead of holding it back.
           <Suspense

@@ -12,6 +12,7 @@ export * from "./jobs";
 export * from "./lead-generation";
 export * from "./onboarding";
 export * from "./phone-system";
+export * from "./referrals";
 export * from "./retention";
 export * from "./satellite";
 export * from "./scripts";

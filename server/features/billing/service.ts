@@ -7,6 +7,7 @@ import { limitsReached, nextMonthStart, usageMonth } from "../usage/limits";
 import { checkoutSession, confirmLocalCheckout, startCheckout } from "./checkout";
 import { applyPaymentEvent, applyStripeWebhook } from "./commands/apply-payment-event";
 import { cancelSubscription } from "./commands/cancel-subscription";
+import { grantCredit } from "./commands/grant-credit";
 import { setPlanByAdministrator } from "./commands/set-plan-by-administrator";
 import { type BillingContext, type BillingDeps, billingContext } from "./context";
 import { presentOverview, presentPlans } from "./presenter";
@@ -108,6 +109,7 @@ export function billingService(deps: BillingDeps) {
     checkout: bound(startCheckout),
     cancel: bound(cancelSubscription),
     setPlanByAdministrator: bound(setPlanByAdministrator),
+    grantCredit: bound(grantCredit),
     checkoutSession: bound(checkoutSession),
     confirmLocal: bound(confirmLocalCheckout),
     stripeWebhook: bound(applyStripeWebhook),

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CANCEL_FAILED, CHECKOUT_FAILED } from "../../../common/billing";
+import { PLANS } from "../../../common/plans";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { buildWorkspace, rows } from "../../test/factories";
 
@@ -48,6 +49,19 @@ beforeAll(async () => {
       const id = `cs_test_${sessions}`;
       response.end(
         JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}` }),
+      );
+      return;
+    }
+    const balance = /^\/v1\/customers\/(cus_\w+)\/balance_transactions$/.exec(path);
+    if (request.method === "POST" && balance) {
+      response.end(
+        JSON.stringify({
+          id: `cbtxn_${seen.length}`,
+          object: "customer_balance_transaction",
+          customer: balance[1],
+          amount: Number(form.get("amount")),
+          currency: form.get("currency"),
+        }),
       );
       return;
     }
@@ -573,5 +587,30 @@ describe("the webhook refuses what it cannot trust or store", () => {
       currentPeriodStart: before.currentPeriodStart,
       currentPeriodEnd: before.currentPeriodEnd,
     });
+  });
+});
+
+describe("a referral rewarded through Stripe", () => {
+  it("credits the referred workspace's Stripe balance (the next invoice) and records the referrer's", async () => {
+    const referrer = await buildWorkspace(t);
+    const { code } = (await referrer.get("/api/referrals")).json();
+    const referee = await buildWorkspace(t, { planType: "personal" });
+    expect((await referee.post("/api/referrals/claim", { code })).statusCode).toBe(200);
+    expect((await referee.post("/api/subscription/cancel")).statusCode).toBe(200);
+    await complete(referee, "pro", "sub_referred_1", "cus_referred_1");
+
+    await expect
+      .poll(() => seen.find((s) => s.path === "/v1/customers/cus_referred_1/balance_transactions"))
+      .toBeDefined();
+    const credit = seen.find((s) => s.path === "/v1/customers/cus_referred_1/balance_transactions");
+    expect(credit?.form.get("amount")).toBe(String(-PLANS.pro.priceCents));
+    expect(credit?.form.get("currency")).toBe("usd");
+    await expect
+      .poll(async () => (await referee.get("/api/referrals")).json().rewards)
+      .toEqual([expect.objectContaining({ provider: "stripe", amountCents: PLANS.pro.priceCents })]);
+    // The referrer pays through no card subscription here: its credit is recorded.
+    expect((await referrer.get("/api/referrals")).json().rewards).toEqual([
+      expect.objectContaining({ provider: "local", reason: "you_referred" }),
+    ]);
   });
 });

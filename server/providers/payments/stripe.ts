@@ -124,6 +124,19 @@ export function stripePayments(options: StripeOptions): PaymentsProvider {
       await call("end the replaced subscription", () => stripe.subscriptions.cancel(subscriptionId));
     },
 
+    // A negative balance transaction is a credit: Stripe applies it to the customer's next invoice.
+    // The idempotency key makes a retried credit (after a failure on our side) the same one.
+    async creditBalance(customerId, amountCents, description, idempotencyKey) {
+      const transaction = await call("credit the customer's balance", () =>
+        stripe.customers.createBalanceTransaction(
+          customerId,
+          { amount: -amountCents, currency: "usd", description },
+          { idempotencyKey },
+        ),
+      );
+      return transaction.id;
+    },
+
     verifyWebhook(rawBody, signature, receivedAt) {
       if (!options.webhookSecret) throw new WebhookRejected("Stripe webhooks are not configured");
       if (!signature) throw new WebhookRejected("Missing Stripe-Signature header");

@@ -90,6 +90,16 @@ export type PaymentsProvider = {
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Ends a subscription at once (a replaced one after an upgrade). */
   cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Credits a customer's balance, which the provider takes off their next invoice; answers the
+   * provider's reference for the credit. Only a provider that charges customers has this.
+   */
+  creditBalance?(
+    customerId: string,
+    amountCents: number,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<string>;
   /** Checks a webhook's signature on the raw body and parses it; throws WebhookRejected. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined, receivedAt: Date): PaymentEvent;
 };

@@ -2,15 +2,16 @@ import { INDUSTRIES, industryLabel, type SignupPlan, SignupRequest } from "@comm
 import { formatDollars, SIGNUP_PLAN_DETAILS, SIGNUP_TRIAL_DAYS } from "@common/plans";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/cn";
+import { claimRememberedReferral, rememberedReferral, rememberReferralFrom } from "../../lib/referral";
 import { toast, toastError } from "../../lib/toast";
 import { useSignup } from "./api/signup";
 import { AuthDialog } from "./components/auth-dialog";
@@ -19,6 +20,12 @@ type FormValues = SignupRequest;
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const [referred, setReferred] = useState(false);
+  useEffect(() => {
+    rememberReferralFrom(search);
+    setReferred(rememberedReferral() !== null);
+  }, [search]);
   const signup = useSignup();
   const form = useForm<FormValues>({
     resolver: zodResolver(SignupRequest),
@@ -52,6 +59,7 @@ export function SignupPage() {
             return;
           }
           toast({ title: "Account Created", description: "Your AI assistant is ready." });
+          void claimRememberedReferral();
           navigate("/");
         },
         onError: (error) => toastError("Signup Failed", "Failed to create account", error),
@@ -114,6 +122,13 @@ export function SignupPage() {
           );
         })}
       </fieldset>
+
+      {referred ? (
+        <p role="note" className="rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
+          You were invited with a referral link. When you first pay for a plan, you and the person who invited
+          you each get a credit worth one month of it.
+        </p>
+      ) : null}
 
       <form onSubmit={submit} noValidate className="grid gap-6">
         <Card>

@@ -10,10 +10,19 @@ import { VoiceSection } from "./components/voice-section";
 
 /**
  * /settings: profile and caller ID, the team, the AI assistant, voice cloning, calendar
- * integration, and mobile app install help. Other areas pass their own section in (the route table
- * gives the team's and the phone service's), so this feature imports none of theirs.
+ * integration, referrals and mobile app install help. Other areas pass their own section in (the
+ * route table gives the team's, the phone service's and the referrals'), so this feature imports
+ * none of theirs.
  */
-export function SettingsPage({ phoneService, team }: { phoneService?: ReactNode; team?: ReactNode } = {}) {
+export function SettingsPage({
+  phoneService,
+  team,
+  referrals,
+}: {
+  phoneService?: ReactNode;
+  team?: ReactNode;
+  referrals?: ReactNode;
+} = {}) {
   const { user, isLoading } = useUser();
   const { hash } = useLocation();
   const ready = Boolean(user);
@@ -67,6 +76,7 @@ export function SettingsPage({ phoneService, team }: { phoneService?: ReactNode;
       ) : null}
       <VoiceSection timeZone={user.timezone} />
       <CalendarSection />
+      {referrals}
       <InstallSection />
     </div>
   );

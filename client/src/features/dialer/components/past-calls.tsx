@@ -10,18 +10,22 @@ export function PastCalls({
   leadId,
   currentCallId,
   timeZone,
+  headingLevel = 4,
 }: {
   leadId: string;
   currentCallId?: string | null;
   timeZone: string;
+  /** One below the heading the card sits under (the preview's card title, or the call's contact card). */
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   const history = useLeadCalls(leadId);
   const calls = (history.data?.calls ?? []).filter((call) => call.callId !== currentCallId).slice(0, 5);
   return (
     <section aria-labelledby={`past-calls-${leadId}`} className="grid gap-1.5">
-      <h4 id={`past-calls-${leadId}`} className="flex items-center gap-1.5 text-sm font-semibold">
+      <Heading id={`past-calls-${leadId}`} className="flex items-center gap-1.5 text-sm font-semibold">
         <History className="size-4" aria-hidden /> Past calls
-      </h4>
+      </Heading>
       {history.isPending ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
       ) : history.isError ? (

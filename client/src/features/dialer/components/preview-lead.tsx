@@ -20,7 +20,7 @@ export function PreviewLeadPanel({ lead, timeZone }: { lead: Lead; timeZone: str
       </CardHeader>
       <CardContent className="grid gap-4">
         <LeadDetails lead={lead} timeZone={timeZone} />
-        <PastCalls leadId={lead.id} timeZone={timeZone} />
+        <PastCalls leadId={lead.id} timeZone={timeZone} headingLevel={3} />
         <Button
           onClick={() =>
             // mutateAsync: this panel gives way to the call's as soon as the console refreshes.
