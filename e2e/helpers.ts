@@ -208,6 +208,7 @@ export const APP_ROUTES = [
   "/agent-tests",
   "/call-test",
   "/admin",
+  "/help",
   "/real-voice-calls",
   "/voice-call-demo",
 ] as const;
