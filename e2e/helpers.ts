@@ -204,6 +204,7 @@ export const APP_ROUTES = [
   "/email-marketing",
   "/email-marketing/outbox",
   "/email-wizard",
+  "/reports",
   "/test-preview",
   "/agent-tests",
   "/call-test",

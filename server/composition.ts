@@ -116,9 +116,10 @@ export type CompositionInput = {
 };
 
 /**
- * The composition root: every repository-backed service is built here,
- * once, and handed the narrow services it uses; areas never build each other's. Read top to
- * bottom, it is the dependency order of the app: nothing below is used above.
+ * The core services, each built once and handed the narrow services it uses; areas never build
+ * each other's. Read top to bottom, it is the dependency order of the app, except where a
+ * service reaches one built later through a closure (`team()`, `voicemails`): the cycles still to
+ * break. Areas whose module.ts builds their own service come after, in composeServices.
  */
 function composeCore(input: CompositionInput) {
   const { config, database, events, speech, log } = input;
