@@ -15,7 +15,7 @@ import { ENQUIRIES_URL, useEnquiries } from "../api/get-admin-data";
 import { formatWhen } from "../format";
 import { FETCH_FAILED, failureText } from "../messages";
 import { useFailureToast } from "../use-failure-toast";
-import { Pager } from "./pager";
+import { PagedList } from "./paged-list";
 
 const PAGE_SIZE = 25;
 const STATUS_VARIANT = {
@@ -66,35 +66,26 @@ export function SalesTab({ timeZone }: { timeZone: string }) {
             ))}
           </NativeSelect>
         </div>
-        {enquiries.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading enquiries...
-          </p>
-        ) : enquiries.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {FETCH_FAILED.enquiries}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {status ? `No ${ENQUIRY_STATUS_LABELS[status].toLowerCase()} enquiries.` : "No enquiries yet."}
-          </p>
-        ) : (
-          <ul aria-label="Enquiries" className="grid gap-3">
-            {rows.map((enquiry) => (
-              <EnquiryRow key={enquiry.id} enquiry={enquiry} timeZone={timeZone} />
-            ))}
-          </ul>
-        )}
-        {enquiries.data ? (
-          <Pager
-            page={page}
-            limit={PAGE_SIZE}
-            total={enquiries.data.total}
-            noun="enquiries"
-            onPage={setPage}
-            busy={enquiries.isFetching}
-          />
-        ) : null}
+        <PagedList
+          label="Enquiries"
+          noun="enquiries"
+          loading="Loading enquiries..."
+          failed={FETCH_FAILED.enquiries}
+          empty={
+            status ? `No ${ENQUIRY_STATUS_LABELS[status].toLowerCase()} enquiries.` : "No enquiries yet."
+          }
+          isPending={enquiries.isPending}
+          isError={enquiries.isError}
+          isFetching={enquiries.isFetching}
+          total={enquiries.data?.total}
+          page={page}
+          limit={PAGE_SIZE}
+          onPage={setPage}
+        >
+          {rows.map((enquiry) => (
+            <EnquiryRow key={enquiry.id} enquiry={enquiry} timeZone={timeZone} />
+          ))}
+        </PagedList>
       </CardContent>
     </Card>
   );

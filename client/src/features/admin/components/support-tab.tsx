@@ -12,7 +12,7 @@ import { SUPPORT_URL, useSupportQueue } from "../api/get-admin-data";
 import { formatWhen } from "../format";
 import { FETCH_FAILED, failureText } from "../messages";
 import { useFailureToast } from "../use-failure-toast";
-import { Pager } from "./pager";
+import { PagedList } from "./paged-list";
 
 const PAGE_SIZE = 25;
 const STATUS_LABELS: Record<SupportStatus, string> = { open: "Waiting for a reply", answered: "Answered" };
@@ -57,35 +57,24 @@ export function SupportTab({ timeZone }: { timeZone: string }) {
             ))}
           </NativeSelect>
         </div>
-        {queue.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading support requests...
-          </p>
-        ) : queue.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {FETCH_FAILED.support}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {status === "open" ? "Nobody is waiting for a reply." : "No answered requests yet."}
-          </p>
-        ) : (
-          <ul aria-label="Support requests" className="grid gap-3">
-            {rows.map((request) => (
-              <SupportRow key={request.id} request={request} timeZone={timeZone} />
-            ))}
-          </ul>
-        )}
-        {queue.data ? (
-          <Pager
-            page={page}
-            limit={PAGE_SIZE}
-            total={queue.data.total}
-            noun="requests"
-            onPage={setPage}
-            busy={queue.isFetching}
-          />
-        ) : null}
+        <PagedList
+          label="Support requests"
+          noun="requests"
+          loading="Loading support requests..."
+          failed={FETCH_FAILED.support}
+          empty={status === "open" ? "Nobody is waiting for a reply." : "No answered requests yet."}
+          isPending={queue.isPending}
+          isError={queue.isError}
+          isFetching={queue.isFetching}
+          total={queue.data?.total}
+          page={page}
+          limit={PAGE_SIZE}
+          onPage={setPage}
+        >
+          {rows.map((request) => (
+            <SupportRow key={request.id} request={request} timeZone={timeZone} />
+          ))}
+        </PagedList>
       </CardContent>
     </Card>
   );
